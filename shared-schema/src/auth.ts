@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { MSG } from './messages';
+import type { RoleName } from './roles';
+import { emailSchema, newPasswordSchema } from './rules';
+
+export const authenticateRequest = z.object({
+  email: emailSchema,
+  // Sign-in checks presence only: older accounts may predate the current password rule.
+  password: z.string({ error: MSG.passwordRequiredLogin }).min(1, { error: MSG.passwordRequiredLogin }),
+});
+export type AuthenticateRequest = z.infer<typeof authenticateRequest>;
+
+/** `data` of a successful sign-in; the PWA stores it as the session user (spec §3). */
+export interface SessionUser {
+  token: string;
+  id: number;
+  roleName: RoleName;
+  firstName: string;
+  lastName: string;
+  organizationId: number | null;
+  organizationName: string | null;
+  discloseUserDetails: boolean;
+}
+
+export const changePasswordRequest = z
+  .object({
+    id: z.coerce.number({ error: MSG.invalidRequest }).int().positive(),
+    oldPassword: z.string({ error: MSG.currentPasswordRequired }).min(1, { error: MSG.currentPasswordRequired }),
+    newPassword: newPasswordSchema,
+    confirmPassword: z.string({ error: MSG.confirmPasswordRequired }).min(1, { error: MSG.confirmPasswordRequired }),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    error: MSG.passwordsMustMatch,
+    path: ['confirmPassword'],
+  });
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;

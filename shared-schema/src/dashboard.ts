@@ -1,0 +1,6 @@
+export interface TestResultCounts {
+  totalTestCount: number;
+  passCount: number;
+  failCount: number;
+  testKitCount: number;
+}

@@ -1,0 +1,38 @@
+/**
+ * Every user-facing message, in one place. Texts quoted by the spec (§5, §8) are kept exactly as
+ * written there, spelling included; the others are ours, written where the spec is silent.
+ */
+export const MSG = {
+  // spec §8 validation messages
+  emailRequired: 'Please enter email!',
+  emailInvalid: 'Please enter valid email!',
+  passwordRequiredLogin: 'Please enter password!',
+  passwordRequired: 'Password is required',
+  newPasswordRequired: 'New Password is required',
+  passwordsMustMatch: 'New Password and Confirm Password must be same',
+  passwordPattern: 'Must contain one uppercase, atleast 8 characters, one lowercase, one special character',
+  nameRequired: 'Please enter name',
+  specialCharacters: 'Special characters are not allowed',
+
+  // ours (spec silent)
+  currentPasswordRequired: 'Current Password is required',
+  confirmPasswordRequired: 'Confirm Password is required',
+  nameTooLong: 'Name allowed upto 25 characters',
+  emailTooLong: 'Email allowed upto 254 characters',
+  loginFailed: 'Invalid email or password.',
+  userInactive: 'Your account is inactive. Please contact your administrator.',
+  organizationInactive: 'Your organization is inactive. Please contact your administrator.',
+  tooManyAttempts: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
+  loginSuccess: 'Login successfully',
+  passwordChanged: 'Password changed successfully',
+  wrongCurrentPassword: 'Current password is incorrect',
+  samePassword: 'New password must differ from the current password',
+  notYourAccount: 'You can only change your own password',
+  unauthorized: 'Your session has expired. Please sign in again.',
+  forbidden: 'You do not have permission to do this.',
+  notFound: 'Not found',
+  invalidRequest: 'Invalid request',
+  serverError: 'Something went wrong. Please try again!',
+} as const;
+
+export type MessageKey = keyof typeof MSG;

@@ -1,0 +1,30 @@
+/** Role ids are fixed by the first migration; names are the spec's. */
+export const ROLES = {
+  Admin: 1,
+  ClientAdmin: 2,
+  User: 3,
+} as const;
+
+export type RoleName = 'Admin' | 'Client Admin' | 'User';
+
+export const ROLE_NAMES: Record<number, RoleName> = {
+  1: 'Admin',
+  2: 'Client Admin',
+  3: 'User',
+};
+
+/** Who may reach an API route (API.md): public, any signed-in user, staff (Admin or Client Admin), Admin. */
+export type Access = 'public' | 'auth' | 'staff' | 'admin';
+
+export function roleAllows(access: Access, role: RoleName | undefined): boolean {
+  switch (access) {
+    case 'public':
+      return true;
+    case 'auth':
+      return role !== undefined;
+    case 'staff':
+      return role === 'Admin' || role === 'Client Admin';
+    case 'admin':
+      return role === 'Admin';
+  }
+}

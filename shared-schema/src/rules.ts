@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { MSG } from './messages';
+
+/** Users' names: at most 25 characters (DESIGN.md §7). */
+export const NAME_MAX = 25;
+/** E-mail addresses: checked by pattern, capped at 254 (DESIGN.md §7). */
+export const EMAIL_MAX = 254;
+
+// Practical address pattern: one @, no spaces, a dotted domain with a 2+ letter TLD.
+const EMAIL_RE = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)*\.[A-Za-z]{2,}$/;
+// Letters of any script, spaces, apostrophes, hyphens and dots ("O'Neil", "Mary-Jo", "Jr.").
+const NAME_RE = /^[\p{L}\p{M}][\p{L}\p{M} '’.-]*$/u;
+
+export const isValidEmail = (v: string): boolean => v.length <= EMAIL_MAX && EMAIL_RE.test(v);
+
+/** At least 8, one uppercase, one lowercase, one digit or special character (spec §5). */
+export function isStrongPassword(v: string): boolean {
+  return v.length >= 8 && /[A-Z]/.test(v) && /[a-z]/.test(v) && /[^A-Za-z]/.test(v);
+}
+
+const requiredString = (message: string) => z.string({ error: message }).trim().min(1, { error: message });
+
+export const emailSchema = requiredString(MSG.emailRequired)
+  .max(EMAIL_MAX, { error: MSG.emailTooLong })
+  .refine((v) => EMAIL_RE.test(v), { error: MSG.emailInvalid });
+
+export const personNameSchema = requiredString(MSG.nameRequired)
+  .max(NAME_MAX, { error: MSG.nameTooLong })
+  .refine((v) => NAME_RE.test(v), { error: MSG.specialCharacters });
+
+export const newPasswordSchema = z
+  .string({ error: MSG.newPasswordRequired })
+  .min(1, { error: MSG.newPasswordRequired })
+  .refine(isStrongPassword, { error: MSG.passwordPattern });
+
+export { requiredString };

@@ -1,0 +1,79 @@
+import { readFileSync } from 'node:fs';
+import { envelope, MSG } from '@scentry/shared-schema';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config';
+import { ApiError } from './lib/errors';
+import auth from './plugins/app/auth';
+import database from './plugins/app/database';
+import jwt from './plugins/external/jwt';
+import security from './plugins/external/security';
+import staticFiles from './plugins/external/static-files';
+import healthRoutes from './routes/api/health/index';
+import roleRoutes from './routes/api/role/index';
+import testResultRoutes from './routes/api/test-result/index';
+import userRoutes from './routes/api/user/index';
+import { ensureInitialAdmin, type InitialAdmin } from './services/initial-admin';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    initialAdmin: InitialAdmin | undefined;
+  }
+}
+
+export interface BuildOptions {
+  logger?: FastifyServerOptions['logger'];
+  /** Routes a test adds inside the guarded app (e.g. a probe for each access level). */
+  extraRoutes?: (app: FastifyInstance) => Promise<void> | void;
+}
+
+// Statuses a client may meet as they are; every other client error is reported as 400 (API.md).
+const KEPT_STATUSES = new Set([400, 401, 403, 404, 429]);
+
+/** Builds the instance: used by server.ts to listen and by tests through `app.inject`. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  // HTTPS when TLS_CERT and TLS_KEY are set: camera and service worker need a secure context
+  // anywhere but localhost.
+  const https =
+    config.tlsCert && config.tlsKey
+      ? { https: { cert: readFileSync(config.tlsCert), key: readFileSync(config.tlsKey) } }
+      : {};
+  const app = Fastify({
+    ...(https as object),
+    logger: options.logger ?? { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+  app.decorate('config', config);
+
+  app.setErrorHandler((err: unknown, req, reply) => {
+    if (err instanceof ApiError) {
+      return reply.code(err.statusCode).send(envelope(err.status, err.message, null, err.error));
+    }
+    const e = err as { statusCode?: number; message?: string; validation?: unknown };
+    const code = e.statusCode ?? 500;
+    if (code >= 400 && code < 500) {
+      const status = KEPT_STATUSES.has(code) ? code : 400;
+      return reply.code(status).send(envelope('Failure', MSG.invalidRequest, null, e.message ?? null));
+    }
+    req.log.error({ err }, 'request failed');
+    return reply.code(500).send(envelope('Failure', MSG.serverError, null, null));
+  });
+
+  // Order (DESIGN.md §3): external plugins, then app plugins, then routes.
+  await app.register(security);
+  await app.register(jwt);
+  await app.register(staticFiles);
+  await app.register(database);
+  await app.register(auth);
+
+  app.decorate('initialAdmin', await ensureInitialAdmin(app.db, config));
+
+  await app.register(healthRoutes);
+  await app.register(userRoutes);
+  await app.register(roleRoutes);
+  await app.register(testResultRoutes);
+  if (options.extraRoutes) await app.register(async (scope) => options.extraRoutes?.(scope));
+
+  return app;
+}

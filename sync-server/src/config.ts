@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  publicUrl: string;
+  jwtSecret: string;
+  /** Token lifetime in seconds. */
+  jwtTtlSeconds: number;
+  adminEmail: string;
+  /** Unset: the bootstrap generates one and prints it once. */
+  adminPassword: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  passCertDir: string | undefined;
+  mapTileUrl: string;
+  seedDemo: boolean;
+  tlsCert: string | undefined;
+  tlsKey: string | undefined;
+  /** Directory of the built PWA; absent in route tests. */
+  pwaDist: string | undefined;
+  logLevel: string;
+}
+
+/** "8h", "30m", "45s", "2d" or plain seconds. */
+export function parseDuration(value: string): number {
+  const m = /^(\d+)\s*([smhd]?)$/.exec(value.trim());
+  if (!m) throw new Error(`Invalid duration: ${value}`);
+  const n = Number(m[1]);
+  const unit = { '': 1, s: 1, m: 60, h: 3600, d: 86400 }[m[2] as '' | 's' | 'm' | 'h' | 'd'];
+  return n * unit;
+}
+
+const flag = (v: string | undefined, fallback: boolean) =>
+  v === undefined || v === '' ? fallback : !/^(0|false|no|off)$/i.test(v);
+
+/** A secret kept under DATA_DIR so that tokens survive restarts without configuration. */
+function persistentSecret(dataDir: string, file: string): string {
+  const p = path.join(dataDir, file);
+  if (existsSync(p)) return readFileSync(p, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(p, `${secret}\n`, { mode: 0o600 });
+  chmodSync(p, 0o600);
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid PORT: ${env.PORT}`);
+  const dataDir = path.resolve(env.DATA_DIR || './data');
+  mkdirSync(dataDir, { recursive: true });
+  const tls = Boolean(env.TLS_CERT && env.TLS_KEY);
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    publicUrl: (env.PUBLIC_URL || `${tls ? 'https' : 'http'}://localhost:${port}`).replace(/\/+$/, ''),
+    jwtSecret: env.JWT_SECRET || persistentSecret(dataDir, 'jwt-secret'),
+    jwtTtlSeconds: parseDuration(env.JWT_TTL || '8h'),
+    adminEmail: (env.ADMIN_EMAIL || 'admin@scentry.local').toLowerCase(),
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'Scentry <no-reply@scentry.local>',
+    passCertDir: env.PASS_CERT_DIR || undefined,
+    mapTileUrl: env.MAP_TILE_URL || '',
+    seedDemo: flag(env.SEED_DEMO, true),
+    tlsCert: env.TLS_CERT || undefined,
+    tlsKey: env.TLS_KEY || undefined,
+    pwaDist: env.PWA_DIST,
+    logLevel: env.LOG_LEVEL || 'info',
+  };
+}

@@ -1,0 +1,177 @@
+import SQLite from 'better-sqlite3';
+import { CamelCasePlugin, type ColumnType, type Generated, Kysely, SqliteDialect } from 'kysely';
+
+type Timestamp = ColumnType<string, string | undefined, string>;
+/** SQLite has no boolean: 0 or 1. */
+type Flag = number;
+
+export interface RolesTable {
+  id: number;
+  name: string;
+}
+
+export interface OrganizationsTable {
+  id: Generated<number>;
+  name: string;
+  code: string | null;
+  website: string | null;
+  address: string | null;
+  email: string | null;
+  phone: string | null;
+  clientType: string;
+  isActive: ColumnType<Flag, Flag | undefined, Flag>;
+  discloseUserDetails: ColumnType<Flag, Flag | undefined, Flag>;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  deletedAt: string | null;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
+  passwordHash: string;
+  roleId: number;
+  organizationId: number | null;
+  isActive: ColumnType<Flag, Flag | undefined, Flag>;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  deletedAt: string | null;
+}
+
+export interface ScentOptionsTable {
+  id: Generated<number>;
+  title: string;
+  storedPath: string;
+  originalFileName: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  deletedAt: string | null;
+}
+
+export interface TestKitsTable {
+  id: Generated<number>;
+  name: string;
+  nameKey: string;
+  isActive: ColumnType<Flag, Flag | undefined, Flag>;
+  passThreshold: ColumnType<number, number | undefined, number>;
+  version: ColumnType<number, number | undefined, number>;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  deletedAt: string | null;
+}
+
+export interface KitVersionsTable {
+  testKitId: number;
+  version: number;
+  snapshot: string;
+  createdAt: Timestamp;
+}
+
+export interface ScentCardsTable {
+  id: Generated<number>;
+  testKitId: number;
+  name: string;
+  sortOrder: number;
+  correctScentOptionId: number | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  deletedAt: string | null;
+}
+
+export interface ScentCardOptionsTable {
+  id: Generated<number>;
+  scentCardId: number;
+  scentOptionId: number;
+  sortOrder: number;
+  createdAt: Timestamp;
+  deletedAt: string | null;
+}
+
+export interface TestResultsTable {
+  id: string;
+  testKitId: number;
+  kitVersion: number;
+  organizationId: number | null;
+  latitude: number | null;
+  longitude: number | null;
+  country: string | null;
+  state: string | null;
+  city: string | null;
+  firstName: string;
+  lastName: string;
+  playedAt: string;
+  resultStatus: string;
+  rightAnswerCount: number;
+  playHash: string;
+  age: number | null;
+  gender: string | null;
+  race: string | null;
+  isAlzheimerDisease: Flag | null;
+  isParkinsonDisease: Flag | null;
+  isHeadInjuriesConcussion: Flag | null;
+  isSinoNasalDisease: Flag | null;
+  isOtherNeurologicalDisorder: Flag | null;
+  isAlzheimerDiseaseInFamily: Flag | null;
+  isParkinsonDiseaseInFamily: Flag | null;
+  isOtherNeurologicalDisorderInFamily: Flag | null;
+  medicalUpdatedAt: string | null;
+  questionnaireCompleted: ColumnType<Flag, Flag | undefined, Flag>;
+  createdAt: Timestamp;
+}
+
+export interface TestResultDetailsTable {
+  id: Generated<number>;
+  testResultId: string;
+  scentCardId: number;
+  scentCardName: string;
+  cardSortOrder: number;
+  scentOptionId: number;
+  answerName: string;
+  answerStoredPath: string | null;
+  correctScentOptionId: number;
+  smellIntensity: number;
+  isCorrect: Flag;
+}
+
+export interface QuestionnaireAnswersTable {
+  id: Generated<number>;
+  testResultId: string;
+  sortOrder: number;
+  question: string;
+  answer: string;
+  createdAt: Timestamp;
+}
+
+export interface Database {
+  roles: RolesTable;
+  organizations: OrganizationsTable;
+  users: UsersTable;
+  scentOptions: ScentOptionsTable;
+  testKits: TestKitsTable;
+  kitVersions: KitVersionsTable;
+  scentCards: ScentCardsTable;
+  scentCardOptions: ScentCardOptionsTable;
+  testResults: TestResultsTable;
+  testResultDetails: TestResultDetailsTable;
+  questionnaireAnswers: QuestionnaireAnswersTable;
+}
+
+export type Db = Kysely<Database>;
+
+/** Opens (creating when absent) the SQLite file: WAL, foreign keys on, synchronous=NORMAL. */
+export function openDatabase(file: string): Db {
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('busy_timeout = 5000');
+  return new Kysely<Database>({
+    dialect: new SqliteDialect({ database: sqlite }),
+    plugins: [new CamelCasePlugin()],
+  });
+}
+
+export const nowIso = (): string => new Date().toISOString();

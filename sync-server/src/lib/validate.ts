@@ -1,0 +1,19 @@
+import { parseRequest } from '@scentry/shared-schema';
+import type { z } from 'zod';
+import { invalid } from './errors';
+
+/**
+ * Binds the request's keys case-insensitively and validates with the shared schema; a broken rule
+ * is a 400 Failure whose message is the spec's and whose `error` lists every field's message.
+ */
+export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  if (input !== undefined && input !== null && typeof input !== 'object') {
+    throw invalid('Invalid request', 'The request body must be a JSON object');
+  }
+  const result = parseRequest(schema, input);
+  if (result.ok) return result.data;
+  const details = Object.entries(result.fields)
+    .map(([field, message]) => `${field}: ${message}`)
+    .join('; ');
+  throw invalid(result.message, details);
+}

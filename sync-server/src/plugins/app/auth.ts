@@ -1,0 +1,56 @@
+import { type Access, MSG, type RoleName, roleAllows } from '@scentry/shared-schema';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { forbidden, unauthorized } from '../../lib/errors';
+import { findUserById } from '../../repositories/users';
+
+export interface AuthUser {
+  id: number;
+  roleName: RoleName;
+  organizationId: number | null;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route (API.md): every /api route must say. */
+    access?: Access;
+  }
+  interface FastifyRequest {
+    auth?: AuthUser;
+  }
+}
+
+/** The signed-in user of a guarded route (the guard has already run). */
+export function authUser(req: FastifyRequest): AuthUser {
+  if (!req.auth) throw unauthorized(MSG.unauthorized);
+  return req.auth;
+}
+
+/**
+ * The guards: every /api route declares `config.access`; a route that forgets fails at start-up,
+ * not in production. The token is checked, then the user is read again, so a user made inactive
+ * (or whose organization was) loses access at once, before the token expires.
+ */
+export default fp(async (app: FastifyInstance) => {
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/') && !route.config?.access) {
+      throw new Error(`Route ${route.method} ${route.url} declares no config.access`);
+    }
+  });
+
+  app.addHook('onRequest', async (req) => {
+    const access = req.routeOptions.config?.access;
+    if (!access || access === 'public') return;
+    let sub: string;
+    try {
+      const payload = await req.jwtVerify<{ sub: string }>();
+      sub = payload.sub;
+    } catch {
+      throw unauthorized(MSG.unauthorized);
+    }
+    const user = await findUserById(app.db, Number(sub));
+    if (!user?.isActive || !user.organizationActive) throw unauthorized(MSG.unauthorized);
+    req.auth = { id: user.id, roleName: user.roleName, organizationId: user.organizationId };
+    if (!roleAllows(access, user.roleName)) throw forbidden(MSG.forbidden);
+  });
+});

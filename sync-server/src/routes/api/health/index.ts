@@ -1,0 +1,11 @@
+import { success } from '@scentry/shared-schema';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { APP_VERSION } from '../../../version';
+
+export default async function healthRoutes(app: FastifyInstance) {
+  app.get('/api/health', { config: { access: 'public' } }, async () => {
+    await sql`select 1`.execute(app.db);
+    return success({ version: APP_VERSION, db: 'ok' as const });
+  });
+}
