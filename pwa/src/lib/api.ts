@@ -1,0 +1,71 @@
+import { type Envelope, isSuccess, MSG } from '@scentry/shared-schema';
+import { clearSession, getSession } from './session';
+
+/** A reply that was not Success: carries the envelope so screens show the server's message. */
+export class ApiFailure extends Error {
+  constructor(
+    readonly httpStatus: number,
+    readonly envelope: Envelope<unknown>,
+  ) {
+    super(envelope.message || MSG.serverError);
+  }
+  get isWarning() {
+    return this.envelope.status === 'Warning';
+  }
+}
+
+type Listener = () => void;
+const unauthorizedListeners = new Set<Listener>();
+
+/** The 401 rule: the session is cleared and listeners (the router) send the user to login. */
+export function onUnauthorized(listener: Listener): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST';
+  body?: unknown;
+  /** Send the bearer token (admin calls). */
+  auth?: boolean;
+  signal?: AbortSignal;
+}
+
+/** Calls the API and unwraps the envelope: resolves with `data` on Success, throws ApiFailure otherwise. */
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const session = options.auth ? getSession() : null;
+  if (session) headers.Authorization = `Bearer ${session.token}`;
+
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new ApiFailure(0, { status: 'Failure', message: MSG.serverError, error: 'network', data: null });
+  }
+
+  let payload: Envelope<T> | null = null;
+  try {
+    payload = (await res.json()) as Envelope<T>;
+  } catch {
+    payload = null;
+  }
+  if (res.status === 401 && options.auth) {
+    clearSession();
+    for (const l of unauthorizedListeners) l();
+  }
+  if (res.ok && payload && isSuccess(payload)) return payload.data;
+  throw new ApiFailure(
+    res.status,
+    payload && typeof payload.message === 'string'
+      ? payload
+      : { status: 'Failure', message: MSG.serverError, error: `HTTP ${res.status}`, data: null },
+  );
+}

@@ -1,0 +1,16 @@
+import type { SessionUser } from '@scentry/shared-schema';
+import { readJson, STORAGE_KEYS, writeJson } from './storage';
+
+export type { SessionUser };
+
+export const getSession = (): SessionUser | null => {
+  const s = readJson<SessionUser>(STORAGE_KEYS.sessionUser);
+  return s && typeof s.token === 'string' && s.token ? s : null;
+};
+
+export const setSession = (user: SessionUser): void => writeJson(STORAGE_KEYS.sessionUser, user);
+
+export const clearSession = (): void => localStorage.removeItem(STORAGE_KEYS.sessionUser);
+
+export const isStaff = (s: SessionUser | null): boolean => s?.roleName === 'Admin' || s?.roleName === 'Client Admin';
+export const isAdmin = (s: SessionUser | null): boolean => s?.roleName === 'Admin';

@@ -1,0 +1,30 @@
+import { createRouter, RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { onUnauthorized } from './lib/api';
+import { routeTree } from './routeTree.gen';
+import './ui/styles.css';
+
+const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true });
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}
+
+// The 401 rule (spec §4): a rejected session is cleared and the user goes to login.
+onUnauthorized(() => {
+  if (!router.state.location.pathname.toLowerCase().startsWith('/admin/login')) {
+    router.navigate({ to: '/admin/login', search: { expired: true } });
+  }
+});
+
+const root = document.getElementById('root');
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  );
+}

@@ -1,0 +1,26 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { DashboardCards } from '../../../features/dashboard/dashboard-cards';
+import { getSession, isStaff } from '../../../lib/session';
+
+export const Route = createFileRoute('/admin/_authed/dashboard')({ component: Dashboard });
+
+function Dashboard() {
+  const session = getSession();
+  if (!isStaff(session)) {
+    // Role User may sign in and change its password, nothing more (DESIGN.md §7).
+    return (
+      <section className="stack">
+        <h1>Welcome, {session?.firstName}</h1>
+        <p>
+          Your account can change its password from the menu at the top right. There is nothing else to do here yet.
+        </p>
+      </section>
+    );
+  }
+  return (
+    <section className="stack">
+      <h1>Dashboard</h1>
+      <DashboardCards />
+    </section>
+  );
+}

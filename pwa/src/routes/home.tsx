@@ -1,0 +1,35 @@
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { startNewPlayer } from '../lib/player';
+import { PlayerPage } from '../ui/player-page';
+
+export const Route = createFileRoute('/home')({ component: Home });
+
+function Home() {
+  const navigate = useNavigate();
+  return (
+    <PlayerPage>
+      <section className="hero">
+        <p className="eyebrow">Olfactory test kit</p>
+        <h1>How well can you smell?</h1>
+        <p>
+          Scratch each of the five scent cards in your play kit, smell it, rate how strong it is and pick what you think
+          it is. It takes about three minutes.
+        </p>
+        <button
+          type="button"
+          className="button button-large"
+          onClick={() => {
+            startNewPlayer();
+            navigate({ to: '/scanQRCode' });
+          }}
+        >
+          Start Game
+        </button>
+        <p className="fine-print">
+          FDA Registered Class II (510K Exempt) Medical Device. A normal result does not rule out disease and is not a
+          diagnosis.
+        </p>
+      </section>
+    </PlayerPage>
+  );
+}
