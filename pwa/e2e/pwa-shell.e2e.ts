@@ -1,0 +1,84 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './support/browser';
+import { startServer, type TestServer } from './support/server';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+// Strings that exist only in admin code: if a player's page loads one, admin code leaked in.
+const ADMIN_MARKERS = ['GetTestResultCounts', 'Total Test Kit', 'Change Password', 'Masters'];
+
+describe('installable PWA shell', () => {
+  it('serves a player page without admin code, installs a service worker, and works offline after', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on('response', async (res) => {
+      if (res.request().resourceType() === 'script') scripts.push(await res.text());
+    });
+    await page.goto(`${server.url}/home`);
+    await page.getByRole('button', { name: 'Start Game' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const marker of ADMIN_MARKERS) {
+      expect(
+        scripts.some((s) => s.includes(marker)),
+        `player page loaded admin code (${marker})`,
+      ).toBe(false);
+    }
+
+    // Installable: a manifest with the icons, and a service worker that takes control.
+    const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href');
+    expect(manifestHref).toBeTruthy();
+    const manifest = await (await fetch(new URL(manifestHref as string, server.url))).json();
+    expect(manifest.display).toBe('standalone');
+    expect(manifest.icons.map((i: { sizes: string }) => i.sizes)).toEqual(
+      expect.arrayContaining(['192x192', '512x512']),
+    );
+    for (const icon of manifest.icons) {
+      const res = await fetch(new URL(icon.src, server.url));
+      expect(res.headers.get('content-type')).toContain('image/png');
+    }
+    // Active means the precache is complete; the next navigation is served by the worker.
+    expect(await page.evaluate(() => navigator.serviceWorker.ready.then((r) => Boolean(r.active)))).toBe(true);
+
+    // Start Game sets the placeholder player and goes to the scanner.
+    await page.getByRole('button', { name: 'Start Game' }).click();
+    await page.waitForURL('**/scanQRCode');
+    const player = await page.evaluate(() => JSON.parse(localStorage.getItem('safePassData') ?? 'null'));
+    expect(player).toEqual({ FirstName: 'Guest', LastName: 'Player' });
+
+    // Offline: the precached shell still opens, deep links included.
+    await context.setOffline(true);
+    await page.goto(`${server.url}/home`);
+    await page.getByRole('button', { name: 'Start Game' }).waitFor();
+    await page.goto(`${server.url}/admin/login`);
+    await page.getByLabel('User Name').waitFor();
+    await context.close();
+  });
+
+  it('answers deep links with the app, unknown API paths with the envelope, and sends security headers', async () => {
+    const deep = await fetch(`${server.url}/scent/DEMO1`);
+    expect(deep.status).toBe(200);
+    expect(await deep.text()).toContain('<div id="root">');
+    const api = await fetch(`${server.url}/api/does/not/exist`);
+    expect(api.status).toBe(404);
+    expect(await api.json()).toMatchObject({ status: 'Failure', data: null });
+    const home = await fetch(`${server.url}/home`);
+    expect(home.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(home.headers.get('x-content-type-options')).toBe('nosniff');
+    const missingAsset = await fetch(`${server.url}/assets/nope.js`);
+    expect(missingAsset.status).toBe(404);
+  });
+});

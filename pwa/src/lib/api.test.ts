@@ -1,0 +1,69 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiFailure, api, onUnauthorized } from './api';
+import { getSession, setSession } from './session';
+
+const SESSION = {
+  token: 'tok',
+  id: 1,
+  roleName: 'Admin' as const,
+  firstName: 'A',
+  lastName: 'B',
+  organizationId: null,
+  organizationName: null,
+  discloseUserDetails: true,
+};
+
+function reply(status: number, body: unknown) {
+  return vi.fn(
+    async () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
+  );
+}
+
+describe('api client', () => {
+  beforeEach(() => localStorage.clear());
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('unwraps data on Success and sends the bearer token only when asked', async () => {
+    const fetchMock = reply(200, { status: 'Success', message: 'ok', error: null, data: { n: 1 } });
+    vi.stubGlobal('fetch', fetchMock);
+    setSession(SESSION);
+    expect(await api('/api/x', { auth: true })).toEqual({ n: 1 });
+    expect((fetchMock.mock.calls[0] as unknown[])[1]).toMatchObject({ headers: { Authorization: 'Bearer tok' } });
+    await api('/api/y', { body: { a: 1 } });
+    const init = (fetchMock.mock.calls[1] as unknown[])[1] as RequestInit;
+    expect(init.method).toBe('POST');
+    expect((init.headers as Record<string, string>).Authorization).toBeUndefined();
+  });
+
+  it('throws the server message on a Warning', async () => {
+    vi.stubGlobal(
+      'fetch',
+      reply(400, { status: 'Warning', message: 'Invalid email or password.', error: null, data: null }),
+    );
+    const err = await api('/api/User/Authenticate', { body: {} }).catch((e) => e);
+    expect(err).toBeInstanceOf(ApiFailure);
+    expect(err.message).toBe('Invalid email or password.');
+    expect(err.isWarning).toBe(true);
+  });
+
+  it('clears the session and tells listeners on 401 (the spec 401 rule)', async () => {
+    vi.stubGlobal('fetch', reply(401, { status: 'Failure', message: 'expired', error: null, data: null }));
+    setSession(SESSION);
+    const listener = vi.fn();
+    const off = onUnauthorized(listener);
+    await expect(api('/api/x', { auth: true })).rejects.toBeInstanceOf(ApiFailure);
+    expect(getSession()).toBeNull();
+    expect(listener).toHaveBeenCalledOnce();
+    off();
+  });
+
+  it('turns a network failure into the spec message', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    await expect(api('/api/x')).rejects.toThrow('Something went wrong. Please try again!');
+  });
+});

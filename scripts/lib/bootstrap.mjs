@@ -1,0 +1,98 @@
+// What `npm start` and `npm test` need before they run, using only Node and npm: pnpm, the
+// workspace's dependencies (better-sqlite3 compiles here), and a current build of the PWA.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const PNPM_VERSION = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).packageManager.split('@')[1];
+const LOCAL_PNPM = path.join(ROOT, '.tools/node_modules/.bin/pnpm');
+
+export function log(message) {
+  process.stdout.write(`\x1b[36m[scentry]\x1b[0m ${message}\n`);
+}
+
+/** Runs a command with inherited output; returns its exit code (throws when `check`). */
+export function run(cmd, args, { check = true, env, cwd = ROOT } = {}) {
+  const res = spawnSync(cmd, args, { stdio: 'inherit', cwd, env: { ...process.env, ...env } });
+  const code = res.status ?? 1;
+  if (check && code !== 0) throw new Error(`${cmd} ${args.join(' ')} failed with exit code ${code}`);
+  return code;
+}
+
+function works(cmd, args) {
+  const res = spawnSync(cmd, args, { encoding: 'utf8' });
+  return res.status === 0 ? res.stdout.trim() : null;
+}
+
+let pnpmCmd;
+/** The pnpm to use: the pinned major on PATH, else installed (globally, or under .tools/). */
+export function pnpm() {
+  if (pnpmCmd) return pnpmCmd;
+  const major = PNPM_VERSION.split('.')[0];
+  const onPath = works('pnpm', ['--version']);
+  if (onPath?.startsWith(`${major}.`)) return (pnpmCmd = 'pnpm');
+  if (existsSync(LOCAL_PNPM)) return (pnpmCmd = LOCAL_PNPM);
+  log(`installing pnpm ${PNPM_VERSION}`);
+  if (!onPath && run('npm', ['install', '-g', `pnpm@${PNPM_VERSION}`], { check: false }) === 0) {
+    if (works('pnpm', ['--version'])?.startsWith(`${major}.`)) return (pnpmCmd = 'pnpm');
+  }
+  run('npm', ['install', '--no-save', '--prefix', path.join(ROOT, '.tools'), `pnpm@${PNPM_VERSION}`]);
+  return (pnpmCmd = LOCAL_PNPM);
+}
+
+/** Environment for native builds: node-gyp uses the machine's Node headers (no download). */
+export function buildEnv() {
+  return existsSync('/usr/include/node/node.h') ? { npm_config_nodedir: '/usr' } : {};
+}
+
+/** Installs the workspace when the lockfile changed since the last install (or never ran). */
+export function ensureDependencies() {
+  const marker = path.join(ROOT, 'node_modules/.pnpm/lock.yaml');
+  const lock = path.join(ROOT, 'pnpm-lock.yaml');
+  const fresh =
+    existsSync(marker) &&
+    statSync(marker).mtimeMs >= statSync(lock).mtimeMs &&
+    existsSync(path.join(ROOT, 'sync-server/node_modules/better-sqlite3'));
+  if (fresh) return;
+  log('installing dependencies (first run compiles better-sqlite3: about a minute)');
+  run(pnpm(), ['install', '--frozen-lockfile'], { env: buildEnv() });
+}
+
+function hashTree(hash, target) {
+  if (!existsSync(target)) return;
+  const st = statSync(target);
+  if (st.isDirectory()) {
+    for (const name of readdirSync(target).sort()) {
+      if (name === 'node_modules' || name === 'dist') continue;
+      hashTree(hash, path.join(target, name));
+    }
+  } else {
+    hash.update(path.relative(ROOT, target));
+    hash.update(readFileSync(target));
+  }
+}
+
+/** Builds the PWA unless pwa/dist was built from exactly these sources. */
+export function ensurePwaBuilt({ force = false } = {}) {
+  const hash = createHash('sha256');
+  for (const p of [
+    'pwa/src',
+    'pwa/public',
+    'pwa/index.html',
+    'pwa/vite.config.ts',
+    'pwa/package.json',
+    'shared-schema/src',
+    'pnpm-lock.yaml',
+  ]) {
+    hashTree(hash, path.join(ROOT, p));
+  }
+  const digest = hash.digest('hex');
+  const stamp = path.join(ROOT, 'pwa/dist/.build-hash');
+  if (!force && existsSync(stamp) && readFileSync(stamp, 'utf8') === digest) return;
+  log('building the PWA');
+  run(pnpm(), ['--filter', '@scentry/pwa', 'build']);
+  writeFileSync(stamp, digest);
+}
