@@ -38,10 +38,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     config.tlsCert && config.tlsKey
       ? { https: { cert: readFileSync(config.tlsCert), key: readFileSync(config.tlsKey) } }
       : {};
+  const { trustProxy } = config;
   const app = Fastify({
     ...(https as object),
     logger: options.logger ?? { level: config.logLevel },
-    trustProxy: true,
+    // A hop count is passed as the function Fastify would make of it (its types accept no number).
+    trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     bodyLimit: 1024 * 1024,
   });
   app.decorate('config', config);

@@ -23,6 +23,12 @@ export interface Config {
   /** Directory of the built PWA; absent in route tests. */
   pwaDist: string | undefined;
   logLevel: string;
+  /**
+   * Whose X-Forwarded-For to believe (Fastify's `trustProxy`): off by default, since a client could
+   * otherwise pick its own address and dodge the sign-in limit. Behind a reverse proxy set
+   * TRUST_PROXY to its address(es), a hop count, or `true`.
+   */
+  trustProxy: boolean | number | string;
 }
 
 /** "8h", "30m", "45s", "2d" or plain seconds. */
@@ -36,6 +42,15 @@ export function parseDuration(value: string): number {
 
 const flag = (v: string | undefined, fallback: boolean) =>
   v === undefined || v === '' ? fallback : !/^(0|false|no|off)$/i.test(v);
+
+/** TRUST_PROXY: unset/false → off; true → any; a number → hops; otherwise addresses/CIDRs (comma-separated). */
+export function parseTrustProxy(value: string | undefined): boolean | number | string {
+  const v = (value ?? '').trim();
+  if (v === '' || /^(false|no|off)$/i.test(v)) return false;
+  if (/^(true|yes|on)$/i.test(v)) return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v;
+}
 
 /** A secret kept under DATA_DIR so that tokens survive restarts without configuration. */
 function persistentSecret(dataDir: string, file: string): string {
@@ -71,5 +86,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tlsKey: env.TLS_KEY || undefined,
     pwaDist: env.PWA_DIST,
     logLevel: env.LOG_LEVEL || 'info',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }

@@ -1,4 +1,4 @@
-import { parseRequest } from '@scentry/shared-schema';
+import { MSG, parseRequest } from '@scentry/shared-schema';
 import type { z } from 'zod';
 import { invalid } from './errors';
 
@@ -7,8 +7,9 @@ import { invalid } from './errors';
  * is a 400 Failure whose message is the spec's and whose `error` lists every field's message.
  */
 export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  if (input !== undefined && input !== null && typeof input !== 'object') {
-    throw invalid('Invalid request', 'The request body must be a JSON object');
+  // An array is an object to typeof, but never a request: refuse it like a string or a number.
+  if (input !== undefined && input !== null && (typeof input !== 'object' || Array.isArray(input))) {
+    throw invalid(MSG.invalidRequest, 'The request body must be a JSON object');
   }
   const result = parseRequest(schema, input);
   if (result.ok) return result.data;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { chmodSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROLES } from '@scentry/shared-schema';
 import type { Config } from '../config';
@@ -38,5 +38,7 @@ export async function ensureInitialAdmin(db: Db, config: Config): Promise<Initia
   if (config.adminPassword) return { email: config.adminEmail };
   const file = path.join(config.dataDir, 'initial-admin.txt');
   writeFileSync(file, `email: ${config.adminEmail}\npassword: ${password}\n`, { mode: 0o600 });
+  // `mode` applies only when the file is created: a leftover file keeps its permissions otherwise.
+  chmodSync(file, 0o600);
   return { email: config.adminEmail, generatedPassword: password, file };
 }

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { authenticateRequest, changePasswordRequest } from './auth';
+import { parseRequest } from './bind';
+import { MSG } from './messages';
+import { roleAllows } from './roles';
+
+describe('authenticateRequest', () => {
+  it('checks only presence of the password (older accounts may predate the rule)', () => {
+    expect(parseRequest(authenticateRequest, { Email: 'a@b.co', Password: 'x' }).ok).toBe(true);
+  });
+  it.each([
+    [{}, MSG.emailRequired],
+    [{ Email: 'a@b.co' }, MSG.passwordRequiredLogin],
+    [{ Email: 'bad', Password: 'x' }, MSG.emailInvalid],
+    [{ Email: 5, Password: 'x' }, MSG.emailRequired],
+  ])('%j → %s', (input, message) => {
+    const r = parseRequest(authenticateRequest, input);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.message).toBe(message);
+  });
+});
+
+describe('changePasswordRequest', () => {
+  const valid = { id: 3, oldPassword: 'Old-pass1', newPassword: 'New-pass1', confirmPassword: 'New-pass1' };
+  it('accepts a valid request and coerces a string id', () => {
+    const r = parseRequest(changePasswordRequest, { ...valid, id: '3' });
+    expect(r).toEqual({ ok: true, data: valid });
+  });
+  it.each([
+    ['missing current', { ...valid, oldPassword: undefined }, MSG.currentPasswordRequired],
+    ['missing new', { ...valid, newPassword: undefined }, MSG.newPasswordRequired],
+    ['weak new', { ...valid, newPassword: 'newpass1', confirmPassword: 'newpass1' }, MSG.passwordPattern],
+    ['missing confirm', { ...valid, confirmPassword: undefined }, MSG.confirmPasswordRequired],
+    ['mismatch', { ...valid, confirmPassword: 'New-pass2' }, MSG.passwordsMustMatch],
+    ['no id', { ...valid, id: undefined }, MSG.invalidRequest],
+  ])('%s', (_, input, message) => {
+    const r = parseRequest(changePasswordRequest, input);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.message).toBe(message);
+  });
+});
+
+describe('roleAllows', () => {
+  it('follows the access levels of API.md', () => {
+    expect(roleAllows('public', undefined)).toBe(true);
+    expect(roleAllows('auth', undefined)).toBe(false);
+    for (const role of ['Admin', 'Client Admin', 'User'] as const) expect(roleAllows('auth', role)).toBe(true);
+    expect(roleAllows('staff', 'Admin')).toBe(true);
+    expect(roleAllows('staff', 'Client Admin')).toBe(true);
+    expect(roleAllows('staff', 'User')).toBe(false);
+    expect(roleAllows('admin', 'Admin')).toBe(true);
+    expect(roleAllows('admin', 'Client Admin')).toBe(false);
+    expect(roleAllows('admin', 'User')).toBe(false);
+  });
+});

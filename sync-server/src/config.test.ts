@@ -1,0 +1,74 @@
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig, parseDuration, parseTrustProxy } from './config';
+import { makeTempDir } from './test/helpers';
+
+describe('parseDuration', () => {
+  it('reads seconds, minutes, hours and days', () => {
+    expect(parseDuration('45')).toBe(45);
+    expect(parseDuration('45s')).toBe(45);
+    expect(parseDuration('30m')).toBe(1800);
+    expect(parseDuration('8h')).toBe(28800);
+    expect(parseDuration(' 2d ')).toBe(172800);
+  });
+  it('refuses anything else', () => {
+    for (const v of ['', 'h', '8x', '-1h', '1.5h', 'eight hours']) expect(() => parseDuration(v), v).toThrow();
+  });
+});
+
+describe('parseTrustProxy', () => {
+  it('is off unless configured', () => {
+    expect(parseTrustProxy(undefined)).toBe(false);
+    expect(parseTrustProxy('')).toBe(false);
+    expect(parseTrustProxy('false')).toBe(false);
+    expect(parseTrustProxy('off')).toBe(false);
+  });
+  it('takes true, a hop count, or addresses', () => {
+    expect(parseTrustProxy('true')).toBe(true);
+    expect(parseTrustProxy('2')).toBe(2);
+    expect(parseTrustProxy('127.0.0.1, 10.0.0.0/8')).toBe('127.0.0.1, 10.0.0.0/8');
+  });
+});
+
+describe('loadConfig', () => {
+  const dir = makeTempDir();
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('applies the documented defaults', () => {
+    const c = loadConfig({ DATA_DIR: dir });
+    expect(c.port).toBe(3000);
+    expect(c.dataDir).toBe(path.resolve(dir));
+    expect(c.publicUrl).toBe('http://localhost:3000');
+    expect(c.jwtTtlSeconds).toBe(8 * 3600);
+    expect(c.adminEmail).toBe('admin@scentry.local');
+    expect(c.adminPassword).toBeUndefined();
+    expect(c.seedDemo).toBe(true);
+    expect(c.trustProxy).toBe(false);
+    expect(c.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    // The generated secret is kept: a second load reads the same one.
+    expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(c.jwtSecret);
+  });
+
+  it('reads overrides', () => {
+    const c = loadConfig({
+      DATA_DIR: dir,
+      PORT: '8080',
+      JWT_SECRET: 'given-secret',
+      JWT_TTL: '30m',
+      ADMIN_EMAIL: 'Boss@Example.test',
+      SEED_DEMO: 'off',
+      PUBLIC_URL: 'https://scentry.example.test/',
+    });
+    expect(c.port).toBe(8080);
+    expect(c.jwtSecret).toBe('given-secret');
+    expect(c.jwtTtlSeconds).toBe(1800);
+    expect(c.adminEmail).toBe('boss@example.test');
+    expect(c.seedDemo).toBe(false);
+    expect(c.publicUrl).toBe('https://scentry.example.test');
+  });
+
+  it('refuses an invalid port', () => {
+    expect(() => loadConfig({ DATA_DIR: dir, PORT: '70000' })).toThrow(/PORT/);
+  });
+});

@@ -1,0 +1,209 @@
+import { createHmac } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { type Envelope, ROLES, type RoleName } from '@scentry/shared-schema';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../app';
+import { type Config, loadConfig } from '../config';
+import { hashPassword } from '../lib/password';
+import { insertUser } from '../repositories/users';
+
+export const TEST_ADMIN_EMAIL = 'root@scentry.test';
+export const TEST_ADMIN_PASSWORD = 'Root-Passw0rd!';
+
+export interface TestAppOptions {
+  /** Environment overrides; a key set to `undefined` is removed (e.g. `ADMIN_PASSWORD: undefined`). */
+  env?: Record<string, string | undefined>;
+  extraRoutes?: (app: FastifyInstance) => Promise<void> | void;
+  /** Reuse an existing DATA_DIR (it is then left in place by cleanup). */
+  dataDir?: string;
+  /** Level of the captured logger; `info` by default. */
+  logLevel?: string;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  dataDir: string;
+  /** Everything the app logged so far, one JSON line per entry. */
+  logs(): string;
+  /** Closes the app and removes the temp DATA_DIR it made. */
+  cleanup(): Promise<void>;
+}
+
+/** A fresh temp directory under the OS temp dir. */
+export const makeTempDir = (prefix = 'scentry-test-'): string => mkdtempSync(path.join(os.tmpdir(), prefix));
+
+/**
+ * Builds the real app on a real SQLite file in a temp DATA_DIR, its logger writing into memory so
+ * tests can read what was logged.
+ */
+export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const ownsDir = !options.dataDir;
+  const dataDir = options.dataDir ?? makeTempDir();
+  const env: Record<string, string> = {};
+  const merged: Record<string, string | undefined> = {
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: TEST_ADMIN_EMAIL,
+    ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+    SEED_DEMO: '0',
+    ...options.env,
+  };
+  for (const [k, v] of Object.entries(merged)) if (v !== undefined) env[k] = v;
+
+  const chunks: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, callback) {
+      chunks.push(chunk.toString());
+      callback();
+    },
+  });
+  const config = loadConfig(env);
+  let app: FastifyInstance;
+  try {
+    app = await buildApp(config, {
+      logger: { level: options.logLevel ?? 'info', stream },
+      extraRoutes: options.extraRoutes,
+    });
+  } catch (err) {
+    if (ownsDir) rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+  return {
+    app,
+    config,
+    dataDir,
+    logs: () => chunks.join(''),
+    async cleanup() {
+      await app.close();
+      if (ownsDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface FixtureUser {
+  id: number;
+  email: string;
+  password: string;
+  roleName: RoleName;
+  organizationId: number | null;
+}
+
+const ROLE_IDS: Record<RoleName, number> = {
+  Admin: ROLES.Admin,
+  'Client Admin': ROLES.ClientAdmin,
+  User: ROLES.User,
+};
+
+let userSeq = 0;
+
+/** Inserts a user straight into the DB (bypassing the API) with an argon2id hash of `password`. */
+export async function createUser(
+  app: FastifyInstance,
+  options: {
+    roleName: RoleName;
+    email?: string;
+    password?: string;
+    firstName?: string;
+    lastName?: string;
+    organizationId?: number | null;
+    isActive?: boolean;
+  },
+): Promise<FixtureUser> {
+  userSeq += 1;
+  const email = options.email ?? `user${userSeq}.${options.roleName.replace(' ', '').toLowerCase()}@scentry.test`;
+  const password = options.password ?? `Fixture-Pw${userSeq}!`;
+  const id = await insertUser(app.db, {
+    firstName: options.firstName ?? 'Fixture',
+    lastName: options.lastName ?? options.roleName.replace(' ', ''),
+    email,
+    passwordHash: await hashPassword(password),
+    roleId: ROLE_IDS[options.roleName],
+    organizationId: options.organizationId ?? null,
+    isActive: options.isActive,
+  });
+  return {
+    id,
+    email: email.toLowerCase(),
+    password,
+    roleName: options.roleName,
+    organizationId: options.organizationId ?? null,
+  };
+}
+
+/** Inserts an organization row; active and disclosing by default. */
+export async function createOrganization(
+  app: FastifyInstance,
+  options: { name?: string; isActive?: boolean; discloseUserDetails?: boolean } = {},
+): Promise<number> {
+  const { id } = await app.db
+    .insertInto('organizations')
+    .values({
+      name: options.name ?? `Org ${++userSeq}`,
+      code: null,
+      website: null,
+      address: null,
+      email: null,
+      phone: '5551234567',
+      clientType: 'Organization',
+      isActive: options.isActive === false ? 0 : 1,
+      discloseUserDetails: options.discloseUserDetails === false ? 0 : 1,
+      deletedAt: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+export interface Fixtures {
+  organizationId: number;
+  admin: FixtureUser;
+  clientAdmin: FixtureUser;
+  user: FixtureUser;
+}
+
+/** One user of each role; the Client Admin (and the User) belong to a fresh active organization. */
+export async function createFixtureUsers(app: FastifyInstance): Promise<Fixtures> {
+  const organizationId = await createOrganization(app, { name: 'Fixture Clinic' });
+  const [admin, clientAdmin, user] = await Promise.all([
+    createUser(app, { roleName: 'Admin' }),
+    createUser(app, { roleName: 'Client Admin', organizationId }),
+    createUser(app, { roleName: 'User', organizationId }),
+  ]);
+  return { organizationId, admin, clientAdmin, user };
+}
+
+export function signInRequest(app: FastifyInstance, email: string, password: string, remoteAddress?: string) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/User/Authenticate',
+    payload: { Email: email, Password: password },
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
+}
+
+/** Signs in through the API and returns the token; fails loudly when sign-in is refused. */
+export async function signIn(app: FastifyInstance, email: string, password: string): Promise<string> {
+  const res = await signInRequest(app, email, password);
+  const body = res.json() as Envelope<{ token: string }>;
+  if (res.statusCode !== 200 || body.status !== 'Success') {
+    throw new Error(`Sign-in of ${email} failed: ${res.statusCode} ${res.body}`);
+  }
+  return body.data.token;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** The reply's JSON as the envelope. */
+export const envelopeOf = <T = unknown>(res: LightMyRequestResponse): Envelope<T> => res.json() as Envelope<T>;
+
+/** An HS256 JWT made by hand, e.g. with the wrong key or an `exp` in the past. */
+export function makeJwt(payload: Record<string, unknown>, secret: string, header: Record<string, unknown> = {}) {
+  const enc = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+  const head = enc({ alg: 'HS256', typ: 'JWT', ...header });
+  const body = enc(payload);
+  const sig = createHmac('sha256', secret).update(`${head}.${body}`).digest('base64url');
+  return `${head}.${body}.${sig}`;
+}
