@@ -53,7 +53,7 @@ export default defineConfig({
   server: {
     proxy: { '/api': 'http://localhost:3000', '/uploads': 'http://localhost:3000' },
   },
-  build: { sourcemap: false, chunkSizeWarningLimit: 300 },
+  build: { sourcemap: false, chunkSizeWarningLimit: 400 },
   test: {
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],

@@ -16,7 +16,7 @@ declare module '@tanstack/react-router' {
 // The 401 rule (spec §4): a rejected session is cleared and the user goes to login.
 onUnauthorized(() => {
   if (!router.state.location.pathname.toLowerCase().startsWith('/admin/login')) {
-    router.navigate({ to: '/admin/login', search: { expired: true } });
+    router.navigate({ to: '/admin/login' });
   }
 });
 

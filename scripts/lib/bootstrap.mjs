@@ -30,17 +30,23 @@ function works(cmd, args) {
 let pnpmCmd;
 /** The pnpm to use: the pinned major on PATH, else installed (globally, or under .tools/). */
 export function pnpm() {
-  if (pnpmCmd) return pnpmCmd;
+  pnpmCmd ??= findOrInstallPnpm();
+  return pnpmCmd;
+}
+
+function findOrInstallPnpm() {
   const major = PNPM_VERSION.split('.')[0];
-  const onPath = works('pnpm', ['--version']);
-  if (onPath?.startsWith(`${major}.`)) return (pnpmCmd = 'pnpm');
-  if (existsSync(LOCAL_PNPM)) return (pnpmCmd = LOCAL_PNPM);
+  const isPinnedMajor = () => works('pnpm', ['--version'])?.startsWith(`${major}.`);
+  if (isPinnedMajor()) return 'pnpm';
+  if (existsSync(LOCAL_PNPM)) return LOCAL_PNPM;
   log(`installing pnpm ${PNPM_VERSION}`);
-  if (!onPath && run('npm', ['install', '-g', `pnpm@${PNPM_VERSION}`], { check: false }) === 0) {
-    if (works('pnpm', ['--version'])?.startsWith(`${major}.`)) return (pnpmCmd = 'pnpm');
+  const onPath = works('pnpm', ['--version']);
+  if (!onPath && run('npm', ['install', '-g', `pnpm@${PNPM_VERSION}`], { check: false }) === 0 && isPinnedMajor()) {
+    return 'pnpm';
   }
+  // Another pnpm major is installed, or no global install is allowed: a private copy.
   run('npm', ['install', '--no-save', '--prefix', path.join(ROOT, '.tools'), `pnpm@${PNPM_VERSION}`]);
-  return (pnpmCmd = LOCAL_PNPM);
+  return LOCAL_PNPM;
 }
 
 /** Environment for native builds: node-gyp uses the machine's Node headers (no download). */

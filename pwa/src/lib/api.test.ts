@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiFailure, api, onUnauthorized } from './api';
-import { getSession, setSession } from './session';
+import { getSession, setSession, takeSessionExpired } from './session';
 
 const SESSION = {
   token: 'tok',
@@ -40,7 +40,7 @@ describe('api client', () => {
       'fetch',
       reply(400, { status: 'Warning', message: 'Invalid email or password.', error: null, data: null }),
     );
-    const err = await api('/api/User/Authenticate', { body: {} }).catch((e) => e);
+    const err = (await api('/api/User/Authenticate', { body: {} }).catch((e) => e)) as ApiFailure;
     expect(err).toBeInstanceOf(ApiFailure);
     expect(err.message).toBe('Invalid email or password.');
     expect(err.isWarning).toBe(true);
@@ -53,6 +53,8 @@ describe('api client', () => {
     const off = onUnauthorized(listener);
     await expect(api('/api/x', { auth: true })).rejects.toBeInstanceOf(ApiFailure);
     expect(getSession()).toBeNull();
+    expect(takeSessionExpired()).toBe(true);
+    expect(takeSessionExpired()).toBe(false);
     expect(listener).toHaveBeenCalledOnce();
     off();
   });

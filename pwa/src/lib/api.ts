@@ -1,5 +1,5 @@
 import { type Envelope, isSuccess, MSG } from '@scentry/shared-schema';
-import { clearSession, getSession } from './session';
+import { clearSession, getSession, markSessionExpired } from './session';
 
 /** A reply that was not Success: carries the envelope so screens show the server's message. */
 export class ApiFailure extends Error {
@@ -59,6 +59,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   }
   if (res.status === 401 && options.auth) {
     clearSession();
+    markSessionExpired();
     for (const l of unauthorizedListeners) l();
   }
   if (res.ok && payload && isSuccess(payload)) return payload.data;

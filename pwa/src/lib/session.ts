@@ -14,3 +14,14 @@ export const clearSession = (): void => localStorage.removeItem(STORAGE_KEYS.ses
 
 export const isStaff = (s: SessionUser | null): boolean => s?.roleName === 'Admin' || s?.roleName === 'Client Admin';
 export const isAdmin = (s: SessionUser | null): boolean => s?.roleName === 'Admin';
+
+const EXPIRED_KEY = 'sessionExpired';
+
+/** Remembered for the login page, which tells the user why they are there (once). */
+export const markSessionExpired = (): void => sessionStorage.setItem(EXPIRED_KEY, '1');
+
+export function takeSessionExpired(): boolean {
+  const expired = sessionStorage.getItem(EXPIRED_KEY) === '1';
+  sessionStorage.removeItem(EXPIRED_KEY);
+  return expired;
+}

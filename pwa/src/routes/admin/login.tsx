@@ -1,10 +1,9 @@
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
 import { LoginForm } from '../../features/auth/login-form';
-import { getSession } from '../../lib/session';
+import { getSession, takeSessionExpired } from '../../lib/session';
 
 export const Route = createFileRoute('/admin/login')({
-  validateSearch: (search: Record<string, unknown>): { expired?: boolean } =>
-    search.expired === true || search.expired === 'true' ? { expired: true } : {},
   beforeLoad: () => {
     if (getSession()) throw redirect({ to: '/admin/dashboard' });
   },
@@ -13,7 +12,8 @@ export const Route = createFileRoute('/admin/login')({
 
 function Login() {
   const navigate = useNavigate();
-  const { expired } = Route.useSearch();
+  // Read once per visit: the 401 rule marked it just before sending the user here.
+  const [expired] = useState(takeSessionExpired);
   return (
     <div className="login-layout">
       <main className="login-card">
