@@ -6,10 +6,14 @@ import { ApiError } from './lib/errors';
 import auth from './plugins/app/auth';
 import database from './plugins/app/database';
 import jwt from './plugins/external/jwt';
+import multipart from './plugins/external/multipart';
 import security from './plugins/external/security';
 import staticFiles from './plugins/external/static-files';
 import healthRoutes from './routes/api/health/index';
 import roleRoutes from './routes/api/role/index';
+import scentOptionRoutes from './routes/api/scent-card-option/index';
+import scentCardRoutes from './routes/api/sent-card/index';
+import testKitRoutes from './routes/api/test-kit/index';
 import testResultRoutes from './routes/api/test-result/index';
 import userRoutes from './routes/api/user/index';
 import { ensureInitialAdmin, type InitialAdmin } from './services/initial-admin';
@@ -65,6 +69,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Order (DESIGN.md §3): external plugins, then app plugins, then routes.
   await app.register(security);
   await app.register(jwt);
+  await app.register(multipart);
   await app.register(staticFiles);
   await app.register(database);
   await app.register(auth);
@@ -75,6 +80,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(userRoutes);
   await app.register(roleRoutes);
   await app.register(testResultRoutes);
+  await app.register(scentOptionRoutes);
+  await app.register(testKitRoutes);
+  await app.register(scentCardRoutes);
   if (options.extraRoutes) await app.register(async (scope) => options.extraRoutes?.(scope));
 
   return app;

@@ -1,0 +1,36 @@
+import type { SelectQueryBuilder } from 'kysely';
+
+export interface Paging {
+  pageNumber: number;
+  rowsPerPage: number;
+  sortColumns?: { columnName: string; sortOrder: 'asc' | 'desc' }[] | null;
+}
+
+/**
+ * Applies sorting (only through a whitelist mapping the client's column names, any case, to
+ * SQL expressions) and paging; runs the count on the same filtered query.
+ */
+export async function pageOf<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  paging: Paging,
+  sortable: Record<string, string>,
+  defaultSort: { column: string; order: 'asc' | 'desc' },
+): Promise<{ list: O[]; totalCount: number }> {
+  const byLower = new Map(Object.entries(sortable).map(([k, v]) => [k.toLowerCase(), v]));
+  const counted = await query
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
+  let q = query;
+  const sorts = (paging.sortColumns ?? []).filter((s) => byLower.has(s.columnName.toLowerCase()));
+  for (const s of sorts) q = q.orderBy(byLower.get(s.columnName.toLowerCase()) as any, s.sortOrder);
+  if (!sorts.length) q = q.orderBy(defaultSort.column as any, defaultSort.order);
+  const list = await q
+    .limit(paging.rowsPerPage)
+    .offset((paging.pageNumber - 1) * paging.rowsPerPage)
+    .execute();
+  return { list, totalCount: Number((counted as { n?: number } | undefined)?.n ?? 0) };
+}
+
+/** Escapes LIKE wildcards so a search for "50%" finds "50%". */
+export const likeContains = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

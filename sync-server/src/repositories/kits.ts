@@ -1,0 +1,123 @@
+import type { KitCardDoc, KitDoc } from '@scentry/shared-schema';
+import { isKitPlayable } from '@scentry/shared-schema';
+import { type Db, nowIso } from '../db/database';
+
+export interface KitRow {
+  id: number;
+  name: string;
+  isActive: number;
+  passThreshold: number;
+  version: number;
+  updatedAt: string;
+  deletedAt: string | null;
+}
+
+export const kitCode = (name: string): string => name.trim().toLowerCase();
+
+export async function findKit(db: Db, id: number): Promise<KitRow | undefined> {
+  return db
+    .selectFrom('testKits')
+    .select(['id', 'name', 'isActive', 'passThreshold', 'version', 'updatedAt', 'deletedAt'])
+    .where('id', '=', id)
+    .where('deletedAt', 'is', null)
+    .executeTakeFirst();
+}
+
+export async function findKitByCode(db: Db, code: string): Promise<KitRow | undefined> {
+  return db
+    .selectFrom('testKits')
+    .select(['id', 'name', 'isActive', 'passThreshold', 'version', 'updatedAt', 'deletedAt'])
+    .where('nameKey', '=', kitCode(code))
+    .where('deletedAt', 'is', null)
+    .executeTakeFirst();
+}
+
+/** The kit's live cards with their live options, in sort order (the shape of a KitDoc's cards). */
+export async function loadKitCards(db: Db, kitId: number): Promise<KitCardDoc[]> {
+  const cards = await db
+    .selectFrom('scentCards')
+    .select(['id', 'name', 'sortOrder', 'correctScentOptionId'])
+    .where('testKitId', '=', kitId)
+    .where('deletedAt', 'is', null)
+    .orderBy('sortOrder')
+    .orderBy('id')
+    .execute();
+  if (!cards.length) return [];
+  const options = await db
+    .selectFrom('scentCardOptions as co')
+    .innerJoin('scentOptions as o', 'o.id', 'co.scentOptionId')
+    .select([
+      'co.id as scentCardOptionId',
+      'co.scentCardId',
+      'co.scentOptionId',
+      'co.sortOrder',
+      'o.title as name',
+      'o.storedPath',
+    ])
+    .where(
+      'co.scentCardId',
+      'in',
+      cards.map((c) => c.id),
+    )
+    .where('co.deletedAt', 'is', null)
+    .orderBy('co.sortOrder')
+    .orderBy('co.id')
+    .execute();
+  return cards.map((c) => ({
+    ...c,
+    options: options.filter((o) => o.scentCardId === c.id).map(({ scentCardId: _card, ...o }) => o),
+  }));
+}
+
+export async function kitDocument(db: Db, kit: KitRow): Promise<KitDoc> {
+  return {
+    id: kitCode(kit.name),
+    kitId: kit.id,
+    name: kit.name,
+    version: kit.version,
+    passThreshold: kit.passThreshold,
+    updatedAt: kit.updatedAt,
+    _deleted: false,
+    cards: await loadKitCards(db, kit.id),
+  };
+}
+
+export async function kitPlayable(db: Db, kitId: number): Promise<boolean> {
+  return isKitPlayable(await loadKitCards(db, kitId));
+}
+
+/**
+ * Records a change to a kit, its cards or their options: the version grows by one and the new
+ * version's snapshot is kept, so results played on any version are judged against what was played.
+ * Call inside the transaction that made the change.
+ */
+export async function bumpKitVersion(db: Db, kitId: number): Promise<number> {
+  const updatedAt = nowIso();
+  const row = await db
+    .updateTable('testKits')
+    .set((eb) => ({ version: eb('version', '+', 1), updatedAt }))
+    .where('id', '=', kitId)
+    .returning(['id', 'name', 'isActive', 'passThreshold', 'version', 'updatedAt', 'deletedAt'])
+    .executeTakeFirstOrThrow();
+  await saveSnapshot(db, row);
+  return row.version;
+}
+
+export async function saveSnapshot(db: Db, kit: KitRow): Promise<void> {
+  const doc = await kitDocument(db, kit);
+  await db
+    .insertInto('kitVersions')
+    .values({ testKitId: kit.id, version: kit.version, snapshot: JSON.stringify(doc) })
+    .onConflict((oc) => oc.columns(['testKitId', 'version']).doUpdateSet({ snapshot: JSON.stringify(doc) }))
+    .execute();
+}
+
+export async function kitHasResults(db: Db, kitId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('testResults')
+    .select('id')
+    .where('testKitId', '=', kitId)
+    .limit(1)
+    .executeTakeFirst();
+  return Boolean(row);
+}
