@@ -16,6 +16,7 @@ import scentCardRoutes from './routes/api/sent-card/index';
 import testKitRoutes from './routes/api/test-kit/index';
 import testResultRoutes from './routes/api/test-result/index';
 import userRoutes from './routes/api/user/index';
+import { DEMO_KIT_CODE, seedDemo } from './services/demo-seed';
 import { ensureInitialAdmin, type InitialAdmin } from './services/initial-admin';
 
 declare module 'fastify' {
@@ -75,6 +76,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(auth);
 
   app.decorate('initialAdmin', await ensureInitialAdmin(app.db, config));
+  if (await seedDemo(app.db, config)) app.log.info(`demo kit ${DEMO_KIT_CODE} seeded`);
 
   await app.register(healthRoutes);
   await app.register(userRoutes);
