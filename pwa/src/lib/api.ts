@@ -26,6 +26,8 @@ export function onUnauthorized(listener: Listener): () => void {
 export interface RequestOptions {
   method?: 'GET' | 'POST';
   body?: unknown;
+  /** A multipart body (uploads); the browser sets its content type. */
+  form?: FormData;
   /** Send the bearer token (admin calls). */
   auth?: boolean;
   signal?: AbortSignal;
@@ -34,16 +36,16 @@ export interface RequestOptions {
 /** Calls the API and unwraps the envelope: resolves with `data` on Success, throws ApiFailure otherwise. */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.body !== undefined && !options.form) headers['Content-Type'] = 'application/json';
   const session = options.auth ? getSession() : null;
   if (session) headers.Authorization = `Bearer ${session.token}`;
 
   let res: Response;
   try {
     res = await fetch(path, {
-      method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+      method: options.method ?? (options.body === undefined && !options.form ? 'GET' : 'POST'),
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.form ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
       signal: options.signal,
     });
   } catch (err) {

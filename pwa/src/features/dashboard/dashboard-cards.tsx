@@ -1,5 +1,5 @@
 import type { TestResultCounts } from '@scentry/shared-schema';
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery } from '../../lib/use-query';
 import { getTestResultCounts } from './api';
 
 const CARDS: { key: keyof TestResultCounts; label: string; tone: string }[] = [
@@ -10,27 +10,13 @@ const CARDS: { key: keyof TestResultCounts; label: string; tone: string }[] = [
 ];
 
 export function DashboardCards() {
-  const [counts, setCounts] = useState<TestResultCounts | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  const load = useCallback((signal?: AbortSignal) => {
-    setError(null);
-    getTestResultCounts(signal).then(setCounts, (err: Error) => {
-      if (err.name !== 'AbortError') setError(err.message);
-    });
-  }, []);
-
-  useEffect(() => {
-    const ctrl = new AbortController();
-    load(ctrl.signal);
-    return () => ctrl.abort();
-  }, [load]);
+  const { data: counts, error, reload } = useQuery((signal) => getTestResultCounts(signal), []);
 
   if (error) {
     return (
       <div className="notice notice-error" role="alert">
         <p>The counts could not be loaded: {error}</p>
-        <button type="button" className="button button-small" onClick={() => load()}>
+        <button type="button" className="button button-small" onClick={reload}>
           Try again
         </button>
       </div>

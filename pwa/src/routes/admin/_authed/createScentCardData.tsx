@@ -1,12 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { ScentOptionForm } from '../../../features/scent-options/scent-option-form';
 import { requireAdmin } from '../../../lib/guards';
-import { Placeholder } from '../../../ui/placeholder';
 
 export const Route = createFileRoute('/admin/_authed/createScentCardData')({
   beforeLoad: requireAdmin,
-  component: Screen,
+  component: () => <ScentOptionForm />,
 });
-
-function Screen() {
-  return <Placeholder title="Manage scent option">Create a scent option: a name and a PNG picture.</Placeholder>;
-}

@@ -1,12 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { ScentOptionForm } from '../../../features/scent-options/scent-option-form';
 import { requireAdmin } from '../../../lib/guards';
-import { Placeholder } from '../../../ui/placeholder';
 
 export const Route = createFileRoute('/admin/_authed/editScentCardData/$Id')({
   beforeLoad: requireAdmin,
-  component: Screen,
+  component: EditScentOption,
 });
 
-function Screen() {
-  return <Placeholder title="Manage scent option">Edit a scent option's name or picture.</Placeholder>;
+function EditScentOption() {
+  const { Id } = Route.useParams();
+  return <ScentOptionForm key={Id} id={Number(Id)} />;
 }

@@ -1,16 +1,28 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { CardEditor } from '../../../features/scent-cards/card-editor';
+import { getKit } from '../../../features/test-kits/api';
 import { requireAdmin } from '../../../lib/guards';
-import { Placeholder } from '../../../ui/placeholder';
+import { useQuery } from '../../../lib/use-query';
+import { Spinner } from '../../../ui/spinner';
 
 export const Route = createFileRoute('/admin/_authed/manageScentCard/$Id/$ScentCardId')({
   beforeLoad: requireAdmin,
-  component: Screen,
+  component: ManageScentCard,
 });
 
-function Screen() {
+function ManageScentCard() {
+  const { Id, ScentCardId } = Route.useParams();
+  const kitId = Number(Id);
+  const kit = useQuery((signal) => getKit(kitId, signal), [kitId]);
+  if (kit.error) {
+    return (
+      <p className="notice notice-error" role="alert">
+        {kit.error}
+      </p>
+    );
+  }
+  if (!kit.data) return <Spinner label="Loading the play kit" />;
   return (
-    <Placeholder title="Scent Card">
-      The scent card editor: name, sort order, correct answer and its five options.
-    </Placeholder>
+    <CardEditor key={`${Id}/${ScentCardId}`} kitId={kitId} kitName={kit.data.name} cardId={Number(ScentCardId) || 0} />
   );
 }

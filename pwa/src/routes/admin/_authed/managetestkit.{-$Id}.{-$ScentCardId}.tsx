@@ -1,12 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { KitEditor } from '../../../features/test-kits/kit-editor';
 import { requireAdmin } from '../../../lib/guards';
-import { Placeholder } from '../../../ui/placeholder';
 
 export const Route = createFileRoute('/admin/_authed/managetestkit/{-$Id}/{-$ScentCardId}')({
   beforeLoad: requireAdmin,
-  component: Screen,
+  component: ManageKit,
 });
 
-function Screen() {
-  return <Placeholder title="Play Kit">The kit editor with its tabs Play Kit Info and Scent Option Info.</Placeholder>;
+function ManageKit() {
+  const { Id, ScentCardId } = Route.useParams();
+  const kitId = Id && Number(Id) > 0 ? Number(Id) : undefined;
+  // A card id in the path means "back from the card editor": open the Scent Option Info tab.
+  return <KitEditor key={kitId ?? 'new'} kitId={kitId} openCards={ScentCardId !== undefined} />;
 }

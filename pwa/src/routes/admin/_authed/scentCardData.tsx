@@ -1,12 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { ScentOptionList } from '../../../features/scent-options/scent-option-list';
 import { requireAdmin } from '../../../lib/guards';
-import { Placeholder } from '../../../ui/placeholder';
 
 export const Route = createFileRoute('/admin/_authed/scentCardData')({
   beforeLoad: requireAdmin,
-  component: Screen,
+  component: ScentOptionList,
 });
-
-function Screen() {
-  return <Placeholder title="Scent options">The named pictures a scent card offers as options.</Placeholder>;
-}

@@ -1,0 +1,164 @@
+import { readFileSync } from 'node:fs';
+import jsQR from 'jsqr';
+import type { Browser, Page } from 'playwright-core';
+import { PNG } from 'pngjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './support/browser';
+import { makePng } from './support/png';
+import { ADMIN, startServer, type TestServer } from './support/server';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Drops a file on the drop zone the way a browser does: a drop event carrying a DataTransfer. */
+async function dropFile(page: Page, bytes: Buffer, name: string, type: string) {
+  const dataTransfer = await page.evaluateHandle(
+    ({ b64, name, type }) => {
+      const bin = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+      const dt = new DataTransfer();
+      dt.items.add(new File([bin], name, { type }));
+      return dt;
+    },
+    { b64: bytes.toString('base64'), name, type },
+  );
+  await page.getByTestId('dropzone').dispatchEvent('dragover', { dataTransfer });
+  await page.getByTestId('dropzone').dispatchEvent('drop', { dataTransfer });
+}
+
+const OPTIONS: [string, [number, number, number]][] = [
+  ['Pine', [34, 139, 34]],
+  ['Vanilla', [243, 229, 171]],
+  ['Lavender', [181, 126, 220]],
+  ['Cherry', [222, 49, 99]],
+  ['Peach', [255, 203, 164]],
+];
+
+describe('catalogue back office', () => {
+  it('builds a kit from uploaded scent options, a card made in the modal with a swap, and a QR code that decodes to the kit URL', async () => {
+    const context = await browser.newContext({ acceptDownloads: true });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/admin/login`);
+    await page.getByLabel('User Name').fill(ADMIN.email);
+    await page.getByLabel('Password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL('**/admin/dashboard');
+
+    // Scent options by drag and drop; a file that is not a PNG is refused first.
+    await page.goto(`${server.url}/admin/createScentCardData`);
+    await page.getByLabel('Scent option name').fill('Pine');
+    await dropFile(page, Buffer.from('\xff\xd8\xff\xe0 not really a jpeg', 'latin1'), 'photo.png', 'image/png');
+    await page.locator('.field-error', { hasText: 'Only PNG images are allowed' }).waitFor();
+    for (const [name, rgb] of OPTIONS) {
+      await page.goto(`${server.url}/admin/createScentCardData`);
+      await page.getByLabel('Scent option name').fill(name);
+      await dropFile(page, makePng(rgb), `${name.toLowerCase()}.png`, 'image/png');
+      await page.getByRole('img', { name: `Preview of ${name}` }).waitFor();
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await page.waitForURL('**/admin/scentCardData');
+      await page.getByRole('cell', { name, exact: true }).waitFor();
+    }
+    expect(server.sql<{ n: number }>('SELECT count(*) AS n FROM scent_options WHERE deleted_at IS NULL')[0].n).toBe(5);
+
+    // A kit: saving a new one switches to edit mode and opens the second tab.
+    await page.goto(`${server.url}/admin/testKit`);
+    await page.getByRole('link', { name: 'Add Play Kit' }).click();
+    await page.getByLabel('Play kit name (its code)').fill('E2EKIT');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('heading', { name: 'Play Kit: E2EKIT' }).waitFor();
+    await expect
+      .poll(() => page.getByRole('tab', { name: 'Scent Option Info' }).getAttribute('aria-selected'))
+      .toBe('true');
+
+    // A card: five options through the Add Option modal.
+    await page.getByRole('link', { name: 'Add Scent Card' }).click();
+    await page.getByRole('heading', { name: 'Play Kit: E2EKIT / Create Scent Card' }).waitFor();
+    await page.getByLabel('Scent Card Name').fill('Forest card');
+    await page.getByLabel('Sort Order', { exact: true }).selectOption('1');
+    for (const [i, [name]] of OPTIONS.entries()) {
+      await page.getByRole('button', { name: 'Add Option' }).click();
+      const modal = page.getByRole('dialog', { name: 'Add Option' });
+      await modal.getByLabel('Option Name', { exact: true }).selectOption({ label: name });
+      await modal.getByLabel('Sort Order').selectOption(String(i + 1));
+      await modal.getByRole('button', { name: 'Submit' }).click();
+      await expect.poll(() => modal.count()).toBe(0);
+    }
+    // Swap: Pine (order 1) takes order 2, so Vanilla moves to 1.
+    await page.getByRole('button', { name: 'Edit option Pine' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Option' });
+    await edit.getByLabel('Sort Order').selectOption('2');
+    await edit.getByRole('button', { name: 'Submit' }).click();
+    const orderOf = async (name: string) =>
+      (await page.getByRole('row').filter({ hasText: name }).getByRole('cell').nth(2).textContent())?.trim();
+    expect(await orderOf('Pine')).toBe('2');
+    expect(await orderOf('Vanilla')).toBe('1');
+
+    // The correct answer must be one of the card's options; pick Lavender.
+    await page.getByLabel('Correct Answer', { exact: true }).selectOption({ label: 'Lavender' });
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('heading', { name: 'Play Kit: E2EKIT' }).waitFor();
+    const row = page.getByRole('row').filter({ hasText: 'Forest card' });
+    await row.waitFor();
+    expect(await row.getByRole('cell').nth(3).textContent()).toBe('Lavender');
+    expect(await row.getByRole('cell').nth(4).textContent()).toBe('5 / 5');
+    const stored = server.sql<{ title: string; sort_order: number }>(
+      `SELECT o.title, co.sort_order FROM scent_card_options co JOIN scent_options o ON o.id = co.scent_option_id
+       WHERE co.deleted_at IS NULL ORDER BY co.sort_order`,
+    );
+    expect(stored.map((r) => r.title)).toEqual(['Vanilla', 'Pine', 'Lavender', 'Cherry', 'Peach']);
+
+    // The QR code, downloaded as the admin does, decodes back to the kit's URL.
+    await page.getByRole('tab', { name: 'Play Kit Info' }).click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download QR code' }).click(),
+    ]);
+    const png = PNG.sync.read(readFileSync(await download.path()));
+    const code = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+    expect(code?.data).toBe(`${server.url}/scent/E2EKIT`);
+    await context.close();
+  });
+
+  it('refuses a card the rules forbid, with the spec messages', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${server.url}/admin/login`);
+    await page.getByLabel('User Name').fill(ADMIN.email);
+    await page.getByLabel('Password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL('**/admin/dashboard');
+    const [{ id: kitId }] = server.sql<{ id: number }>("SELECT id FROM test_kits WHERE name = 'E2EKIT'");
+    await page.goto(`${server.url}/admin/manageScentCard/${kitId}/0`);
+    await page.getByLabel('Scent Card Name').fill('Short card');
+    await page.getByLabel('Sort Order', { exact: true }).selectOption('2');
+    const add = async (name: string, order: string) => {
+      await page.getByRole('button', { name: 'Add Option' }).click();
+      const modal = page.getByRole('dialog', { name: 'Add Option' });
+      await modal.getByLabel('Option Name', { exact: true }).selectOption({ label: name });
+      await modal.getByLabel('Sort Order').selectOption(order);
+      await modal.getByRole('button', { name: 'Submit' }).click();
+      return modal;
+    };
+    await add('Pine', '1');
+    let modal = await add('Pine', '2');
+    await page.getByText('Option Already set!').waitFor();
+    await modal.getByRole('button', { name: 'Cancel' }).click();
+    modal = await add('Cherry', '1');
+    await page.getByText('This order number is already set').waitFor();
+    await modal.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByLabel('Correct Answer', { exact: true }).selectOption({ label: 'Peach' });
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByText('Scent card must contain one correct Option').first().waitFor();
+    await page.getByText('A scent card must have exactly 5 options').first().waitFor();
+    await context.close();
+  });
+});

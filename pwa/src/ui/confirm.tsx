@@ -1,0 +1,36 @@
+import { Modal } from './modal';
+
+interface ConfirmProps {
+  open: boolean;
+  title?: string;
+  message?: string;
+  confirmLabel?: string;
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** Asks before a destructive action; the spec's wording by default (spec §8). */
+export function ConfirmDialog({
+  open,
+  title = 'Delete Confirmation',
+  message = 'Are you sure you want to delete?',
+  confirmLabel = 'Delete',
+  busy,
+  onConfirm,
+  onCancel,
+}: ConfirmProps) {
+  return (
+    <Modal open={open} title={title} onClose={onCancel}>
+      <p>{message}</p>
+      <div className="actions">
+        <button type="button" className="button button-ghost" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="button" className="button button-danger" onClick={onConfirm} disabled={busy}>
+          {busy ? 'Working…' : confirmLabel}
+        </button>
+      </div>
+    </Modal>
+  );
+}
