@@ -9,3 +9,4 @@ export * from './roles';
 export * from './rules';
 export * from './sync';
 export * from './users';
+export * from './play';

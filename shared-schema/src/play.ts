@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { CARDS_PER_KIT } from './catalogue';
+import type { ResultStatus } from './enums';
+import type { KitDoc } from './sync';
+
+export const INTENSITY_MIN = 0;
+export const INTENSITY_MAX = 5;
+
+export const PLAY_MSG = {
+  // spec §8 (exact)
+  invalidKit: 'Invalid Secret / QR code scanned, Please try again!',
+  somethingWrong: 'Something went wrong. Please try again!',
+  // ours
+  kitNeedsConnection: 'This play kit has not been downloaded to this device yet. Connect to the internet once to open it.',
+  unknownKitVersion: 'This result names a play kit version the server does not know',
+  unknownCard: 'An answer names a scent card that is not in this play kit',
+  answerNotOption: "An answer is not one of its scent card's options",
+  cardTwice: 'A scent card is answered twice',
+  cardMissing: 'Every scent card of the play kit must be answered',
+  intensityRange: 'Smell intensity must be a whole number from 0 to 5',
+  resultConflict: 'A different result is already stored under this id',
+  invalidId: 'The result id must be a UUID',
+  invalidPlayedAt: 'PlayedAt must be an ISO date-time, not in the future',
+  resultNotFound: 'Result not found',
+} as const;
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const answerSchema = z.object({
+  scentCardId: z.coerce.number({ error: PLAY_MSG.unknownCard }).int().positive({ error: PLAY_MSG.unknownCard }),
+  scentOptionId: z.coerce.number({ error: PLAY_MSG.answerNotOption }).int().positive({ error: PLAY_MSG.answerNotOption }),
+  smellIntensity: z.coerce
+    .number({ error: PLAY_MSG.intensityRange })
+    .int({ error: PLAY_MSG.intensityRange })
+    .min(INTENSITY_MIN, { error: PLAY_MSG.intensityRange })
+    .max(INTENSITY_MAX, { error: PLAY_MSG.intensityRange }),
+});
+export type Answer = z.infer<typeof answerSchema>;
+
+const optionalCoord = (min: number, max: number) =>
+  z.number({ error: 'Latitude and longitude must be numbers' }).min(min).max(max).nullable().optional();
+/** Player names are under 25 characters (DESIGN.md §7). */
+const optionalName = z.string().trim().max(24, { error: 'Names must be under 25 characters' }).nullable().optional();
+
+/** A played result as the device stores and pushes it (API.md "Sync"). */
+export const resultDocSchema = z.object({
+  id: z.string({ error: PLAY_MSG.invalidId }).regex(UUID_RE, { error: PLAY_MSG.invalidId }),
+  testKitId: z.coerce.number().int().positive(),
+  kitVersion: z.coerce.number().int().positive(),
+  organizationId: z.coerce.number().int().positive().nullable().optional(),
+  latitude: optionalCoord(-90, 90),
+  longitude: optionalCoord(-180, 180),
+  firstName: optionalName,
+  lastName: optionalName,
+  playedAt: z.iso.datetime({ offset: true, error: PLAY_MSG.invalidPlayedAt }),
+  answers: z.array(answerSchema).min(1, { error: PLAY_MSG.cardMissing }).max(20, { error: PLAY_MSG.cardTwice }),
+  resultStatus: z.enum(['Pass', 'Fail']).optional(),
+  rightAnswerCount: z.coerce.number().int().optional(),
+  rejected: z.boolean().optional(),
+  reason: z.string().optional(),
+});
+export type ResultDoc = z.infer<typeof resultDocSchema>;
+
+export const pushRowSchema = z.object({
+  assumedMasterState: z.unknown().nullable().optional(),
+  newDocumentState: z.unknown(),
+});
+
+export const pullRequestSchema = z.object({
+  codes: z.array(z.string().trim().min(1).max(60)).max(50),
+  checkpoint: z
+    .object({ versions: z.record(z.string(), z.coerce.number().int()) })
+    .nullable()
+    .optional(),
+  batchSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+/** The spec's submission for online clients (spec §3), plus the device UUID and play time. */
+export const saveTestResultRequest = z.object({
+  id: z.string().regex(UUID_RE, { error: PLAY_MSG.invalidId }).optional(),
+  testKitId: z.coerce.number({ error: PLAY_MSG.invalidKit }).int().positive({ error: PLAY_MSG.invalidKit }),
+  organizationId: z.coerce.number().int().positive().nullable().optional(),
+  latitude: optionalCoord(-90, 90),
+  longitude: optionalCoord(-180, 180),
+  firstName: optionalName,
+  lastName: optionalName,
+  playedAt: z.iso.datetime({ offset: true, error: PLAY_MSG.invalidPlayedAt }).optional(),
+  testResultDetails: z
+    .array(
+      z.object({
+        scentCardsId: answerSchema.shape.scentCardId,
+        answerId: answerSchema.shape.scentOptionId,
+        smellIntensity: answerSchema.shape.smellIntensity,
+      }),
+    )
+    .min(1, { error: PLAY_MSG.cardMissing }),
+});
+
+/** Why a play does not fit the kit version it names; null when it fits. */
+export function playProblem(kit: Pick<KitDoc, 'cards'>, answers: Answer[]): string | null {
+  const cards = new Map(kit.cards.map((c) => [c.id, c]));
+  const seen = new Set<number>();
+  for (const a of answers) {
+    const card = cards.get(a.scentCardId);
+    if (!card) return PLAY_MSG.unknownCard;
+    if (seen.has(a.scentCardId)) return PLAY_MSG.cardTwice;
+    seen.add(a.scentCardId);
+    if (!card.options.some((o) => o.scentOptionId === a.scentOptionId)) return PLAY_MSG.answerNotOption;
+    if (!Number.isInteger(a.smellIntensity) || a.smellIntensity < INTENSITY_MIN || a.smellIntensity > INTENSITY_MAX) {
+      return PLAY_MSG.intensityRange;
+    }
+  }
+  if (seen.size !== kit.cards.length) return PLAY_MSG.cardMissing;
+  return null;
+}
+
+export interface Score {
+  rightAnswerCount: number;
+  resultStatus: ResultStatus;
+}
+
+/** The pass rule (DESIGN.md §7): correct identifications ≥ the kit's pass threshold. */
+export function scorePlay(kit: Pick<KitDoc, 'cards' | 'passThreshold'>, answers: Answer[]): Score {
+  const correct = new Map(kit.cards.map((c) => [c.id, c.correctScentOptionId]));
+  const rightAnswerCount = answers.filter((a) => correct.get(a.scentCardId) === a.scentOptionId).length;
+  return { rightAnswerCount, resultStatus: rightAnswerCount >= kit.passThreshold ? 'Pass' : 'Fail' };
+}
+
+/** Average smell intensity per kit: the sum divided by 5 (spec §2, DESIGN.md §7). */
+export const averageIntensity = (answers: Pick<Answer, 'smellIntensity'>[]): number =>
+  answers.reduce((sum, a) => sum + a.smellIntensity, 0) / CARDS_PER_KIT;
+
+/**
+ * The identity of a play: what must match for a resend to be "the same" (API.md): kit, version,
+ * answers and play time. Names, location and organization are not part of it.
+ */
+export function playKey(doc: Pick<ResultDoc, 'testKitId' | 'kitVersion' | 'answers' | 'playedAt'>): string {
+  const answers = [...doc.answers]
+    .sort((a, b) => a.scentCardId - b.scentCardId)
+    .map((a) => [a.scentCardId, a.scentOptionId, a.smellIntensity]);
+  return JSON.stringify([doc.testKitId, doc.kitVersion, new Date(doc.playedAt).toISOString(), answers]);
+}
