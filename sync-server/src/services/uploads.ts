@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CATALOGUE_MSG, IMAGE_MAX_BYTES } from '@scentry/shared-schema';
 import type { FastifyRequest } from 'fastify';
-import { invalid } from '../lib/errors';
+import { ApiError, invalid } from '../lib/errors';
 import { inspectPng } from '../lib/png';
 
 export interface UploadedFile {
@@ -17,19 +17,25 @@ export async function readModelAndFile(req: FastifyRequest): Promise<{ model: un
   if (!req.isMultipart()) throw invalid('Invalid request', 'Expected multipart/form-data with a model field');
   let model: unknown;
   let file: UploadedFile | undefined;
-  for await (const part of req.parts()) {
-    if (part.type === 'file') {
-      const buffer = await part.toBuffer();
-      if (part.fieldname.toLowerCase() === 'file') {
-        file = { buffer, fileName: part.filename, truncated: part.file.truncated };
-      }
-    } else if (part.fieldname.toLowerCase() === 'model') {
-      try {
-        model = JSON.parse(String(part.value));
-      } catch {
-        throw invalid('Invalid request', 'model: not valid JSON');
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'file') {
+        const buffer = await part.toBuffer();
+        if (part.fieldname.toLowerCase() === 'file') {
+          file = { buffer, fileName: part.filename, truncated: part.file.truncated };
+        }
+      } else if (part.fieldname.toLowerCase() === 'model') {
+        try {
+          model = JSON.parse(String(part.value));
+        } catch {
+          throw invalid('Invalid request', 'model: not valid JSON');
+        }
       }
     }
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
+    // A body cut short, without its boundary or over the part limits is the client's: 400, never 500.
+    throw invalid('Invalid request', `Malformed multipart body: ${(err as Error).message}`);
   }
   if (model === undefined) throw invalid('Invalid request', 'model: missing');
   return { model, file };

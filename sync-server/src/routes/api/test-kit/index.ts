@@ -186,6 +186,8 @@ export default async function testKitRoutes(app: FastifyInstance) {
             .where('testKitId', '=', id)
             .where('deletedAt', 'is', null)
             .execute();
+          // A change like any other: devices holding the kit get a tombstone newer than their copy.
+          await bumpKitVersion(trx, id);
         }
       }
     });
