@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Placeholder } from '../ui/placeholder';
+import { ScanScreen } from '../features/scanner/scan-screen';
 import { PlayerPage } from '../ui/player-page';
 
 export const Route = createFileRoute('/scanQRCode')({ component: Screen });
@@ -7,9 +7,7 @@ export const Route = createFileRoute('/scanQRCode')({ component: Screen });
 function Screen() {
   return (
     <PlayerPage back>
-      <Placeholder title="Scan your play kit">
-        Point your camera at the QR code on your play kit to start playing its five scent cards.
-      </Placeholder>
+      <ScanScreen />
     </PlayerPage>
   );
 }
