@@ -2,6 +2,7 @@ import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { onUnauthorized } from './lib/api';
+import { startBackgroundSync } from './offline/sync';
 import { routeTree } from './routeTree.gen';
 import './ui/styles.css';
 
@@ -19,6 +20,8 @@ onUnauthorized(() => {
     router.navigate({ to: '/admin/login' });
   }
 });
+
+startBackgroundSync();
 
 const root = document.getElementById('root');
 if (root) {

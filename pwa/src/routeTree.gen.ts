@@ -20,6 +20,7 @@ import { Route as HomeRouteImport } from './routes/home'
 import { Route as PassRouteImport } from './routes/pass'
 import { Route as ResultRouteImport } from './routes/result'
 import { Route as ScanQRCodeRouteImport } from './routes/scanQRCode'
+import { Route as SummaryRouteImport } from './routes/summary'
 import { Route as UserMedicationQuestionRouteImport } from './routes/userMedicationQuestion'
 import { Route as AdminAuthedRouteImport } from './routes/admin/_authed'
 import { Route as AdminLoginRouteImport } from './routes/admin/login'
@@ -95,6 +96,11 @@ const ResultRoute = ResultRouteImport.update({
 const ScanQRCodeRoute = ScanQRCodeRouteImport.update({
   id: '/scanQRCode',
   path: '/scanQRCode',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SummaryRoute = SummaryRouteImport.update({
+  id: '/summary',
+  path: '/summary',
   getParentRoute: () => rootRouteImport,
 } as any)
 const UserMedicationQuestionRoute = UserMedicationQuestionRouteImport.update({
@@ -222,6 +228,7 @@ export interface FileRoutesByFullPath {
   '/pass': typeof PassRoute
   '/result': typeof ResultRoute
   '/scanQRCode': typeof ScanQRCodeRoute
+  '/summary': typeof SummaryRoute
   '/userMedicationQuestion': typeof UserMedicationQuestionRoute
   '/admin': typeof AdminAuthedRouteWithChildren
   '/admin/login': typeof AdminLoginRoute
@@ -255,6 +262,7 @@ export interface FileRoutesByTo {
   '/pass': typeof PassRoute
   '/result': typeof ResultRoute
   '/scanQRCode': typeof ScanQRCodeRoute
+  '/summary': typeof SummaryRoute
   '/userMedicationQuestion': typeof UserMedicationQuestionRoute
   '/admin/login': typeof AdminLoginRoute
   '/scent/$id': typeof ScentIdRoute
@@ -288,6 +296,7 @@ export interface FileRoutesById {
   '/pass': typeof PassRoute
   '/result': typeof ResultRoute
   '/scanQRCode': typeof ScanQRCodeRoute
+  '/summary': typeof SummaryRoute
   '/userMedicationQuestion': typeof UserMedicationQuestionRoute
   '/admin/_authed': typeof AdminAuthedRouteWithChildren
   '/admin/login': typeof AdminLoginRoute
@@ -323,6 +332,7 @@ export interface FileRouteTypes {
     | '/pass'
     | '/result'
     | '/scanQRCode'
+    | '/summary'
     | '/userMedicationQuestion'
     | '/admin'
     | '/admin/login'
@@ -356,6 +366,7 @@ export interface FileRouteTypes {
     | '/pass'
     | '/result'
     | '/scanQRCode'
+    | '/summary'
     | '/userMedicationQuestion'
     | '/admin/login'
     | '/scent/$id'
@@ -388,6 +399,7 @@ export interface FileRouteTypes {
     | '/pass'
     | '/result'
     | '/scanQRCode'
+    | '/summary'
     | '/userMedicationQuestion'
     | '/admin/_authed'
     | '/admin/login'
@@ -422,6 +434,7 @@ export interface RootRouteChildren {
   PassRoute: typeof PassRoute
   ResultRoute: typeof ResultRoute
   ScanQRCodeRoute: typeof ScanQRCodeRoute
+  SummaryRoute: typeof SummaryRoute
   UserMedicationQuestionRoute: typeof UserMedicationQuestionRoute
   AdminAuthedRoute: typeof AdminAuthedRouteWithChildren
   AdminLoginRoute: typeof AdminLoginRoute
@@ -505,6 +518,13 @@ declare module '@tanstack/react-router' {
       path: '/scanQRCode'
       fullPath: '/scanQRCode'
       preLoaderRoute: typeof ScanQRCodeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/summary': {
+      id: '/summary'
+      path: '/summary'
+      fullPath: '/summary'
+      preLoaderRoute: typeof SummaryRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/userMedicationQuestion': {
@@ -708,6 +728,7 @@ const rootRouteChildren: RootRouteChildren = {
   PassRoute: PassRoute,
   ResultRoute: ResultRoute,
   ScanQRCodeRoute: ScanQRCodeRoute,
+  SummaryRoute: SummaryRoute,
   UserMedicationQuestionRoute: UserMedicationQuestionRoute,
   AdminAuthedRoute: AdminAuthedRouteWithChildren,
   AdminLoginRoute: AdminLoginRoute,

@@ -1,4 +1,4 @@
-import { STORAGE_KEYS, writeJson } from './storage';
+import { readJson, STORAGE_KEYS, writeJson } from './storage';
 
 /** Until the medical form asks for real names, a result carries this placeholder (DESIGN.md §5). */
 export const PLACEHOLDER_PLAYER = { FirstName: 'Guest', LastName: 'Player' } as const;
@@ -11,3 +11,38 @@ export function startNewPlayer(): void {
   localStorage.removeItem(STORAGE_KEYS.resultData);
   writeJson(STORAGE_KEYS.playerData, { ...PLACEHOLDER_PLAYER });
 }
+
+export interface PlayerData {
+  FirstName: string;
+  LastName: string;
+  organizationId?: number | null;
+  isAddOrganizationChecked?: boolean;
+  [key: string]: unknown;
+}
+
+export const getPlayer = (): PlayerData | null => readJson<PlayerData>(STORAGE_KEYS.playerData);
+
+/** A visitor straight from a printed QR code has no player yet: the placeholder names it. */
+export function ensurePlayer(): PlayerData {
+  const existing = getPlayer();
+  if (existing) return existing;
+  writeJson(STORAGE_KEYS.playerData, { ...PLACEHOLDER_PLAYER });
+  return { ...PLACEHOLDER_PLAYER };
+}
+
+/** What the screens after play show; survives a reload (router state alone would not). */
+export interface StoredResult {
+  testResultId: string;
+  resultStatus: 'Pass' | 'Fail';
+  rightAnswerCount: number;
+  averageIntensity: number;
+  kitName: string;
+  playedAt: string;
+}
+
+export const getStoredResult = (): StoredResult | null => {
+  const r = readJson<StoredResult>(STORAGE_KEYS.resultData);
+  return r && typeof r.testResultId === 'string' ? r : null;
+};
+
+export const setStoredResult = (r: StoredResult): void => writeJson(STORAGE_KEYS.resultData, r);

@@ -1,5 +1,6 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { startNewPlayer } from '../lib/player';
+import { SyncStatusPanel } from '../offline/sync-status';
 import { PlayerPage } from '../ui/player-page';
 
 export const Route = createFileRoute('/home')({ component: Home });
@@ -29,6 +30,7 @@ function Home() {
           FDA Registered Class II (510K Exempt) Medical Device. A normal result does not rule out disease and is not a
           diagnosis.
         </p>
+        <SyncStatusPanel />
       </section>
     </PlayerPage>
   );

@@ -1,15 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Placeholder } from '../ui/placeholder';
+import { PlayScreen } from '../features/play/play-screen';
 import { PlayerPage } from '../ui/player-page';
 
-export const Route = createFileRoute('/scent/$id')({ component: Screen });
+export const Route = createFileRoute('/scent/$id')({ component: Scent });
 
-function Screen() {
+function Scent() {
+  const { id } = Route.useParams();
   return (
     <PlayerPage back>
-      <Placeholder title="Play">
-        Smell each card of the kit, rate its intensity and choose what it smells like.
-      </Placeholder>
+      <PlayScreen key={id} code={id} />
     </PlayerPage>
   );
 }

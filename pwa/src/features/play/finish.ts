@@ -1,0 +1,72 @@
+import { averageIntensity, type KitDoc, type ResultDoc, scorePlay } from '@scentry/shared-schema';
+import { getPlayer, type StoredResult, setStoredResult } from '../../lib/player';
+import { requestSync } from '../../offline/sync';
+
+export interface PlayedAnswer {
+  scentCardId: number;
+  scentOptionId: number;
+  smellIntensity: number;
+}
+
+export interface Position {
+  latitude: number;
+  longitude: number;
+}
+
+/**
+ * Ends a play: scores it on the device (the shared rule, the kit's answer key), keeps it locally
+ * for upload, remembers the summary for the screens after play, and asks for a sync. Works with no
+ * network at all.
+ */
+export async function finishPlay(
+  kit: KitDoc,
+  answers: PlayedAnswer[],
+  position: Position | null,
+): Promise<StoredResult> {
+  const player = getPlayer();
+  const score = scorePlay(kit, answers);
+  const doc: ResultDoc = {
+    id: crypto.randomUUID(),
+    testKitId: kit.kitId,
+    kitVersion: kit.version,
+    organizationId: typeof player?.organizationId === 'number' ? player.organizationId : null,
+    latitude: position?.latitude ?? null,
+    longitude: position?.longitude ?? null,
+    firstName: player?.FirstName?.slice(0, 24) ?? null,
+    lastName: player?.LastName?.slice(0, 24) ?? null,
+    playedAt: new Date().toISOString(),
+    answers,
+    resultStatus: score.resultStatus,
+    rightAnswerCount: score.rightAnswerCount,
+  };
+  const summary: StoredResult = {
+    testResultId: doc.id,
+    resultStatus: score.resultStatus,
+    rightAnswerCount: score.rightAnswerCount,
+    averageIntensity: averageIntensity(answers),
+    kitName: kit.name,
+    playedAt: doc.playedAt,
+  };
+  const store = await import('../../offline/store');
+  await store.saveResultLocally({
+    ...doc,
+    syncState: 'pending',
+    kitName: kit.name,
+    averageIntensity: summary.averageIntensity,
+  });
+  setStoredResult(summary);
+  void requestSync();
+  return summary;
+}
+
+/** Location only when the player allows it; never holds up play. */
+export function askPosition(): Promise<Position | null> {
+  if (!('geolocation' in navigator)) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    navigator.geolocation.getCurrentPosition(
+      (p) => resolve({ latitude: p.coords.latitude, longitude: p.coords.longitude }),
+      () => resolve(null),
+      { maximumAge: 10 * 60_000, timeout: 20_000, enableHighAccuracy: false },
+    );
+  });
+}

@@ -1,0 +1,78 @@
+import { INTENSITY_LABELS } from '@scentry/shared-schema';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { getStoredResult } from '../../lib/player';
+import { SyncStatusPanel } from '../../offline/sync-status';
+
+/** /pass and /fail (spec §2), read from the stored result so a reload keeps them. */
+export function Outcome({ passed }: { passed: boolean }) {
+  const navigate = useNavigate();
+  const result = getStoredResult();
+  useEffect(() => {
+    if (!result) navigate({ to: '/home' });
+  }, [result, navigate]);
+  if (!result) return null;
+  return (
+    <section className="stack center outcome">
+      <p className={`badge ${passed ? 'badge-pass' : 'badge-fail'}`}>{passed ? 'Pass' : 'Fail'}</p>
+      {passed ? (
+        <>
+          <h1>Well done!</h1>
+          <p className="lead">Collect all cards for more chances to win!</p>
+          <button type="button" className="button button-ghost" disabled title="Coming soon">
+            Add to Wallet
+          </button>
+        </>
+      ) : (
+        <h1>Thanks for playing</h1>
+      )}
+      <Link to="/home" className="button button-large">
+        Play Again
+      </Link>
+      <Link to="/summary" className="text-link">
+        See my result summary
+      </Link>
+      <SyncStatusPanel />
+    </section>
+  );
+}
+
+/** The result summary: average smell intensity for the kit (sum ÷ 5) and a way to the result page. */
+export function Summary() {
+  const navigate = useNavigate();
+  const result = getStoredResult();
+  useEffect(() => {
+    if (!result) navigate({ to: '/home' });
+  }, [result, navigate]);
+  if (!result) return null;
+  const avg = result.averageIntensity;
+  return (
+    <section className="stack center">
+      <h1>Your summary</h1>
+      <dl className="summary">
+        <div>
+          <dt>Play kit</dt>
+          <dd>{result.kitName}</dd>
+        </div>
+        <div>
+          <dt>Result</dt>
+          <dd>{result.resultStatus === 'Pass' ? 'Passed' : 'Failed'}</dd>
+        </div>
+        <div>
+          <dt>Average smell intensity</dt>
+          <dd data-testid="average-intensity">
+            {avg.toFixed(1)} <span className="hint">({INTENSITY_LABELS[Math.round(avg)]})</span>
+          </dd>
+        </div>
+        <div>
+          <dt>Played</dt>
+          <dd>{new Date(result.playedAt).toLocaleString()}</dd>
+        </div>
+      </dl>
+      <Link to="/result" className="button">
+        See my result
+      </Link>
+      <SyncStatusPanel />
+    </section>
+  );
+}

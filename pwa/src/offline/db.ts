@@ -1,0 +1,72 @@
+import { createRxDatabase, type RxCollection, type RxDatabase, type RxJsonSchema } from 'rxdb';
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { markLocalDatabase } from './status';
+import type { KitDoc, LocalResult } from './types';
+
+/**
+ * The device's database (RxDB on Dexie/IndexedDB): kits as downloaded, and results until the
+ * server has them. Loaded lazily: a player's first card never waits for it.
+ */
+const kitSchema: RxJsonSchema<KitDoc> = {
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: {
+    id: { type: 'string', maxLength: 60 },
+    kitId: { type: 'integer' },
+    name: { type: 'string' },
+    version: { type: 'integer' },
+    passThreshold: { type: 'integer' },
+    updatedAt: { type: 'string' },
+    _deleted: { type: 'boolean' },
+    cards: { type: 'array', items: { type: 'object' } },
+  },
+  required: ['id', 'kitId', 'name', 'version', 'passThreshold', 'cards'],
+};
+
+const resultSchema: RxJsonSchema<LocalResult> = {
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: {
+    id: { type: 'string', maxLength: 40 },
+    testKitId: { type: 'integer' },
+    kitVersion: { type: 'integer' },
+    organizationId: { type: ['integer', 'null'] },
+    latitude: { type: ['number', 'null'] },
+    longitude: { type: ['number', 'null'] },
+    firstName: { type: ['string', 'null'] },
+    lastName: { type: ['string', 'null'] },
+    playedAt: { type: 'string' },
+    answers: { type: 'array', items: { type: 'object' } },
+    resultStatus: { type: 'string' },
+    rightAnswerCount: { type: 'integer' },
+    rejected: { type: 'boolean' },
+    reason: { type: 'string' },
+    syncState: { type: 'string', maxLength: 12 },
+    kitName: { type: 'string' },
+    averageIntensity: { type: 'number' },
+  },
+  required: ['id', 'testKitId', 'kitVersion', 'playedAt', 'answers', 'syncState'],
+};
+
+export type LocalDatabase = RxDatabase<{
+  kits: RxCollection<KitDoc>;
+  results: RxCollection<LocalResult>;
+}>;
+
+let opening: Promise<LocalDatabase> | undefined;
+
+export function openLocalDatabase(): Promise<LocalDatabase> {
+  opening ??= (async () => {
+    const db = await createRxDatabase<{ kits: RxCollection<KitDoc>; results: RxCollection<LocalResult> }>({
+      name: 'scentry',
+      storage: getRxStorageDexie(),
+      multiInstance: true,
+    });
+    await db.addCollections({ kits: { schema: kitSchema }, results: { schema: resultSchema } });
+    markLocalDatabase();
+    return db;
+  })();
+  return opening;
+}

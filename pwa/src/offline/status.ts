@@ -1,0 +1,49 @@
+import { useSyncExternalStore } from 'react';
+
+/** What the sync state shows: small and RxDB-free, so any screen can render it at once. */
+export interface SyncStatus {
+  waiting: number;
+  rejected: { id: string; kitName: string; playedAt: string; reason: string }[];
+  lastSync: string | null;
+  syncing: boolean;
+  online: boolean;
+  lastError: string | null;
+}
+
+const LAST_SYNC_KEY = 'scentryLastSync';
+const DB_KEY = 'scentryLocalDb';
+
+let status: SyncStatus = {
+  waiting: 0,
+  rejected: [],
+  lastSync: typeof localStorage === 'undefined' ? null : localStorage.getItem(LAST_SYNC_KEY),
+  syncing: false,
+  online: typeof navigator === 'undefined' ? true : navigator.onLine,
+  lastError: null,
+};
+const listeners = new Set<() => void>();
+
+export function getSyncStatus(): SyncStatus {
+  return status;
+}
+
+export function setSyncStatus(patch: Partial<SyncStatus>): void {
+  status = { ...status, ...patch };
+  if (patch.lastSync) localStorage.setItem(LAST_SYNC_KEY, patch.lastSync);
+  for (const l of listeners) l();
+}
+
+export function useSyncStatus(): SyncStatus {
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    getSyncStatus,
+    getSyncStatus,
+  );
+}
+
+/** Whether this device ever opened the local database (so there may be results to upload). */
+export const hasLocalDatabase = (): boolean => localStorage.getItem(DB_KEY) === '1';
+export const markLocalDatabase = (): void => localStorage.setItem(DB_KEY, '1');

@@ -1,0 +1,44 @@
+import type { KitDoc } from '@scentry/shared-schema';
+import { openLocalDatabase } from './db';
+import type { LocalResult } from './types';
+
+/** The image cache the service worker serves /uploads from (CacheFirst, same name). */
+export const IMAGE_CACHE = 'scentry-images';
+
+export async function saveKitLocally(kit: KitDoc): Promise<void> {
+  const db = await openLocalDatabase();
+  await db.kits.upsert(kit);
+}
+
+export async function getLocalKit(code: string): Promise<KitDoc | null> {
+  const db = await openLocalDatabase();
+  const doc = await db.kits.findOne(code.trim().toLowerCase()).exec();
+  return doc ? (stripMeta(doc.toJSON()) as KitDoc) : null;
+}
+
+/**
+ * Puts every option picture of a kit into the image cache with explicit fetches: the first visit
+ * is not yet controlled by the service worker, so its own requests would not be cached.
+ */
+export async function cacheKitImages(kit: KitDoc): Promise<void> {
+  if (!('caches' in window)) return;
+  const cache = await caches.open(IMAGE_CACHE);
+  const urls = [...new Set(kit.cards.flatMap((c) => c.options.map((o) => o.storedPath)))];
+  await Promise.all(
+    urls.map(async (url) => {
+      if (await cache.match(url)) return;
+      const res = await fetch(url);
+      if (res.ok) await cache.put(url, res);
+    }),
+  );
+}
+
+export async function saveResultLocally(result: LocalResult): Promise<void> {
+  const db = await openLocalDatabase();
+  await db.results.insert(result);
+}
+
+/** Removes RxDB's own fields (_meta, _rev, _attachments, _deleted) from a stored document. */
+export function stripMeta<T extends object>(doc: T): T {
+  return Object.fromEntries(Object.entries(doc).filter(([k]) => !k.startsWith('_'))) as T;
+}

@@ -1,0 +1,53 @@
+import { hasLocalDatabase, useSyncStatus } from './status';
+import { requestSync } from './sync';
+
+const time = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: 'short', timeStyle: 'short' });
+
+/** Results waiting to upload, the last sync, a sync-now control, and results the server refused. */
+export function SyncStatusPanel() {
+  const s = useSyncStatus();
+  if (!hasLocalDatabase()) return null;
+  return (
+    <aside className="sync" aria-label="Upload status">
+      <p className="sync-line" role="status">
+        {s.waiting > 0 ? (
+          <>
+            <strong data-testid="waiting-count">{s.waiting}</strong> {s.waiting === 1 ? 'result' : 'results'} waiting to
+            upload
+            {!s.online && ' (offline: it uploads by itself when you are back online)'}
+          </>
+        ) : (
+          <>
+            <span data-testid="waiting-count" hidden>
+              0
+            </span>
+            All results uploaded
+          </>
+        )}
+        {s.lastSync && <span className="sync-time"> · Last sync {time(s.lastSync)}</span>}
+      </p>
+      <button
+        type="button"
+        className="button button-small button-ghost"
+        disabled={s.syncing || !s.online}
+        onClick={() => void requestSync()}
+      >
+        {s.syncing ? 'Syncing…' : 'Sync now'}
+      </button>
+      {s.rejected.length > 0 && (
+        <div className="notice notice-error">
+          <p>
+            <strong>Not uploaded:</strong>
+          </p>
+          <ul>
+            {s.rejected.map((r) => (
+              <li key={r.id}>
+                {r.kitName}, played {time(r.playedAt)}: {r.reason}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </aside>
+  );
+}

@@ -1,0 +1,136 @@
+import type { KitDoc, KitTombstone, ResultDoc } from '@scentry/shared-schema';
+import { api } from '../lib/api';
+import { getSyncStatus, hasLocalDatabase, setSyncStatus } from './status';
+import { type LocalResult, toResultDoc } from './types';
+
+const PUSH_BATCH = 20;
+const MIN_BACKOFF = 2_000;
+const MAX_BACKOFF = 5 * 60_000;
+
+let running: Promise<void> | null = null;
+let again = false;
+let backoff = 0;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * Uploads waiting results and refreshes downloaded kits. Never blocks the UI; overlapping calls
+ * share one run (and run once more after it). A failure retries with backoff (2 s → 5 min):
+ * Safari has no Background Sync, so the page itself keeps trying while it is open.
+ */
+export function requestSync(): Promise<void> {
+  if (running) {
+    again = true;
+    return running;
+  }
+  running = runSync().finally(() => {
+    running = null;
+    if (again) {
+      again = false;
+      void requestSync();
+    }
+  });
+  return running;
+}
+
+async function runSync(): Promise<void> {
+  if (!hasLocalDatabase()) return;
+  clearTimeout(retryTimer);
+  const { openLocalDatabase } = await import('./db');
+  const db = await openLocalDatabase();
+  setSyncStatus({ syncing: true });
+  try {
+    await pushResults(db);
+    await pullKits(db);
+    backoff = 0;
+    setSyncStatus({ lastSync: new Date().toISOString(), lastError: null });
+  } catch (err) {
+    backoff = Math.min(MAX_BACKOFF, backoff ? backoff * 2 : MIN_BACKOFF);
+    setSyncStatus({ lastError: (err as Error).message });
+    retryTimer = setTimeout(() => void requestSync(), backoff);
+  } finally {
+    await refreshStatus(db);
+    setSyncStatus({ syncing: false });
+  }
+}
+
+type Db = Awaited<ReturnType<typeof import('./db').openLocalDatabase>>;
+
+async function pushResults(db: Db): Promise<void> {
+  for (;;) {
+    const pending = await db.results.find({ selector: { syncState: 'pending' }, limit: PUSH_BATCH }).exec();
+    if (!pending.length) return;
+    const rows = pending.map((d) => ({
+      assumedMasterState: null,
+      newDocumentState: toResultDoc(d.toJSON() as LocalResult),
+    }));
+    const conflicts = await api<ResultDoc[]>('/api/sync/results/push', { body: rows });
+    const byId = new Map(conflicts.map((c) => [c.id, c]));
+    for (const doc of pending) {
+      const answer = byId.get(doc.id);
+      if (!answer) {
+        await doc.incrementalPatch({ syncState: 'uploaded' });
+      } else if (answer.rejected) {
+        // Refused for good: shown with its reason, never retried.
+        await doc.incrementalPatch({
+          syncState: 'rejected',
+          rejected: true,
+          reason: answer.reason ?? 'Refused by the server',
+        });
+      } else {
+        // Another play is stored under this id: the device takes the server's state.
+        await doc.incrementalPatch({
+          testKitId: answer.testKitId,
+          kitVersion: answer.kitVersion,
+          playedAt: answer.playedAt,
+          answers: answer.answers,
+          resultStatus: answer.resultStatus,
+          rightAnswerCount: answer.rightAnswerCount,
+          syncState: 'uploaded',
+        });
+      }
+    }
+  }
+}
+
+async function pullKits(db: Db): Promise<void> {
+  const local = await db.kits.find().exec();
+  if (!local.length) return;
+  const versions = Object.fromEntries(local.map((k) => [k.id, k.version]));
+  const reply = await api<{ documents: (KitDoc | KitTombstone)[]; unknownCodes: string[] }>('/api/sync/kits/pull', {
+    body: { codes: Object.keys(versions), checkpoint: { versions }, batchSize: 50 },
+  });
+  for (const doc of reply.documents) {
+    if (doc._deleted) await removeKit(db, doc.id);
+    else await db.kits.upsert(doc);
+  }
+  for (const code of reply.unknownCodes) await removeKit(db, code.toLowerCase());
+}
+
+/** A kit that was deleted or made inactive can no longer be played from this device. */
+async function removeKit(db: Db, id: string): Promise<void> {
+  const doc = await db.kits.findOne(id).exec();
+  if (doc) await doc.remove();
+}
+
+async function refreshStatus(db: Db): Promise<void> {
+  const waiting = await db.results.count({ selector: { syncState: 'pending' } }).exec();
+  const rejected = await db.results.find({ selector: { syncState: 'rejected' } }).exec();
+  setSyncStatus({
+    waiting,
+    rejected: rejected.map((r) => ({ id: r.id, kitName: r.kitName, playedAt: r.playedAt, reason: r.reason ?? '' })),
+  });
+}
+
+/** Sync on start, when the network returns and when the app comes back to the foreground. */
+export function startBackgroundSync(): void {
+  const onOnline = () => {
+    setSyncStatus({ online: true });
+    void requestSync();
+  };
+  window.addEventListener('online', onOnline);
+  window.addEventListener('offline', () => setSyncStatus({ online: false }));
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible' && getSyncStatus().online) void requestSync();
+  });
+  if (hasLocalDatabase()) void requestSync();
+}
