@@ -11,7 +11,8 @@ export const PLAY_MSG = {
   invalidKit: 'Invalid Secret / QR code scanned, Please try again!',
   somethingWrong: 'Something went wrong. Please try again!',
   // ours
-  kitNeedsConnection: 'This play kit has not been downloaded to this device yet. Connect to the internet once to open it.',
+  kitNeedsConnection:
+    'This play kit has not been downloaded to this device yet. Connect to the internet once to open it.',
   unknownKitVersion: 'This result names a play kit version the server does not know',
   unknownCard: 'An answer names a scent card that is not in this play kit',
   answerNotOption: "An answer is not one of its scent card's options",
@@ -22,13 +23,19 @@ export const PLAY_MSG = {
   invalidId: 'The result id must be a UUID',
   invalidPlayedAt: 'PlayedAt must be an ISO date-time, not in the future',
   resultNotFound: 'Result not found',
+  unknownOrganization: 'The chosen organization or provider is not known',
+  kitVersionNotPlayable: 'This result names a play kit version that could not be played',
+  tooManyResults: 'At most 100 results can be pushed at once',
 } as const;
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const answerSchema = z.object({
   scentCardId: z.coerce.number({ error: PLAY_MSG.unknownCard }).int().positive({ error: PLAY_MSG.unknownCard }),
-  scentOptionId: z.coerce.number({ error: PLAY_MSG.answerNotOption }).int().positive({ error: PLAY_MSG.answerNotOption }),
+  scentOptionId: z.coerce
+    .number({ error: PLAY_MSG.answerNotOption })
+    .int()
+    .positive({ error: PLAY_MSG.answerNotOption }),
   smellIntensity: z.coerce
     .number({ error: PLAY_MSG.intensityRange })
     .int({ error: PLAY_MSG.intensityRange })

@@ -13,6 +13,7 @@ import healthRoutes from './routes/api/health/index';
 import roleRoutes from './routes/api/role/index';
 import scentOptionRoutes from './routes/api/scent-card-option/index';
 import scentCardRoutes from './routes/api/sent-card/index';
+import syncRoutes from './routes/api/sync/index';
 import testKitRoutes from './routes/api/test-kit/index';
 import testResultRoutes from './routes/api/test-result/index';
 import userRoutes from './routes/api/user/index';
@@ -85,6 +86,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(scentOptionRoutes);
   await app.register(testKitRoutes);
   await app.register(scentCardRoutes);
+  await app.register(syncRoutes);
   if (options.extraRoutes) await app.register(async (scope) => options.extraRoutes?.(scope));
 
   return app;

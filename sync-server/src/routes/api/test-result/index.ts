@@ -1,8 +1,87 @@
-import { success, type TestResultCounts } from '@scentry/shared-schema';
-import type { FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import {
+  isKitPlayable,
+  PLAY_MSG,
+  type ResultDoc,
+  saveTestResultRequest,
+  success,
+  type TestResultCounts,
+} from '@scentry/shared-schema';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { nowIso } from '../../../db/database';
+import { invalid, notFound, warning } from '../../../lib/errors';
+import { parse } from '../../../lib/validate';
 import { authUser } from '../../../plugins/app/auth';
+import { findKit } from '../../../repositories/kits';
+import { loadSnapshot, submitResult } from '../../../services/results';
+
+const findQuery = z.object({
+  id: z.string({ error: PLAY_MSG.invalidId }).trim().min(1, { error: PLAY_MSG.invalidId }).max(100),
+});
 
 export default async function testResultRoutes(app: FastifyInstance) {
+  const { db } = app;
+
+  /**
+   * The spec's online submission (spec §3), stored by the same service as the sync push. A client
+   * may send its own result `Id` (a UUID) to retry safely; `PlayedAt` defaults to now.
+   */
+  app.post('/api/TestResult/SaveTestResult', { config: { access: 'public' } }, async (req) => {
+    const body = parse(saveTestResultRequest, req.body);
+    const id = (body.id ?? randomUUID()).toLowerCase();
+    // A retry under a known id is compared with what is stored, on the version it was judged
+    // against and, when the retry does not say, at the time it was played (not "now" twice).
+    const stored = body.id
+      ? await db.selectFrom('testResults').select(['kitVersion', 'playedAt']).where('id', '=', id).executeTakeFirst()
+      : undefined;
+    let kitVersion = stored?.kitVersion;
+    if (!stored) {
+      const kit = await findKit(db, body.testKitId);
+      const snapshot = kit?.isActive === 1 ? await loadSnapshot(db, kit.id, kit.version) : undefined;
+      if (!kit || !snapshot || !isKitPlayable(snapshot.cards)) throw notFound(PLAY_MSG.invalidKit);
+      kitVersion = kit.version;
+    }
+    const doc: ResultDoc = {
+      id,
+      testKitId: body.testKitId,
+      kitVersion: kitVersion as number,
+      organizationId: body.organizationId ?? null,
+      latitude: body.latitude ?? null,
+      longitude: body.longitude ?? null,
+      firstName: body.firstName ?? null,
+      lastName: body.lastName ?? null,
+      playedAt: body.playedAt ?? stored?.playedAt ?? nowIso(),
+      answers: body.testResultDetails.map((d) => ({
+        scentCardId: d.scentCardsId,
+        scentOptionId: d.answerId,
+        smellIntensity: d.smellIntensity,
+      })),
+    };
+    const result = await submitResult(db, doc);
+    if (result.outcome === 'rejected') throw invalid(result.reason ?? PLAY_MSG.somethingWrong);
+    if (result.outcome === 'conflict' || !result.stored) throw warning(PLAY_MSG.resultConflict);
+    const { resultStatus, rightAnswerCount } = result.stored;
+    return success({ resultStatus, testResultId: result.stored.id, rightAnswerCount }, 'Test result saved');
+  });
+
+  /** Whether the result's questionnaire is completed (spec §4); unknown id → 404. */
+  async function findTestResult(req: FastifyRequest) {
+    const query = req.query as Record<string, unknown> | undefined;
+    const hasQueryId = Object.keys(query ?? {}).some((k) => k.toLowerCase() === 'id');
+    // The id travels in the query; a POST may carry it in its body instead.
+    const { id } = parse(findQuery, hasQueryId || req.method === 'GET' ? query : req.body);
+    const row = await db
+      .selectFrom('testResults')
+      .select('questionnaireCompleted')
+      .where('id', '=', id.toLowerCase())
+      .executeTakeFirst();
+    if (!row) throw notFound(PLAY_MSG.resultNotFound);
+    return success({ isCompleted: row.questionnaireCompleted === 1 });
+  }
+  app.get('/api/TestResult/FindTestResultId', { config: { access: 'public' } }, findTestResult);
+  app.post('/api/TestResult/FindTestResultId', { config: { access: 'public' } }, findTestResult);
+
   /** Dashboard cards. A Client Admin counts only their organization's results. */
   app.get('/api/TestResult/GetTestResultCounts', { config: { access: 'staff' } }, async (req) => {
     const me = authUser(req);

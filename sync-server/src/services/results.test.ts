@@ -1,0 +1,130 @@
+import path from 'node:path';
+import { type KitDoc, PLAY_MSG, playKey, type ResultDoc } from '@scentry/shared-schema';
+import SQLite from 'better-sqlite3';
+import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryId } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../db/database';
+import { makeTestApp, type TestApp } from '../test/helpers';
+import { answersFor, DEMO_ENV, liveKit, resultDoc, resultRows } from '../test/play';
+import { loadSnapshot, submitResult } from './results';
+
+/**
+ * A view of the app's database that lets another connection write a result right after this
+ * transaction has looked its id up and found nothing: the race of two devices (or two servers)
+ * storing the same id at once.
+ */
+function racingDb(db: Db, file: string, rival: () => unknown[]) {
+  const other = new SQLite(file);
+  const lookups = new Set<QueryId>();
+  let raced = false;
+  const plugin: KyselyPlugin = {
+    transformQuery(args: PluginTransformQueryArgs) {
+      if (args.node.kind === 'SelectQueryNode' && JSON.stringify(args.node).includes('"test_results"')) {
+        lookups.add(args.queryId);
+      }
+      return args.node;
+    },
+    async transformResult(args: PluginTransformResultArgs) {
+      if (!raced && lookups.has(args.queryId) && args.result.rows.length === 0) {
+        raced = true;
+        other
+          .prepare(
+            `insert into test_results (id, test_kit_id, kit_version, first_name, last_name, played_at,
+               result_status, right_answer_count, play_hash) values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          )
+          .run(...rival());
+      }
+      return args.result;
+    },
+  };
+  return { db: db.withPlugin(plugin), raced: () => raced, close: () => other.close() };
+}
+
+describe('submitResult', () => {
+  let t: TestApp;
+  let demo: KitDoc;
+
+  beforeAll(async () => {
+    t = await makeTestApp({ env: DEMO_ENV });
+    demo = await liveKit(t.app, 'DEMO1');
+  });
+  afterAll(async () => {
+    await t?.cleanup();
+  });
+
+  it('stores once, then answers duplicate (with the stored score) and conflict', async () => {
+    const doc = resultDoc(demo, answersFor(demo, 4), { resultStatus: 'Fail', rightAnswerCount: 1 });
+    const stored = await submitResult(t.app.db, doc);
+    expect(stored).toEqual({
+      outcome: 'stored',
+      stored: { ...doc, resultStatus: 'Pass', rightAnswerCount: 4 },
+    });
+    const again = await submitResult(t.app.db, { ...doc, firstName: 'Other', id: doc.id.toUpperCase() });
+    expect(again.outcome).toBe('duplicate');
+    expect(again.stored).toMatchObject({ id: doc.id, firstName: 'Pat', resultStatus: 'Pass', rightAnswerCount: 4 });
+    const clash = await submitResult(t.app.db, { ...doc, answers: answersFor(demo, 0) });
+    expect(clash.outcome).toBe('conflict');
+    expect(clash.stored).toMatchObject({ id: doc.id, answers: doc.answers, resultStatus: 'Pass' });
+  });
+
+  it('rejects with the reason and writes nothing', async () => {
+    const before = await resultRows(t.app);
+    const result = await submitResult(t.app.db, resultDoc(demo, answersFor(demo).slice(0, 3)));
+    expect(result).toEqual({ outcome: 'rejected', reason: PLAY_MSG.cardMissing });
+    expect(await resultRows(t.app)).toEqual(before);
+  });
+
+  it('keeps parsed snapshots in memory, per database', async () => {
+    const a = await loadSnapshot(t.app.db, demo.kitId, demo.version);
+    expect(a).toEqual(demo);
+    expect(await loadSnapshot(t.app.db, demo.kitId, demo.version)).toBe(a);
+    expect(await loadSnapshot(t.app.db, demo.kitId, demo.version + 99)).toBeUndefined();
+  });
+
+  const rivalRow = (doc: ResultDoc, hash: string) => () => [
+    doc.id,
+    doc.testKitId,
+    doc.kitVersion,
+    'Rival',
+    'Writer',
+    doc.playedAt,
+    'Fail',
+    0,
+    hash,
+  ];
+
+  it('a rival storing the same play between lookup and insert: theirs stands, answered as a duplicate', async () => {
+    const doc = resultDoc(demo, answersFor(demo, 5));
+    const race = racingDb(t.app.db, path.join(t.dataDir, 'scentry.db'), rivalRow(doc, playKey(doc)));
+    try {
+      const result = await submitResult(race.db, doc);
+      expect(race.raced()).toBe(true);
+      expect(result.outcome).toBe('duplicate');
+      expect(result.stored).toMatchObject({ id: doc.id, firstName: 'Rival', resultStatus: 'Fail' });
+    } finally {
+      race.close();
+    }
+    const rows = await t.app.db.selectFrom('testResults').selectAll().where('id', '=', doc.id).execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0].firstName).toBe('Rival');
+  });
+
+  it('a rival storing another play between lookup and insert: a conflict, nothing overwritten', async () => {
+    const doc = resultDoc(demo, answersFor(demo, 5));
+    const race = racingDb(t.app.db, path.join(t.dataDir, 'scentry.db'), rivalRow(doc, 'another play'));
+    try {
+      const result = await submitResult(race.db, doc);
+      expect(race.raced()).toBe(true);
+      expect(result.outcome).toBe('conflict');
+      expect(result.stored).toMatchObject({ id: doc.id, firstName: 'Rival', answers: [] });
+    } finally {
+      race.close();
+    }
+    const details = await t.app.db
+      .selectFrom('testResultDetails')
+      .select('id')
+      .where('testResultId', '=', doc.id)
+      .execute();
+    expect(details).toEqual([]);
+  });
+});

@@ -1,0 +1,240 @@
+import {
+  type Answer,
+  isKitPlayable,
+  type KitDoc,
+  PLAY_MSG,
+  playKey,
+  playProblem,
+  type ResultDoc,
+  scorePlay,
+} from '@scentry/shared-schema';
+import type { Db } from '../db/database';
+
+export type SubmitOutcome = 'stored' | 'duplicate' | 'conflict' | 'rejected';
+
+export interface SubmitResult {
+  outcome: SubmitOutcome;
+  /** The document as the server holds it (its own score): for stored, duplicate and conflict. */
+  stored?: ResultDoc;
+  /** Why a document was rejected (a PLAY_MSG text). */
+  reason?: string;
+}
+
+const GUEST_FIRST_NAME = 'Guest';
+const GUEST_LAST_NAME = 'Player';
+/** A device clock may run a little fast; a play time further ahead than this is nonsense. */
+const CLOCK_SKEW_MS = 24 * 60 * 60 * 1000;
+
+// Snapshots of (kit, version) never change once written, so parsed ones are kept in memory: one
+// cache per database (tests build many apps, each with its own kit ids), bounded.
+const SNAPSHOT_CACHE_MAX = 500;
+const snapshotCaches = new WeakMap<Db, Map<string, KitDoc>>();
+
+/**
+ * The snapshot of a kit version (the KitDoc devices were given), from memory when seen before.
+ * `root` keys the cache; `db` (a transaction, or the root itself) reads a snapshot not yet cached.
+ */
+export async function loadSnapshot(
+  root: Db,
+  testKitId: number,
+  version: number,
+  db: Db = root,
+): Promise<KitDoc | undefined> {
+  let cache = snapshotCaches.get(root);
+  if (!cache) {
+    cache = new Map();
+    snapshotCaches.set(root, cache);
+  }
+  const key = `${testKitId}:${version}`;
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const row = await db
+    .selectFrom('kitVersions')
+    .select('snapshot')
+    .where('testKitId', '=', testKitId)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const doc = JSON.parse(row.snapshot) as KitDoc;
+  if (cache.size >= SNAPSHOT_CACHE_MAX) cache.delete(cache.keys().next().value as string);
+  cache.set(key, doc);
+  return doc;
+}
+
+const RESULT_COLUMNS = [
+  'id',
+  'testKitId',
+  'kitVersion',
+  'organizationId',
+  'latitude',
+  'longitude',
+  'firstName',
+  'lastName',
+  'playedAt',
+  'resultStatus',
+  'rightAnswerCount',
+  'playHash',
+] as const;
+
+interface ResultRow {
+  id: string;
+  testKitId: number;
+  kitVersion: number;
+  organizationId: number | null;
+  latitude: number | null;
+  longitude: number | null;
+  firstName: string;
+  lastName: string;
+  playedAt: string;
+  resultStatus: string;
+  rightAnswerCount: number;
+  playHash: string;
+}
+
+const findRow = (db: Db, id: string): Promise<ResultRow | undefined> =>
+  db.selectFrom('testResults').select(RESULT_COLUMNS).where('id', '=', id).executeTakeFirst();
+
+function toDoc(row: ResultRow, answers: Answer[]): ResultDoc {
+  return {
+    id: row.id,
+    testKitId: row.testKitId,
+    kitVersion: row.kitVersion,
+    organizationId: row.organizationId,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    playedAt: row.playedAt,
+    answers,
+    resultStatus: row.resultStatus === 'Pass' ? 'Pass' : 'Fail',
+    rightAnswerCount: row.rightAnswerCount,
+  };
+}
+
+/** A stored row met again under the same id: the same play is a no-op, another one a conflict. */
+async function existingOutcome(db: Db, row: ResultRow, key: string, sent: Answer[]): Promise<SubmitResult> {
+  // The play is identical, so the stored answers are the sent ones: no need to read them.
+  if (row.playHash === key) return { outcome: 'duplicate', stored: toDoc(row, sent) };
+  const answers = await db
+    .selectFrom('testResultDetails')
+    .select(['scentCardId', 'scentOptionId', 'smellIntensity'])
+    .where('testResultId', '=', row.id)
+    .orderBy('cardSortOrder')
+    .orderBy('id')
+    .execute();
+  return { outcome: 'conflict', stored: toDoc(row, answers) };
+}
+
+/** Why a document cannot be stored, before looking at its kit; null when none. */
+function documentProblem(doc: ResultDoc): string | null {
+  const playedAt = Date.parse(doc.playedAt);
+  if (Number.isNaN(playedAt) || playedAt > Date.now() + CLOCK_SKEW_MS) return PLAY_MSG.invalidPlayedAt;
+  return null;
+}
+
+/**
+ * Stores a played result exactly once (API.md "Sync", DESIGN.md §6), for both the sync push and
+ * SaveTestResult. In one transaction: an id already stored is a duplicate when the play is the same
+ * (names, location and organization of a resend are ignored) and a conflict otherwise (nothing is
+ * overwritten; the stored document comes back); a new id is checked against the snapshot of the
+ * kit version it names, scored by the server (the device's score is ignored) and stored with one
+ * detail row per answer naming the card, answer and picture as that version showed them.
+ */
+export async function submitResult(db: Db, doc: ResultDoc): Promise<SubmitResult> {
+  try {
+    return await attempt(db, doc);
+  } catch (err) {
+    // Another writer stored or changed something between this transaction's read and its write:
+    // it has rolled back, and a second attempt sees that writer's row (duplicate or conflict).
+    if (!isWriteRace(err)) throw err;
+    return attempt(db, doc);
+  }
+}
+
+// SQLite: a read snapshot gone stale before the write, or the id taken; PostgreSQL: unique
+// violation, serialization failure.
+const RACE_CODES = new Set(['SQLITE_BUSY_SNAPSHOT', 'SQLITE_CONSTRAINT_PRIMARYKEY', '23505', '40001']);
+const isWriteRace = (err: unknown): boolean => RACE_CODES.has(String((err as { code?: unknown })?.code));
+
+async function attempt(db: Db, doc: ResultDoc): Promise<SubmitResult> {
+  const id = doc.id.toLowerCase();
+  const key = playKey(doc);
+  return db.transaction().execute(async (trx) => {
+    const existing = await findRow(trx, id);
+    if (existing) return existingOutcome(trx, existing, key, doc.answers);
+
+    const problem = documentProblem(doc);
+    if (problem) return { outcome: 'rejected', reason: problem };
+    const kit = await loadSnapshot(db, doc.testKitId, doc.kitVersion, trx);
+    if (!kit) return { outcome: 'rejected', reason: PLAY_MSG.unknownKitVersion };
+    if (!isKitPlayable(kit.cards)) return { outcome: 'rejected', reason: PLAY_MSG.kitVersionNotPlayable };
+    const misfit = playProblem(kit, doc.answers);
+    if (misfit) return { outcome: 'rejected', reason: misfit };
+    const organizationId = doc.organizationId ?? null;
+    if (organizationId !== null) {
+      const org = await trx
+        .selectFrom('organizations')
+        .select('id')
+        .where('id', '=', organizationId)
+        .executeTakeFirst();
+      if (!org) return { outcome: 'rejected', reason: PLAY_MSG.unknownOrganization };
+    }
+
+    const score = scorePlay(kit, doc.answers);
+    const located = doc.latitude != null && doc.longitude != null;
+    const row: ResultRow = {
+      id,
+      testKitId: doc.testKitId,
+      kitVersion: doc.kitVersion,
+      organizationId,
+      latitude: located ? (doc.latitude as number) : null,
+      longitude: located ? (doc.longitude as number) : null,
+      firstName: doc.firstName?.trim() || GUEST_FIRST_NAME,
+      lastName: doc.lastName?.trim() || GUEST_LAST_NAME,
+      playedAt: new Date(doc.playedAt).toISOString(),
+      resultStatus: score.resultStatus,
+      rightAnswerCount: score.rightAnswerCount,
+      playHash: key,
+    };
+    // Another writer may have stored the id since it was looked up: then theirs stands.
+    const inserted = await trx
+      .insertInto('testResults')
+      .values(row)
+      .onConflict((oc) => oc.column('id').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!inserted) {
+      const winner = await findRow(trx, id);
+      if (winner) return existingOutcome(trx, winner, key, doc.answers);
+      throw new Error(`test result ${id} neither inserted nor found`);
+    }
+
+    const cards = new Map(kit.cards.map((c) => [c.id, c]));
+    await trx
+      .insertInto('testResultDetails')
+      .values(
+        doc.answers.map((a) => {
+          // playProblem has proved that the card and the option exist in this version.
+          const card = cards.get(a.scentCardId) as KitDoc['cards'][number];
+          const option = card.options.find(
+            (o) => o.scentOptionId === a.scentOptionId,
+          ) as KitDoc['cards'][number]['options'][number];
+          const correct = card.correctScentOptionId as number;
+          return {
+            testResultId: id,
+            scentCardId: card.id,
+            scentCardName: card.name,
+            cardSortOrder: card.sortOrder,
+            scentOptionId: option.scentOptionId,
+            answerName: option.name,
+            answerStoredPath: option.storedPath,
+            correctScentOptionId: correct,
+            smellIntensity: a.smellIntensity,
+            isCorrect: a.scentOptionId === correct ? 1 : 0,
+          };
+        }),
+      )
+      .execute();
+    return { outcome: 'stored', stored: toDoc(row, doc.answers) };
+  });
+}
