@@ -1,8 +1,35 @@
 /// <reference types="vitest/config" />
+
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+
+/** Writes .gz and .br beside every text asset: the server sends them as they are (no per-request compression). */
+function precompress(): Plugin {
+  return {
+    name: 'scentry-precompress',
+    apply: 'build',
+    enforce: 'post',
+    closeBundle() {
+      const walk = (dir: string): string[] =>
+        readdirSync(dir).flatMap((f) => {
+          const p = path.join(dir, f);
+          return statSync(p).isDirectory() ? walk(p) : [p];
+        });
+      for (const file of walk(path.resolve(__dirname, 'dist'))) {
+        if (!/\.(js|css|html|svg|webmanifest|json)$/.test(file)) continue;
+        const body = readFileSync(file);
+        if (body.length < 1024) continue;
+        writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+        writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+      }
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
@@ -49,6 +76,7 @@ export default defineConfig({
         ],
       },
     }),
+    precompress(),
   ],
   server: {
     proxy: { '/api': 'http://localhost:3000', '/uploads': 'http://localhost:3000' },

@@ -24,18 +24,23 @@ function freePort(): Promise<number> {
 
 export interface TestServer {
   url: string;
+  port: number;
   dataDir: string;
   output: () => string;
-  stop: () => Promise<void>;
+  stop: (opts?: { keepData?: boolean }) => Promise<void>;
   /** Opens the server's SQLite file (WAL: safe beside the running server). */
   sql: <T = unknown>(query: string, ...params: unknown[]) => T[];
   exec: (query: string, ...params: unknown[]) => void;
 }
 
 /** Starts the real server (as `npm start` does) on a free port with a fresh DATA_DIR. */
-export async function startServer(env: Record<string, string> = {}, dataDir?: string): Promise<TestServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  dataDir?: string,
+  fixedPort?: number,
+): Promise<TestServer> {
   const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), 'scentry-e2e-'));
-  const port = await freePort();
+  const port = fixedPort ?? (await freePort());
   const url = `http://localhost:${port}`;
   let out = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
@@ -80,6 +85,7 @@ export async function startServer(env: Record<string, string> = {}, dataDir?: st
 
   return {
     url,
+    port,
     dataDir: dir,
     output: () => out,
     sql: (query, ...params) => {
@@ -98,12 +104,12 @@ export async function startServer(env: Record<string, string> = {}, dataDir?: st
         db.close();
       }
     },
-    stop: async () => {
+    stop: async ({ keepData = false } = {}) => {
       if (child.exitCode === null) {
         child.kill('SIGTERM');
         await new Promise((r) => child.once('exit', r));
       }
-      if (!dataDir) rmSync(dir, { recursive: true, force: true });
+      if (!dataDir && !keepData) rmSync(dir, { recursive: true, force: true });
     },
   };
 }

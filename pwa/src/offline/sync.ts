@@ -113,7 +113,8 @@ async function removeKit(db: Db, id: string): Promise<void> {
 }
 
 async function refreshStatus(db: Db): Promise<void> {
-  const waiting = await db.results.count({ selector: { syncState: 'pending' } }).exec();
+  // find, not count: RxDB refuses count() on a field without an index, and the list is short.
+  const waiting = (await db.results.find({ selector: { syncState: 'pending' } }).exec()).length;
   const rejected = await db.results.find({ selector: { syncState: 'rejected' } }).exec();
   setSyncStatus({
     waiting,

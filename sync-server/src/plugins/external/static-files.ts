@@ -30,6 +30,8 @@ export default fp(async (app: FastifyInstance) => {
       prefix: '/',
       wildcard: true,
       index: false,
+      // The build writes .br and .gz beside each asset; they are sent when the browser accepts them.
+      preCompressed: true,
       setHeaders(res, filePath) {
         const rel = path.relative(dist, filePath);
         if (rel.startsWith(`assets${path.sep}`)) {
