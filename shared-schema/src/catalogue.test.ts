@@ -9,7 +9,7 @@ import {
   scentCardRequest,
   scentOptionModel,
   testKitRequest,
-} from './catalogue';
+} from './index';
 
 type Opt = { key: string; sortOrder: number; name: string };
 const opts = (...names: string[]): Opt[] => names.map((name, i) => ({ key: name, sortOrder: i + 1, name }));

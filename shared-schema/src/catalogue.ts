@@ -1,48 +1,13 @@
 import { z } from 'zod';
-
-/** The catalogue's rules (spec §5, DESIGN.md §7) and their messages. */
-export const CARDS_PER_KIT = 5;
-export const OPTIONS_PER_CARD = 5;
-/** "under 25 characters" (spec §5). */
-export const SCENT_OPTION_NAME_MAX = 24;
-export const KIT_NAME_MAX = 40;
-/** PNG only, under 5 MB. */
-export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-
-export const CATALOGUE_MSG = {
-  // spec §8 (exact)
-  orderTaken: 'This order number is already set',
-  optionReused: 'Option Already set!',
-  correctMustBeOption: 'Scent card must contain one correct Option',
-  // ours (spec silent)
-  optionNameRequired: 'Please enter name',
-  optionNameTooLong: 'Scent option name must be under 25 characters',
-  imageRequired: 'Please upload a scent card image',
-  imageNotPng: 'Only PNG images are allowed',
-  imageTooLarge: 'Image must be smaller than 5 MB',
-  optionNotFound: 'Scent option not found',
-  optionInUse: 'This scent option is used by a scent card and cannot be deleted',
-  kitNameRequired: 'Please enter play kit name',
-  kitNameInvalid: 'Only letters and digits are allowed',
-  kitNameTooLong: `Play kit name allowed upto ${KIT_NAME_MAX} characters`,
-  kitNameTaken: 'A play kit with this name already exists',
-  kitThreshold: 'Pass threshold must be a whole number from 1 to 5',
-  kitNotFound: 'Play kit not found',
-  kitNotPlayable:
-    'A play kit can be made active only when it has 5 scent cards (sort orders 1 to 5), each with 5 options and a correct answer',
-  kitDeactivated: 'This play kit has results, so it was made inactive instead of deleted',
-  cardNameRequired: 'Please enter scent card name',
-  cardNameTooLong: 'Scent card name allowed upto 50 characters',
-  cardSortOrder: 'Please select a sort order',
-  cardOrderTaken: 'Another scent card of this play kit already has this sort order',
-  cardCorrectRequired: 'Please select the correct answer',
-  cardFiveOptions: 'A scent card must have exactly 5 options',
-  cardNotFound: 'Scent card not found',
-  cardKitFull: 'A play kit holds at most 5 scent cards',
-  cardDeleteActive: 'Make the play kit inactive before deleting its scent cards',
-  kitUnavailable: 'Invalid Secret / QR code scanned, Please try again!',
-  optionRequired: 'Please select an option',
-} as const;
+import {
+  CARDS_PER_KIT,
+  CATALOGUE_MSG,
+  cardProblems,
+  KIT_NAME_MAX,
+  KIT_NAME_RE,
+  OPTIONS_PER_CARD,
+  SCENT_OPTION_NAME_MAX,
+} from './catalogue-rules';
 
 const id = (message = 'Invalid id') => z.coerce.number({ error: message }).int({ error: message });
 
@@ -55,15 +20,6 @@ export const scentOptionModel = z.object({
     .max(SCENT_OPTION_NAME_MAX, { error: CATALOGUE_MSG.optionNameTooLong }),
 });
 export type ScentOptionModel = z.infer<typeof scentOptionModel>;
-
-export interface ScentOption {
-  id: number;
-  title: string;
-  storedPath: string;
-  originalFileName: string | null;
-}
-
-export const KIT_NAME_RE = /^[A-Za-z0-9]+$/;
 
 export const testKitRequest = z.object({
   id: id().min(0).default(0),
@@ -83,18 +39,6 @@ export const testKitRequest = z.object({
 });
 export type TestKitRequest = z.infer<typeof testKitRequest>;
 
-export interface TestKit {
-  id: number;
-  name: string;
-  isActive: boolean;
-  passThreshold: number;
-  version: number;
-  playable: boolean;
-  cardCount: number;
-  qrCode: string;
-  qrCodeURL: string;
-}
-
 const sortOrder = (message: string) =>
   z.coerce
     .number({ error: message })
@@ -108,28 +52,6 @@ export const scentCardOptionInput = z.object({
   sortOrder: sortOrder(CATALOGUE_MSG.cardSortOrder),
 });
 export type ScentCardOptionInput = z.infer<typeof scentCardOptionInput>;
-
-/** The card rules that need the whole card: five options, none twice, orders unique, answer among them. */
-export function cardProblems(card: {
-  scentCardOptionResultId: number;
-  scentCardOptions: { scentCardOptionDetailId: number; sortOrder: number }[];
-}): { path: string; message: string }[] {
-  const problems: { path: string; message: string }[] = [];
-  const opts = card.scentCardOptions;
-  const ids = opts.map((o) => o.scentCardOptionDetailId);
-  if (new Set(ids).size !== ids.length)
-    problems.push({ path: 'scentCardOptions', message: CATALOGUE_MSG.optionReused });
-  const orders = opts.map((o) => o.sortOrder);
-  if (new Set(orders).size !== orders.length) {
-    problems.push({ path: 'scentCardOptions', message: CATALOGUE_MSG.orderTaken });
-  }
-  if (opts.length !== OPTIONS_PER_CARD)
-    problems.push({ path: 'scentCardOptions', message: CATALOGUE_MSG.cardFiveOptions });
-  if (!ids.includes(card.scentCardOptionResultId)) {
-    problems.push({ path: 'scentCardOptionResultId', message: CATALOGUE_MSG.correctMustBeOption });
-  }
-  return problems;
-}
 
 export const scentCardRequest = z
   .object({
@@ -152,80 +74,6 @@ export const scentCardRequest = z
   });
 export type ScentCardRequest = z.infer<typeof scentCardRequest>;
 
-export interface ScentCardOptionRow {
-  scentCardOptionId: number;
-  scentCardOptionDetailId: number;
-  scentCardId: number;
-  sortOrder: number;
-  scentCardOptionName: string;
-  scentCardOptionStoredPath: string;
-}
-
-export interface ScentCard {
-  id: number;
-  name: string;
-  sortOrder: number;
-  scentCardOptionResultId: number | null;
-  testKitId: number;
-  testKitName: string;
-  scentCardOptions: ScentCardOptionRow[];
-}
-
-/** A row of a kit's card list: Scent Card Page, sort order, Correct Answer. */
-export interface ScentCardListRow {
-  id: number;
-  name: string;
-  sortOrder: number;
-  title: string | null;
-  optionCount: number;
-}
-
-/**
- * Puts an option at a sort order, swapping with the option that held it (spec §4). New options
- * take any order 1..count+1; a used order is refused when adding ('This order number is already set').
- */
-export function placeOption<T extends { key: string; sortOrder: number }>(
-  options: T[],
-  option: T,
-  newOrder: number,
-): { ok: true; options: T[] } | { ok: false; message: string } {
-  const existing = options.find((o) => o.key === option.key);
-  const holder = options.find((o) => o.sortOrder === newOrder && o.key !== option.key);
-  if (!existing) {
-    if (holder) return { ok: false, message: CATALOGUE_MSG.orderTaken };
-    return { ok: true, options: [...options, { ...option, sortOrder: newOrder }] };
-  }
-  return {
-    ok: true,
-    options: options.map((o) => {
-      if (o.key === option.key) return { ...option, sortOrder: newOrder };
-      if (holder && o.key === holder.key) return { ...o, sortOrder: existing.sortOrder };
-      return o;
-    }),
-  };
-}
-
-/** A kit is playable with 5 cards (sort orders 1–5), each with exactly 5 options and a correct answer among them. */
-export function isKitPlayable(
-  cards: {
-    sortOrder: number;
-    correctScentOptionId: number | null;
-    options: { scentOptionId: number; sortOrder: number }[];
-  }[],
-): boolean {
-  if (cards.length !== CARDS_PER_KIT) return false;
-  const orders = new Set(cards.map((c) => c.sortOrder));
-  for (let i = 1; i <= CARDS_PER_KIT; i++) if (!orders.has(i)) return false;
-  return cards.every(
-    (c) =>
-      c.correctScentOptionId !== null &&
-      cardProblems({
-        scentCardOptionResultId: c.correctScentOptionId,
-        scentCardOptions: c.options.map((o) => ({ scentCardOptionDetailId: o.scentOptionId, sortOrder: o.sortOrder })),
-      }).length === 0,
-  );
-}
-
 /** Paged list request (API.md). */
 export const listRequest = <F extends z.ZodRawShape>(filter: F) =>
   z.object({
@@ -237,8 +85,3 @@ export const listRequest = <F extends z.ZodRawShape>(filter: F) =>
       .optional()
       .nullable(),
   });
-
-export interface ListResult<T> {
-  list: T[];
-  totalCount: number;
-}

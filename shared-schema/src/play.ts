@@ -1,6 +1,6 @@
-import { z } from 'zod';
-import { CARDS_PER_KIT } from './catalogue';
+import { CARDS_PER_KIT } from './catalogue-rules';
 import type { ResultStatus } from './enums';
+import type { Answer, ResultDoc } from './play-schema';
 import type { KitDoc } from './sync';
 
 export const INTENSITY_MIN = 0;
@@ -27,81 +27,6 @@ export const PLAY_MSG = {
   kitVersionNotPlayable: 'This result names a play kit version that could not be played',
   tooManyResults: 'At most 100 results can be pushed at once',
 } as const;
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export const answerSchema = z.object({
-  scentCardId: z.coerce.number({ error: PLAY_MSG.unknownCard }).int().positive({ error: PLAY_MSG.unknownCard }),
-  scentOptionId: z.coerce
-    .number({ error: PLAY_MSG.answerNotOption })
-    .int()
-    .positive({ error: PLAY_MSG.answerNotOption }),
-  smellIntensity: z.coerce
-    .number({ error: PLAY_MSG.intensityRange })
-    .int({ error: PLAY_MSG.intensityRange })
-    .min(INTENSITY_MIN, { error: PLAY_MSG.intensityRange })
-    .max(INTENSITY_MAX, { error: PLAY_MSG.intensityRange }),
-});
-export type Answer = z.infer<typeof answerSchema>;
-
-const optionalCoord = (min: number, max: number) =>
-  z.number({ error: 'Latitude and longitude must be numbers' }).min(min).max(max).nullable().optional();
-/** Player names are under 25 characters (DESIGN.md §7). */
-const optionalName = z.string().trim().max(24, { error: 'Names must be under 25 characters' }).nullable().optional();
-
-/** A played result as the device stores and pushes it (API.md "Sync"). */
-export const resultDocSchema = z.object({
-  id: z.string({ error: PLAY_MSG.invalidId }).regex(UUID_RE, { error: PLAY_MSG.invalidId }),
-  testKitId: z.coerce.number().int().positive(),
-  kitVersion: z.coerce.number().int().positive(),
-  organizationId: z.coerce.number().int().positive().nullable().optional(),
-  latitude: optionalCoord(-90, 90),
-  longitude: optionalCoord(-180, 180),
-  firstName: optionalName,
-  lastName: optionalName,
-  playedAt: z.iso.datetime({ offset: true, error: PLAY_MSG.invalidPlayedAt }),
-  answers: z.array(answerSchema).min(1, { error: PLAY_MSG.cardMissing }).max(20, { error: PLAY_MSG.cardTwice }),
-  resultStatus: z.enum(['Pass', 'Fail']).optional(),
-  rightAnswerCount: z.coerce.number().int().optional(),
-  rejected: z.boolean().optional(),
-  reason: z.string().optional(),
-});
-export type ResultDoc = z.infer<typeof resultDocSchema>;
-
-export const pushRowSchema = z.object({
-  assumedMasterState: z.unknown().nullable().optional(),
-  newDocumentState: z.unknown(),
-});
-
-export const pullRequestSchema = z.object({
-  codes: z.array(z.string().trim().min(1).max(60)).max(50),
-  checkpoint: z
-    .object({ versions: z.record(z.string(), z.coerce.number().int()) })
-    .nullable()
-    .optional(),
-  batchSize: z.coerce.number().int().min(1).max(100).default(20),
-});
-
-/** The spec's submission for online clients (spec §3), plus the device UUID and play time. */
-export const saveTestResultRequest = z.object({
-  id: z.string().regex(UUID_RE, { error: PLAY_MSG.invalidId }).optional(),
-  testKitId: z.coerce.number({ error: PLAY_MSG.invalidKit }).int().positive({ error: PLAY_MSG.invalidKit }),
-  organizationId: z.coerce.number().int().positive().nullable().optional(),
-  latitude: optionalCoord(-90, 90),
-  longitude: optionalCoord(-180, 180),
-  firstName: optionalName,
-  lastName: optionalName,
-  playedAt: z.iso.datetime({ offset: true, error: PLAY_MSG.invalidPlayedAt }).optional(),
-  testResultDetails: z
-    .array(
-      z.object({
-        scentCardsId: answerSchema.shape.scentCardId,
-        answerId: answerSchema.shape.scentOptionId,
-        smellIntensity: answerSchema.shape.smellIntensity,
-      }),
-    )
-    .min(1, { error: PLAY_MSG.cardMissing }),
-});
 
 /** Why a play does not fit the kit version it names; null when it fits. */
 export function playProblem(kit: Pick<KitDoc, 'cards'>, answers: Answer[]): string | null {
