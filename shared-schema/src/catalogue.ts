@@ -39,6 +39,13 @@ export const testKitRequest = z.object({
 });
 export type TestKitRequest = z.infer<typeof testKitRequest>;
 
+/** An update may send only `{Id, Name}` (the spec's body): what it leaves out keeps its value. */
+export const testKitUpdateRequest = testKitRequest.extend({
+  isActive: testKitRequest.shape.isActive.unwrap().optional(),
+  passThreshold: testKitRequest.shape.passThreshold.unwrap().optional(),
+});
+export type TestKitUpdateRequest = z.infer<typeof testKitUpdateRequest>;
+
 const sortOrder = (message: string) =>
   z.coerce
     .number({ error: message })

@@ -123,3 +123,37 @@ export async function kitHasResults(db: Db, kitId: number): Promise<boolean> {
     .executeTakeFirst();
   return Boolean(row);
 }
+
+/**
+ * A code no live kit carries, but that some kit carried once (renamed or deleted): the newest such
+ * kit's state, or undefined when the server never knew the code. Snapshots are KitDocs serialised
+ * with `id` first, so a prefix match finds every version that carried the code (portable SQL).
+ */
+export async function formerKit(db: Db, code: string): Promise<{ version: number; updatedAt: string } | undefined> {
+  const prefix = `${JSON.stringify({ id: code }).slice(0, -1)},%`;
+  return db
+    .selectFrom('testKits as k')
+    .select(['k.version', 'k.updatedAt'])
+    .where((eb) =>
+      eb.or([
+        eb('k.nameKey', '=', code),
+        eb(
+          'k.id',
+          'in',
+          eb.selectFrom('kitVersions as v').select('v.testKitId').where(sql<boolean>`v.snapshot like ${prefix}`),
+        ),
+      ]),
+    )
+    .orderBy('k.version', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/**
+ * The version a kit taking `code` must start above: devices may hold a checkpoint for the code
+ * from a kit that carried it before (deleted, or renamed away), and would never pull a kit whose
+ * version is not newer.
+ */
+export async function codeVersionFloor(db: Db, code: string): Promise<number> {
+  return (await formerKit(db, kitCode(code)))?.version ?? 0;
+}

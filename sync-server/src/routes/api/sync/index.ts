@@ -12,12 +12,10 @@ import {
   success,
 } from '@scentry/shared-schema';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { z } from 'zod';
-import type { Db } from '../../../db/database';
 import { invalid } from '../../../lib/errors';
 import { parse } from '../../../lib/validate';
-import { findKitByCode, kitDocument } from '../../../repositories/kits';
+import { findKitByCode, formerKit, kitDocument } from '../../../repositories/kits';
 import { submitResult } from '../../../services/results';
 
 /** Rows per push: a device sends its waiting results in batches of at most this many. */
@@ -36,31 +34,6 @@ const tombstone = (id: string, kit: KitState): KitTombstone => ({
   updatedAt: kit.updatedAt,
   _deleted: true,
 });
-
-/**
- * A code no live kit carries, but that some kit carried once (renamed or deleted): the newest such
- * kit's state, or undefined when the server never knew the code. Snapshots are KitDocs serialised
- * with `id` first, so a prefix match finds every version that carried the code (portable SQL).
- */
-async function formerKit(db: Db, code: string): Promise<KitState | undefined> {
-  const prefix = `${JSON.stringify({ id: code }).slice(0, -1)},%`;
-  return db
-    .selectFrom('testKits as k')
-    .select(['k.version', 'k.updatedAt'])
-    .where((eb) =>
-      eb.or([
-        eb('k.nameKey', '=', code),
-        eb(
-          'k.id',
-          'in',
-          eb.selectFrom('kitVersions as v').select('v.testKitId').where(sql<boolean>`v.snapshot like ${prefix}`),
-        ),
-      ]),
-    )
-    .orderBy('k.version', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-}
 
 export default async function syncRoutes(app: FastifyInstance) {
   const { db } = app;

@@ -5,7 +5,9 @@ import {
   success,
   type TestKit,
   type TestKitRequest,
+  type TestKitUpdateRequest,
   testKitRequest,
+  testKitUpdateRequest,
 } from '@scentry/shared-schema';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -16,6 +18,7 @@ import { pageOf } from '../../../lib/paging';
 import { parse } from '../../../lib/validate';
 import {
   bumpKitVersion,
+  codeVersionFloor,
   findKit,
   findKitByCode,
   type KitRow,
@@ -99,15 +102,24 @@ export default async function testKitRoutes(app: FastifyInstance) {
     return success(await toTestKit(kit));
   });
 
-  async function save(body: TestKitRequest): Promise<number> {
+  async function save(request: TestKitUpdateRequest): Promise<number> {
     return db.transaction().execute(async (trx) => {
-      const existing = body.id > 0 ? await findKit(trx, body.id) : undefined;
-      if (body.id > 0 && !existing) throw notFound(CATALOGUE_MSG.kitNotFound);
+      const existing = request.id > 0 ? await findKit(trx, request.id) : undefined;
+      if (request.id > 0 && !existing) throw notFound(CATALOGUE_MSG.kitNotFound);
+      const body: TestKitRequest = {
+        ...request,
+        isActive: request.isActive ?? existing?.isActive === 1,
+        passThreshold: request.passThreshold ?? existing?.passThreshold ?? 4,
+      };
       const other = await findKitByCode(trx, body.name);
       if (other && other.id !== body.id) throw warning(CATALOGUE_MSG.kitNameTaken);
       if (body.isActive && !(existing && (await kitPlayable(trx, existing.id)))) {
         throw warning(CATALOGUE_MSG.kitNotPlayable);
       }
+      // A code used before (a deleted kit, or one renamed away) may sit in devices' checkpoints:
+      // the kit now carrying it starts above that version, or those devices would never pull it.
+      const floor =
+        existing && kitCode(existing.name) === kitCode(body.name) ? 0 : await codeVersionFloor(trx, body.name);
       if (!existing) {
         const row = await trx
           .insertInto('testKits')
@@ -116,7 +128,7 @@ export default async function testKitRoutes(app: FastifyInstance) {
             nameKey: kitCode(body.name),
             isActive: 0,
             passThreshold: body.passThreshold,
-            version: 1,
+            version: floor + 1,
             deletedAt: null,
           })
           .returning(['id', 'name', 'isActive', 'passThreshold', 'version', 'updatedAt', 'deletedAt'])
@@ -136,6 +148,7 @@ export default async function testKitRoutes(app: FastifyInstance) {
             nameKey: kitCode(body.name),
             isActive: body.isActive ? 1 : 0,
             passThreshold: body.passThreshold,
+            version: Math.max(existing.version, floor),
             updatedAt: nowIso(),
           })
           .where('id', '=', existing.id)
@@ -153,7 +166,7 @@ export default async function testKitRoutes(app: FastifyInstance) {
   });
 
   app.post('/api/TestKit/UpdateTestKit', { config: { access: 'admin' } }, async (req) => {
-    const body = parse(testKitRequest, req.body);
+    const body = parse(testKitUpdateRequest, req.body);
     if (body.id <= 0) throw invalid('UpdateTestKit needs the kit Id');
     return success({ testKitId: await save(body) }, 'Play kit updated successfully');
   });
