@@ -207,6 +207,39 @@ describe('play', () => {
     await context.close();
   });
 
+  it('shows a result the server refuses as not uploaded, with the reason, and never sends it again', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const pushedIds: string[] = [];
+    // The phone's copy is corrupted on the way (an intensity the rules do not allow).
+    await page.route('**/api/sync/results/push', async (route) => {
+      const rows = JSON.parse(route.request().postData() ?? '[]');
+      for (const row of rows) {
+        pushedIds.push(row.newDocumentState.id);
+        row.newDocumentState.answers[0].smellIntensity = 9;
+      }
+      await route.continue({ postData: JSON.stringify(rows) });
+    });
+    const before = resultRows().length;
+    await page.goto(`${server.url}/scent/DEMO1`);
+    // Straight from a printed QR code: no stored player, the placeholder names the result.
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('safePassData')))
+      .toBe(JSON.stringify({ FirstName: 'Guest', LastName: 'Player' }));
+    await playAll(page);
+    await page.waitForURL(/\/(pass|fail)$/);
+    await page.getByText('Not uploaded:').waitFor();
+    await page.getByText('Smell intensity must be a whole number from 0 to 5').waitFor();
+    expect(await waiting(page)).toBe('0');
+    const sent = pushedIds.length;
+    expect(sent).toBe(1);
+    await page.getByRole('button', { name: 'Sync now' }).click();
+    await page.waitForTimeout(1000);
+    expect(pushedIds.length).toBe(sent);
+    expect(resultRows().length).toBe(before);
+    await context.close();
+  });
+
   it('tells an offline player that a kit never opened needs one connection, and an unknown code is invalid', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
