@@ -159,6 +159,18 @@ describe('catalogue back office', () => {
     await page.getByRole('button', { name: 'Create' }).click();
     await page.getByText('Scent card must contain one correct Option').first().waitFor();
     await page.getByText('A scent card must have exactly 5 options').first().waitFor();
+
+    // Deleting asks first; an option a card uses is refused with the server's message.
+    await page.goto(`${server.url}/admin/scentCardData`);
+    await page.getByRole('button', { name: 'Delete Pine' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete Confirmation' });
+    await confirm.getByText('Are you sure you want to delete?').waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => confirm.isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Delete Pine' }).click();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('This scent option is used by a scent card and cannot be deleted').waitFor();
+    expect(await page.getByRole('cell', { name: 'Pine', exact: true }).count()).toBe(1);
     await context.close();
   });
 });

@@ -1,42 +1,20 @@
 import type { ScentOption } from '@scentry/shared-schema';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
-import { useQuery } from '../../lib/use-query';
 import { ConfirmDialog } from '../../ui/confirm';
-import { type Column, DataTable, Pager, usePageSize } from '../../ui/data-table';
+import { type Column, DataTable, Pager } from '../../ui/data-table';
 import { EditIcon, TrashIcon } from '../../ui/icons';
-import { useToast } from '../../ui/toast';
-import { useDebounced } from '../../ui/use-debounced';
+import { SearchField, useConfirmDelete, usePagedSearch } from '../../ui/paged-list';
 import { deleteScentOption, listScentOptions } from './api';
 
 export function ScentOptionList() {
-  const notify = useToast();
-  const [search, setSearch] = useState('');
-  const title = useDebounced(search.trim(), 1000);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = usePageSize();
-  const [deleting, setDeleting] = useState<ScentOption | null>(null);
-  const [busy, setBusy] = useState(false);
-  const { data, error, reload } = useQuery(
-    (signal) => listScentOptions({ pageNumber: page, rowsPerPage: pageSize, title }, signal),
-    [page, pageSize, title],
+  const list = usePagedSearch((q, signal) =>
+    listScentOptions({ pageNumber: q.pageNumber, rowsPerPage: q.rowsPerPage, title: q.text }, signal),
   );
-
-  async function confirmDelete() {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      await deleteScentOption(deleting.id);
-      notify('success', `${deleting.title} deleted`);
-      setDeleting(null);
-      reload();
-    } catch (err) {
-      notify('warning', (err as Error).message, 'Delete');
-      setDeleting(null);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const del = useConfirmDelete(
+    (o: ScentOption) => deleteScentOption(o.id),
+    (o) => o.title,
+    list.reload,
+  );
 
   const columns: Column<ScentOption>[] = [
     {
@@ -66,7 +44,7 @@ export function ScentOptionList() {
           type="button"
           className="icon-button danger"
           aria-label={`Delete ${o.title}`}
-          onClick={() => setDeleting(o)}
+          onClick={() => del.ask(o)}
         >
           <TrashIcon />
         </button>
@@ -83,37 +61,26 @@ export function ScentOptionList() {
           Add
         </Link>
       </div>
-      <div className="field search">
-        <label htmlFor="option-search">Search</label>
-        <input
-          id="option-search"
-          type="search"
-          placeholder="Search by name"
-          value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            setPage(1);
-          }}
-        />
-      </div>
+      <SearchField id="option-search" placeholder="Search by name" value={list.search} onChange={list.setSearch} />
       <DataTable
         caption="Scent options"
         columns={columns}
-        rows={data?.list ?? null}
+        rows={list.data?.list ?? null}
         rowKey={(o) => o.id}
-        error={error}
-        onRetry={reload}
-        empty={title ? `No scent option matches “${title}”.` : 'No scent options yet: add the first one.'}
+        error={list.error}
+        onRetry={list.reload}
+        empty={list.text ? `No scent option matches “${list.text}”.` : 'No scent options yet: add the first one.'}
       />
-      {data && data.totalCount > 0 && (
-        <Pager page={page} pageSize={pageSize} total={data.totalCount} onPage={setPage} onPageSize={setPageSize} />
+      {list.data && list.data.totalCount > 0 && (
+        <Pager
+          page={list.page}
+          pageSize={list.pageSize}
+          total={list.data.totalCount}
+          onPage={list.setPage}
+          onPageSize={list.setPageSize}
+        />
       )}
-      <ConfirmDialog
-        open={deleting !== null}
-        busy={busy}
-        onConfirm={confirmDelete}
-        onCancel={() => setDeleting(null)}
-      />
+      <ConfirmDialog {...del.dialog} />
     </section>
   );
 }

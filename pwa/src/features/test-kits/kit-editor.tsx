@@ -13,6 +13,7 @@ import { ConfirmDialog } from '../../ui/confirm';
 import { type Column, DataTable } from '../../ui/data-table';
 import { Field } from '../../ui/field';
 import { EditIcon, TrashIcon } from '../../ui/icons';
+import { useConfirmDelete } from '../../ui/paged-list';
 import { Spinner } from '../../ui/spinner';
 import { useToast } from '../../ui/toast';
 import { deleteCard, getKit, listCards, saveKit } from './api';
@@ -216,25 +217,12 @@ function QrPanel({ kit }: { kit: TestKit }) {
 }
 
 function CardList({ kit, onChanged }: { kit: TestKit; onChanged: () => void }) {
-  const notify = useToast();
   const cards = useQuery((signal) => listCards(kit.id, signal), [kit.id, kit.version]);
-  const [deleting, setDeleting] = useState<ScentCardListRow | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function confirmDelete() {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      await deleteCard(deleting.id);
-      notify('success', `${deleting.name} deleted`);
-      onChanged();
-    } catch (err) {
-      notify('warning', (err as Error).message, 'Scent card');
-    } finally {
-      setDeleting(null);
-      setBusy(false);
-    }
-  }
+  const del = useConfirmDelete(
+    (c: ScentCardListRow) => deleteCard(c.id),
+    (c) => c.name,
+    onChanged,
+  );
 
   const columns: Column<ScentCardListRow>[] = [
     {
@@ -259,12 +247,7 @@ function CardList({ kit, onChanged }: { kit: TestKit; onChanged: () => void }) {
       header: 'Delete',
       className: 'col-action',
       cell: (c) => (
-        <button
-          type="button"
-          className="icon-button danger"
-          aria-label={`Delete ${c.name}`}
-          onClick={() => setDeleting(c)}
-        >
+        <button type="button" className="icon-button danger" aria-label={`Delete ${c.name}`} onClick={() => del.ask(c)}>
           <TrashIcon />
         </button>
       ),
@@ -296,12 +279,7 @@ function CardList({ kit, onChanged }: { kit: TestKit; onChanged: () => void }) {
         onRetry={cards.reload}
         empty="No scent cards yet: a kit needs 5."
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        busy={busy}
-        onConfirm={confirmDelete}
-        onCancel={() => setDeleting(null)}
-      />
+      <ConfirmDialog {...del.dialog} />
     </div>
   );
 }

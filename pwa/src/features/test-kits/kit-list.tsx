@@ -1,40 +1,19 @@
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
-import { useQuery } from '../../lib/use-query';
 import { ConfirmDialog } from '../../ui/confirm';
-import { type Column, DataTable, Pager, usePageSize } from '../../ui/data-table';
+import { type Column, DataTable, Pager } from '../../ui/data-table';
 import { EditIcon, TrashIcon } from '../../ui/icons';
-import { useToast } from '../../ui/toast';
-import { useDebounced } from '../../ui/use-debounced';
+import { SearchField, useConfirmDelete, usePagedSearch } from '../../ui/paged-list';
 import { deleteKits, type KitListRow, listKits } from './api';
 
 export function KitList() {
-  const notify = useToast();
-  const [search, setSearch] = useState('');
-  const name = useDebounced(search.trim(), 1000);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = usePageSize();
-  const [deleting, setDeleting] = useState<KitListRow | null>(null);
-  const [busy, setBusy] = useState(false);
-  const { data, error, reload } = useQuery(
-    (signal) => listKits({ pageNumber: page, rowsPerPage: pageSize, name }, signal),
-    [page, pageSize, name],
+  const list = usePagedSearch((q, signal) =>
+    listKits({ pageNumber: q.pageNumber, rowsPerPage: q.rowsPerPage, name: q.text }, signal),
   );
-
-  async function confirmDelete() {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      await deleteKits([deleting.id]);
-      notify('success', `Play kit ${deleting.name} deleted`);
-      reload();
-    } catch (err) {
-      notify('warning', (err as Error).message, 'Delete');
-    } finally {
-      setDeleting(null);
-      setBusy(false);
-    }
-  }
+  const del = useConfirmDelete(
+    (k: KitListRow) => deleteKits([k.id]),
+    (k) => `Play kit ${k.name}`,
+    list.reload,
+  );
 
   const columns: Column<KitListRow>[] = [
     {
@@ -64,12 +43,7 @@ export function KitList() {
       header: 'Delete',
       className: 'col-action',
       cell: (k) => (
-        <button
-          type="button"
-          className="icon-button danger"
-          aria-label={`Delete ${k.name}`}
-          onClick={() => setDeleting(k)}
-        >
+        <button type="button" className="icon-button danger" aria-label={`Delete ${k.name}`} onClick={() => del.ask(k)}>
           <TrashIcon />
         </button>
       ),
@@ -84,41 +58,37 @@ export function KitList() {
           Add Play Kit
         </Link>
       </div>
-      <div className="field search">
-        <label htmlFor="kit-search">Search</label>
-        <input
-          id="kit-search"
-          type="search"
-          placeholder="Search by play kit name"
-          value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            setPage(1);
-          }}
-        />
-      </div>
+      <SearchField
+        id="kit-search"
+        placeholder="Search by play kit name"
+        value={list.search}
+        onChange={list.setSearch}
+      />
       <DataTable
         caption="Play kits"
         columns={columns}
-        rows={data?.list ?? null}
+        rows={list.data?.list ?? null}
         rowKey={(k) => k.id}
-        error={error}
-        onRetry={reload}
-        empty={name ? `No play kit matches “${name}”.` : 'No play kits yet: add the first one.'}
+        error={list.error}
+        onRetry={list.reload}
+        empty={list.text ? `No play kit matches “${list.text}”.` : 'No play kits yet: add the first one.'}
       />
-      {data && data.totalCount > 0 && (
-        <Pager page={page} pageSize={pageSize} total={data.totalCount} onPage={setPage} onPageSize={setPageSize} />
+      {list.data && list.data.totalCount > 0 && (
+        <Pager
+          page={list.page}
+          pageSize={list.pageSize}
+          total={list.data.totalCount}
+          onPage={list.setPage}
+          onPageSize={list.setPageSize}
+        />
       )}
       <ConfirmDialog
-        open={deleting !== null}
-        busy={busy}
+        {...del.dialog}
         message={
-          deleting
-            ? `Are you sure you want to delete play kit ${deleting.name}? A kit with results is made inactive instead, and its printed QR codes stop working.`
+          del.target
+            ? `Are you sure you want to delete play kit ${del.target.name}? A kit with results is made inactive instead, and its printed QR codes stop working.`
             : undefined
         }
-        onConfirm={confirmDelete}
-        onCancel={() => setDeleting(null)}
       />
     </section>
   );
