@@ -1,5 +1,5 @@
 import { MSG, parseRequest } from '@scentry/shared-schema';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { invalid } from './errors';
 
 /**
@@ -18,3 +18,8 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<
     .join('; ');
   throw invalid(result.message, details);
 }
+
+/** `?Id=` of the admin GET routes (bound ignoring case). */
+export const idQuery = z.object({
+  id: z.coerce.number({ error: 'Invalid id' }).int().positive({ error: 'Invalid id' }),
+});

@@ -5,11 +5,10 @@ import { z } from 'zod';
 import { type Db, nowIso } from '../../../db/database';
 import { invalid, notFound, warning } from '../../../lib/errors';
 import { likeContains, pageOf } from '../../../lib/paging';
-import { parse } from '../../../lib/validate';
+import { idQuery, parse } from '../../../lib/validate';
 import { bumpKitVersion } from '../../../repositories/kits';
 import { checkPng, readModelAndFile, storeImage } from '../../../services/uploads';
 
-const idQuery = z.object({ id: z.coerce.number({ error: 'Invalid id' }).int().positive({ error: 'Invalid id' }) });
 // The spec's alias: filter Title or Name.
 const optionList = listRequest({ title: z.string().optional().nullable(), name: z.string().optional().nullable() });
 

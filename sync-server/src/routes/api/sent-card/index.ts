@@ -12,10 +12,9 @@ import { z } from 'zod';
 import { type Db, nowIso } from '../../../db/database';
 import { invalid, notFound, warning } from '../../../lib/errors';
 import { pageOf } from '../../../lib/paging';
-import { parse } from '../../../lib/validate';
+import { idQuery, parse } from '../../../lib/validate';
 import { bumpKitVersion, findKit, findKitByCode, loadKitCards } from '../../../repositories/kits';
 
-const idQuery = z.object({ id: z.coerce.number({ error: 'Invalid id' }).int().positive({ error: 'Invalid id' }) });
 const kitNameQuery = z.object({
   testKitName: z.string({ error: CATALOGUE_MSG.kitUnavailable }).trim().min(1, { error: CATALOGUE_MSG.kitUnavailable }),
 });

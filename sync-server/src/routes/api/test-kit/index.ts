@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { nowIso } from '../../../db/database';
 import { invalid, notFound, warning } from '../../../lib/errors';
 import { pageOf } from '../../../lib/paging';
-import { parse } from '../../../lib/validate';
+import { idQuery, parse } from '../../../lib/validate';
 import {
   bumpKitVersion,
   codeVersionFloor,
@@ -30,7 +30,6 @@ import {
 } from '../../../repositories/kits';
 import { kitUrl, qrDataUrl } from '../../../services/qr';
 
-const idQuery = z.object({ id: z.coerce.number({ error: 'Invalid id' }).int().positive({ error: 'Invalid id' }) });
 const idsQuery = z.object({ ids: z.string({ error: 'Invalid ids' }).regex(/^\d+(,\d+)*$/, { error: 'Invalid ids' }) });
 const kitList = listRequest({ name: z.string().optional() });
 
