@@ -128,6 +128,23 @@ describe('play', () => {
     }
   });
 
+  it('explains a refused camera, and sends a visitor with no player from the scanner to the start', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${server.url}/scanQRCode`);
+    await page.waitForURL('**/home');
+    await page.getByRole('button', { name: 'Start Game' }).click();
+    await page.waitForURL('**/scanQRCode');
+    // No camera permission was granted to this context: the browser refuses it.
+    await page.getByRole('button', { name: 'Tap to scan' }).click();
+    const modal = page.getByRole('dialog', { name: 'Camera Access Denied' });
+    await modal.waitFor();
+    expect(await modal.textContent()).toContain('allow camera access');
+    await modal.getByRole('button', { name: 'OK' }).click();
+    await expect.poll(() => modal.isVisible()).toBe(false);
+    await context.close();
+  });
+
   it('plays a kit offline after one online visit, then uploads the result exactly once', async () => {
     const before = resultRows().length;
     const context = await browser.newContext();
