@@ -2,6 +2,13 @@ import { useEffect, useRef, useState } from 'react';
 
 export type CameraProblem = 'in-use' | 'denied';
 
+/** getUserMedia's error names: the camera busy elsewhere, or refused (or absent) otherwise. */
+export function cameraProblemOf(errorName: string): CameraProblem {
+  return errorName === 'NotReadableError' || errorName === 'TrackStartError' || errorName === 'AbortError'
+    ? 'in-use'
+    : 'denied';
+}
+
 /** Decodes QR codes from the rear camera: a frame every 500 ms (spec §9), jsQR loaded only here. */
 export function QrScanner({
   onText,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { cameraProblemOf } from './qr-scanner';
 import { scanTarget } from './scan-target';
 
 const ORIGINS = ['https://play.scentry.example', 'http://localhost:3000'];
@@ -21,5 +22,14 @@ describe('scanTarget', () => {
     expect(scanTarget('  DEMO1 ', ORIGINS)).toEqual({ kind: 'app', code: 'DEMO1' });
     expect(scanTarget('', ORIGINS)).toEqual({ kind: 'none' });
     expect(scanTarget('http://evil.example/x', ORIGINS)).toEqual({ kind: 'none' });
+  });
+});
+
+describe('cameraProblemOf', () => {
+  it('tells a busy camera from a refused one', () => {
+    expect(cameraProblemOf('NotReadableError')).toBe('in-use');
+    expect(cameraProblemOf('TrackStartError')).toBe('in-use');
+    expect(cameraProblemOf('NotAllowedError')).toBe('denied');
+    expect(cameraProblemOf('SecurityError')).toBe('denied');
   });
 });
