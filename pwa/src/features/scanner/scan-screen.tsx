@@ -1,10 +1,13 @@
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useState } from 'react';
+import { api } from '../../lib/api';
 import { getPlayer } from '../../lib/player';
 import { SyncStatusPanel } from '../../offline/sync-status';
 import { Modal } from '../../ui/modal';
 import { type CameraProblem, QrScanner } from './qr-scanner';
 import { scanTarget } from './scan-target';
+
+const PUBLIC_URL_KEY = 'scentryPublicUrl';
 
 export function ScanScreen() {
   const navigate = useNavigate();
@@ -18,8 +21,18 @@ export function ScanScreen() {
     if (!hasPlayer) navigate({ to: '/home' });
   }, [hasPlayer, navigate]);
 
+  useEffect(() => {
+    // Learn (and keep for offline use) the address printed in kit QR codes.
+    api<{ publicUrl: string }>('/api/AppConfig')
+      .then((c) => localStorage.setItem(PUBLIC_URL_KEY, c.publicUrl))
+      .catch(() => {});
+  }, []);
+
   function go(text: string) {
-    const target = scanTarget(text, [window.location.origin]);
+    const origins = [window.location.origin];
+    const publicUrl = localStorage.getItem(PUBLIC_URL_KEY);
+    if (publicUrl && URL.canParse(publicUrl)) origins.push(new URL(publicUrl).origin);
+    const target = scanTarget(text, origins);
     if (target.kind === 'app') navigate({ to: '/scent/$id', params: { id: target.code } });
     else if (target.kind === 'external') window.location.href = target.url;
   }
