@@ -8,5 +8,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     fileParallelism: false,
     environment: 'node',
+    // A slow CI machine gets room: polls wait up to 10 s for the page to catch up.
+    expect: { poll: { timeout: 10_000, interval: 100 } },
   },
 });
