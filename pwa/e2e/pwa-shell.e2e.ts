@@ -7,7 +7,7 @@ let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({ SEED_DEMO: 'on' });
   browser = await launchBrowser();
 });
 
@@ -65,6 +65,25 @@ describe('installable PWA shell', () => {
     await page.getByRole('button', { name: 'Start Game' }).waitFor();
     await page.goto(`${server.url}/admin/login`);
     await page.getByLabel('User Name').waitFor();
+    await context.close();
+  });
+
+  it('opens a kit straight from its printed QR code without loading admin code', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on('response', async (res) => {
+      if (res.request().resourceType() === 'script') scripts.push(await res.text());
+    });
+    await page.goto(`${server.url}/scent/DEMO1`);
+    await page.getByRole('heading', { name: 'SCENT 1' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    for (const marker of ADMIN_MARKERS) {
+      expect(
+        scripts.some((s) => s.includes(marker)),
+        `play page loaded admin code (${marker})`,
+      ).toBe(false);
+    }
     await context.close();
   });
 
