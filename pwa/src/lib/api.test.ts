@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiFailure, api, onUnauthorized } from './api';
-import { getSession, setSession, takeSessionExpired } from './session';
+import { getSession, setSession, wasSessionExpired } from './session';
 
 const SESSION = {
   token: 'tok',
@@ -53,8 +53,9 @@ describe('api client', () => {
     const off = onUnauthorized(listener);
     await expect(api('/api/x', { auth: true })).rejects.toBeInstanceOf(ApiFailure);
     expect(getSession()).toBeNull();
-    expect(takeSessionExpired()).toBe(true);
-    expect(takeSessionExpired()).toBe(false);
+    expect(wasSessionExpired()).toBe(true);
+    setSession(SESSION);
+    expect(wasSessionExpired()).toBe(false);
     expect(listener).toHaveBeenCalledOnce();
     off();
   });

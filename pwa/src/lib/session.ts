@@ -8,7 +8,10 @@ export const getSession = (): SessionUser | null => {
   return s && typeof s.token === 'string' && s.token ? s : null;
 };
 
-export const setSession = (user: SessionUser): void => writeJson(STORAGE_KEYS.sessionUser, user);
+export function setSession(user: SessionUser): void {
+  writeJson(STORAGE_KEYS.sessionUser, user);
+  sessionStorage.removeItem(EXPIRED_KEY);
+}
 
 export const clearSession = (): void => localStorage.removeItem(STORAGE_KEYS.sessionUser);
 
@@ -17,11 +20,10 @@ export const isAdmin = (s: SessionUser | null): boolean => s?.roleName === 'Admi
 
 const EXPIRED_KEY = 'sessionExpired';
 
-/** Remembered for the login page, which tells the user why they are there (once). */
+/**
+ * Remembered for the login page, which tells the user why they are there until they sign in again
+ * (read, not consumed: the page may mount more than once while the router settles).
+ */
 export const markSessionExpired = (): void => sessionStorage.setItem(EXPIRED_KEY, '1');
 
-export function takeSessionExpired(): boolean {
-  const expired = sessionStorage.getItem(EXPIRED_KEY) === '1';
-  sessionStorage.removeItem(EXPIRED_KEY);
-  return expired;
-}
+export const wasSessionExpired = (): boolean => sessionStorage.getItem(EXPIRED_KEY) === '1';

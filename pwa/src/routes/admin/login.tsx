@@ -1,7 +1,6 @@
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
 import { LoginForm } from '../../features/auth/login-form';
-import { getSession, takeSessionExpired } from '../../lib/session';
+import { getSession, wasSessionExpired } from '../../lib/session';
 
 export const Route = createFileRoute('/admin/login')({
   beforeLoad: () => {
@@ -12,8 +11,8 @@ export const Route = createFileRoute('/admin/login')({
 
 function Login() {
   const navigate = useNavigate();
-  // Read once per visit: the 401 rule marked it just before sending the user here.
-  const [expired] = useState(takeSessionExpired);
+  // The 401 rule marked it just before sending the user here.
+  const expired = wasSessionExpired();
   return (
     <div className="login-layout">
       <main className="login-card">
