@@ -1,7 +1,7 @@
 import type { ListResult } from '@scentry/shared-schema';
 import { useState } from 'react';
 import { useQuery } from '../lib/use-query';
-import { usePageSize } from './data-table';
+import { Pager, usePageSize } from './data-table';
 import { useToast } from './toast';
 import { useDebounced } from './use-debounced';
 
@@ -79,4 +79,26 @@ export function useConfirmDelete<T>(
     ask: setTarget,
     dialog: { open: target !== null, busy, onConfirm, onCancel: () => setTarget(null) },
   };
+}
+
+/** The pager under a paged list, shown once there is something to page. */
+export function ListPager({ list }: { list: PagedState }) {
+  if (!list.data || list.data.totalCount === 0) return null;
+  return (
+    <Pager
+      page={list.page}
+      pageSize={list.pageSize}
+      total={list.data.totalCount}
+      onPage={list.setPage}
+      onPageSize={list.setPageSize}
+    />
+  );
+}
+
+interface PagedState {
+  data: { totalCount: number } | null;
+  page: number;
+  pageSize: number;
+  setPage: (page: number) => void;
+  setPageSize: (size: number) => void;
 }

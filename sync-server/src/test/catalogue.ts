@@ -156,7 +156,14 @@ export async function kitVersions(app: FastifyInstance, kitId: number) {
 }
 
 /** A stored result of the kit, straight into the DB (the kit then can never be deleted). */
-export async function insertResult(app: FastifyInstance, testKitId: number): Promise<string> {
+export async function insertResult(
+  app: FastifyInstance,
+  testKitId: number,
+  {
+    resultStatus = 'Pass',
+    organizationId = null,
+  }: { resultStatus?: 'Pass' | 'Fail'; organizationId?: number | null } = {},
+): Promise<string> {
   const id = randomUUID();
   await app.db
     .insertInto('testResults')
@@ -164,7 +171,7 @@ export async function insertResult(app: FastifyInstance, testKitId: number): Pro
       id,
       testKitId,
       kitVersion: 1,
-      organizationId: null,
+      organizationId,
       latitude: null,
       longitude: null,
       country: null,
@@ -173,8 +180,8 @@ export async function insertResult(app: FastifyInstance, testKitId: number): Pro
       firstName: 'Pat',
       lastName: 'Player',
       playedAt: new Date().toISOString(),
-      resultStatus: 'Pass',
-      rightAnswerCount: 5,
+      resultStatus,
+      rightAnswerCount: resultStatus === 'Pass' ? 5 : 2,
       playHash: randomUUID(),
       age: null,
       gender: null,

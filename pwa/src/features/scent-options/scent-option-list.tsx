@@ -1,9 +1,9 @@
 import type { ScentOption } from '@scentry/shared-schema';
 import { Link } from '@tanstack/react-router';
 import { ConfirmDialog } from '../../ui/confirm';
-import { type Column, DataTable, Pager } from '../../ui/data-table';
+import { type Column, DataTable } from '../../ui/data-table';
 import { EditIcon, TrashIcon } from '../../ui/icons';
-import { SearchField, useConfirmDelete, usePagedSearch } from '../../ui/paged-list';
+import { ListPager, SearchField, useConfirmDelete, usePagedSearch } from '../../ui/paged-list';
 import { deleteScentOption, listScentOptions } from './api';
 
 export function ScentOptionList() {
@@ -71,15 +71,7 @@ export function ScentOptionList() {
         onRetry={list.reload}
         empty={list.text ? `No scent option matches “${list.text}”.` : 'No scent options yet: add the first one.'}
       />
-      {list.data && list.data.totalCount > 0 && (
-        <Pager
-          page={list.page}
-          pageSize={list.pageSize}
-          total={list.data.totalCount}
-          onPage={list.setPage}
-          onPageSize={list.setPageSize}
-        />
-      )}
+      <ListPager list={list} />
       <ConfirmDialog {...del.dialog} />
     </section>
   );

@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { ConfirmDialog } from '../../ui/confirm';
-import { type Column, DataTable, Pager } from '../../ui/data-table';
+import { type Column, DataTable } from '../../ui/data-table';
 import { EditIcon, TrashIcon } from '../../ui/icons';
-import { SearchField, useConfirmDelete, usePagedSearch } from '../../ui/paged-list';
+import { ListPager, SearchField, useConfirmDelete, usePagedSearch } from '../../ui/paged-list';
 import { deleteKits, type KitListRow, listKits } from './api';
 
 export function KitList() {
@@ -73,15 +73,7 @@ export function KitList() {
         onRetry={list.reload}
         empty={list.text ? `No play kit matches “${list.text}”.` : 'No play kits yet: add the first one.'}
       />
-      {list.data && list.data.totalCount > 0 && (
-        <Pager
-          page={list.page}
-          pageSize={list.pageSize}
-          total={list.data.totalCount}
-          onPage={list.setPage}
-          onPageSize={list.setPageSize}
-        />
-      )}
+      <ListPager list={list} />
       <ConfirmDialog
         {...del.dialog}
         message={

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { MSG, type TestResultCounts } from '@scentry/shared-schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertResult as insertStoredResult } from '../../../test/catalogue';
 import {
   bearer,
   createFixtureUsers,
@@ -40,40 +40,8 @@ describe('GET /api/TestResult/GetTestResultCounts (staff)', () => {
     return id;
   }
 
-  async function insertResult(resultStatus: 'Pass' | 'Fail', organizationId: number | null) {
-    await t.app.db
-      .insertInto('testResults')
-      .values({
-        id: randomUUID(),
-        testKitId: kitId,
-        kitVersion: 1,
-        organizationId,
-        latitude: null,
-        longitude: null,
-        country: null,
-        state: null,
-        city: null,
-        firstName: 'Pat',
-        lastName: 'Player',
-        playedAt: new Date().toISOString(),
-        resultStatus,
-        rightAnswerCount: resultStatus === 'Pass' ? 5 : 2,
-        playHash: randomUUID(),
-        age: null,
-        gender: null,
-        race: null,
-        isAlzheimerDisease: null,
-        isParkinsonDisease: null,
-        isHeadInjuriesConcussion: null,
-        isSinoNasalDisease: null,
-        isOtherNeurologicalDisorder: null,
-        isAlzheimerDiseaseInFamily: null,
-        isParkinsonDiseaseInFamily: null,
-        isOtherNeurologicalDisorderInFamily: null,
-        medicalUpdatedAt: null,
-      })
-      .execute();
-  }
+  const insertResult = (resultStatus: 'Pass' | 'Fail', organizationId: number | null) =>
+    insertStoredResult(t.app, kitId, { resultStatus, organizationId });
 
   const counts = async (token: string) => {
     const res = await t.app.inject({ method: 'GET', url: URL, headers: bearer(token) });
