@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { MSG } from './messages';
-import type { RoleName } from './roles';
 import { emailSchema, newPasswordSchema } from './rules';
 
 export const authenticateRequest = z.object({
@@ -9,18 +8,6 @@ export const authenticateRequest = z.object({
   password: z.string({ error: MSG.passwordRequiredLogin }).min(1, { error: MSG.passwordRequiredLogin }),
 });
 export type AuthenticateRequest = z.infer<typeof authenticateRequest>;
-
-/** `data` of a successful sign-in; the PWA stores it as the session user (spec §3). */
-export interface SessionUser {
-  token: string;
-  id: number;
-  roleName: RoleName;
-  firstName: string;
-  lastName: string;
-  organizationId: number | null;
-  organizationName: string | null;
-  discloseUserDetails: boolean;
-}
 
 export const changePasswordRequest = z
   .object({

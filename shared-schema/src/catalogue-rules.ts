@@ -4,6 +4,7 @@ export const OPTIONS_PER_CARD = 5;
 /** "under 25 characters" (spec §5). */
 export const SCENT_OPTION_NAME_MAX = 24;
 export const KIT_NAME_MAX = 40;
+export const CARD_NAME_MAX = 50;
 /** PNG only, under 5 MB. */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
@@ -30,7 +31,7 @@ export const CATALOGUE_MSG = {
     'A play kit can be made active only when it has 5 scent cards (sort orders 1 to 5), each with 5 options and a correct answer',
   kitDeactivated: 'This play kit has results, so it was made inactive instead of deleted',
   cardNameRequired: 'Please enter scent card name',
-  cardNameTooLong: 'Scent card name allowed upto 50 characters',
+  cardNameTooLong: `Scent card name allowed upto ${CARD_NAME_MAX} characters`,
   cardSortOrder: 'Please select a sort order',
   cardOrderTaken: 'Another scent card of this play kit already has this sort order',
   cardCorrectRequired: 'Please select the correct answer',
@@ -40,28 +41,29 @@ export const CATALOGUE_MSG = {
   cardDeleteActive: 'Make the play kit inactive before deleting its scent cards',
   kitUnavailable: 'Invalid Secret / QR code scanned, Please try again!',
   optionRequired: 'Please select an option',
+  kitSaved: 'Play kit saved successfully',
+  kitUpdated: 'Play kit updated successfully',
+  kitDeleted: 'Play kit deleted successfully',
+  kitCreateHasId: 'SaveTestKit creates a kit: use UpdateTestKit with an Id',
+  kitUpdateNeedsId: 'UpdateTestKit needs the kit Id',
+  cardSaved: 'Scent card saved successfully',
+  cardUpdated: 'Scent card updated successfully',
+  cardDeleted: 'Scent card deleted successfully',
+  cardCreateHasId: 'id: use UpdateSentCardDetails to change a card',
+  cardUpdateNeedsId: 'id: required to update',
+  optionSaved: 'Scent option saved successfully',
+  optionUpdated: 'Scent option updated successfully',
+  optionDeleted: 'Scent option deleted successfully',
+  optionUpdateNeedsId: 'model.Id: required to update',
 } as const;
-
-export interface ScentOption {
-  id: number;
-  title: string;
-  storedPath: string;
-  originalFileName: string | null;
-}
 
 export const KIT_NAME_RE = /^[A-Za-z0-9]+$/;
 
-export interface TestKit {
-  id: number;
-  name: string;
-  isActive: boolean;
-  passThreshold: number;
-  version: number;
-  playable: boolean;
-  cardCount: number;
-  qrCode: string;
-  qrCodeURL: string;
-}
+/**
+ * A kit's code as compared and keyed everywhere (DESIGN.md §7): its name, ignoring case and outer
+ * spaces. It is the id of a kit document, the key of a pull checkpoint and of the device's copy.
+ */
+export const kitCode = (name: string): string => name.trim().toLowerCase();
 
 /** The card rules that need the whole card: five options, none twice, orders unique, answer among them. */
 export function cardProblems(card: {
@@ -83,34 +85,6 @@ export function cardProblems(card: {
     problems.push({ path: 'scentCardOptionResultId', message: CATALOGUE_MSG.correctMustBeOption });
   }
   return problems;
-}
-
-export interface ScentCardOptionRow {
-  scentCardOptionId: number;
-  scentCardOptionDetailId: number;
-  scentCardId: number;
-  sortOrder: number;
-  scentCardOptionName: string;
-  scentCardOptionStoredPath: string;
-}
-
-export interface ScentCard {
-  id: number;
-  name: string;
-  sortOrder: number;
-  scentCardOptionResultId: number | null;
-  testKitId: number;
-  testKitName: string;
-  scentCardOptions: ScentCardOptionRow[];
-}
-
-/** A row of a kit's card list: Scent Card Page, sort order, Correct Answer. */
-export interface ScentCardListRow {
-  id: number;
-  name: string;
-  sortOrder: number;
-  title: string | null;
-  optionCount: number;
 }
 
 /**
@@ -157,9 +131,4 @@ export function isKitPlayable(
         scentCardOptions: c.options.map((o) => ({ scentCardOptionDetailId: o.scentOptionId, sortOrder: o.sortOrder })),
       }).length === 0,
   );
-}
-
-export interface ListResult<T> {
-  list: T[];
-  totalCount: number;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  CARD_NAME_MAX,
   CARDS_PER_KIT,
   CATALOGUE_MSG,
   cardProblems,
@@ -46,17 +47,14 @@ export const testKitUpdateRequest = testKitRequest.extend({
 });
 export type TestKitUpdateRequest = z.infer<typeof testKitUpdateRequest>;
 
-const sortOrder = (message: string) =>
-  z.coerce
-    .number({ error: message })
-    .int({ error: message })
-    .min(1, { error: message })
-    .max(OPTIONS_PER_CARD, { error: message });
+/** A sort order 1..max: a card's among its kit's (CARDS_PER_KIT), an option's among its card's (OPTIONS_PER_CARD). */
+const sortOrder = (max: number, message: string) =>
+  z.coerce.number({ error: message }).int({ error: message }).min(1, { error: message }).max(max, { error: message });
 
 export const scentCardOptionInput = z.object({
   scentCardOptionId: id().min(0).default(0),
   scentCardOptionDetailId: id(CATALOGUE_MSG.optionRequired).positive({ error: CATALOGUE_MSG.optionRequired }),
-  sortOrder: sortOrder(CATALOGUE_MSG.cardSortOrder),
+  sortOrder: sortOrder(OPTIONS_PER_CARD, CATALOGUE_MSG.cardSortOrder),
 });
 export type ScentCardOptionInput = z.infer<typeof scentCardOptionInput>;
 
@@ -68,8 +66,8 @@ export const scentCardRequest = z
       .string({ error: CATALOGUE_MSG.cardNameRequired })
       .trim()
       .min(1, { error: CATALOGUE_MSG.cardNameRequired })
-      .max(50, { error: CATALOGUE_MSG.cardNameTooLong }),
-    sortOrder: sortOrder(CATALOGUE_MSG.cardSortOrder),
+      .max(CARD_NAME_MAX, { error: CATALOGUE_MSG.cardNameTooLong }),
+    sortOrder: sortOrder(CARDS_PER_KIT, CATALOGUE_MSG.cardSortOrder),
     // Holds a scent option id (API.md "Ids that are easy to mix up").
     scentCardOptionResultId: id(CATALOGUE_MSG.cardCorrectRequired).positive({
       error: CATALOGUE_MSG.cardCorrectRequired,

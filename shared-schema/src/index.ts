@@ -1,8 +1,8 @@
+export * from './api';
 export * from './auth';
 export * from './bind';
 export * from './catalogue';
 export * from './catalogue-rules';
-export * from './dashboard';
 export * from './enums';
 export * from './envelope';
 export * from './messages';
@@ -10,5 +10,4 @@ export * from './play';
 export * from './play-schema';
 export * from './roles';
 export * from './rules';
-export * from './sync';
 export * from './users';

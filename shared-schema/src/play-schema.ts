@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { INTENSITY_MAX, INTENSITY_MIN, PLAY_MSG } from './play';
+import { MSG } from './messages';
+import { INTENSITY_MAX, INTENSITY_MIN, PLAY_MSG, PLAYER_NAME_MAX, PUSH_MAX_ROWS } from './play';
 
 /** The play documents' schemas (zod): kept apart from the rules so the player's first load has no zod. */
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -20,8 +21,7 @@ export type Answer = z.infer<typeof answerSchema>;
 
 const optionalCoord = (min: number, max: number) =>
   z.number({ error: 'Latitude and longitude must be numbers' }).min(min).max(max).nullable().optional();
-/** Player names are under 25 characters (DESIGN.md §7). */
-const optionalName = z.string().trim().max(24, { error: 'Names must be under 25 characters' }).nullable().optional();
+const optionalName = z.string().trim().max(PLAYER_NAME_MAX, { error: PLAY_MSG.namesTooLong }).nullable().optional();
 
 /** A played result as the device stores and pushes it (API.md "Sync"). */
 export const resultDocSchema = z.object({
@@ -42,15 +42,30 @@ export const resultDocSchema = z.object({
 });
 export type ResultDoc = z.infer<typeof resultDocSchema>;
 
-export const pushRowSchema = z.object({
-  assumedMasterState: z.unknown().nullable().optional(),
-  newDocumentState: z.unknown(),
-});
+/**
+ * A push row. The document itself is checked one by one (a bad one is rejected with its reason,
+ * the others are stored), so here it need only be an object.
+ */
+export const pushRowSchema = z.object(
+  {
+    assumedMasterState: z.unknown().nullable().optional(),
+    newDocumentState: z.record(z.string(), z.unknown(), { error: MSG.invalidRequest }),
+  },
+  { error: MSG.invalidRequest },
+);
+
+export const pushBodySchema = z
+  .array(pushRowSchema, { error: MSG.invalidRequest })
+  .max(PUSH_MAX_ROWS, { error: PLAY_MSG.tooManyResults });
 
 export const pullRequestSchema = z.object({
   codes: z.array(z.string().trim().min(1).max(60)).max(50),
   checkpoint: z
-    .object({ versions: z.record(z.string(), z.coerce.number().int()) })
+    .object({
+      versions: z.record(z.string(), z.coerce.number().int()),
+      // Which kit each code's version belongs to (newer devices send it): see pullCheckpointSchema.
+      kitIds: z.record(z.string(), z.coerce.number().int()).optional(),
+    })
     .nullable()
     .optional(),
   batchSize: z.coerce.number().int().min(1).max(100).default(20),

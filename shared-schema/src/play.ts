@@ -1,10 +1,20 @@
+import type { KitDoc } from './api/replies';
 import { CARDS_PER_KIT } from './catalogue-rules';
 import type { ResultStatus } from './enums';
 import type { Answer, ResultDoc } from './play-schema';
-import type { KitDoc } from './sync';
 
 export const INTENSITY_MIN = 0;
 export const INTENSITY_MAX = 5;
+/** Rows per push: a device sends its waiting results in batches of at most this many. */
+export const PUSH_MAX_ROWS = 100;
+
+/** Player names are under 25 characters (DESIGN.md §7). */
+export const PLAYER_NAME_MAX = 24;
+/**
+ * The placeholder a result carries until the player gives their names in the medical form
+ * (DESIGN.md §5): set on the device by Start Game and on the server for a result sent without names.
+ */
+export const GUEST_NAME = { firstName: 'Guest', lastName: 'Player' } as const;
 
 export const PLAY_MSG = {
   // spec §8 (exact)
@@ -25,7 +35,9 @@ export const PLAY_MSG = {
   resultNotFound: 'Result not found',
   unknownOrganization: 'The chosen organization or provider is not known',
   kitVersionNotPlayable: 'This result names a play kit version that could not be played',
-  tooManyResults: 'At most 100 results can be pushed at once',
+  tooManyResults: `At most ${PUSH_MAX_ROWS} results can be pushed at once`,
+  namesTooLong: `Names must be under ${PLAYER_NAME_MAX + 1} characters`,
+  resultSaved: 'Test result saved',
 } as const;
 
 /** Why a play does not fit the kit version it names; null when it fits. */

@@ -5,7 +5,8 @@ export const ROLES = {
   User: 3,
 } as const;
 
-export type RoleName = 'Admin' | 'Client Admin' | 'User';
+export const ROLE_NAME_LIST = ['Admin', 'Client Admin', 'User'] as const;
+export type RoleName = (typeof ROLE_NAME_LIST)[number];
 
 export const ROLE_NAMES: Record<number, RoleName> = {
   1: 'Admin',
@@ -28,3 +29,6 @@ export function roleAllows(access: Access, role: RoleName | undefined): boolean 
       return role === 'Admin';
   }
 }
+
+/** Whether the role sees every organization's data; a Client Admin sees only their own. */
+export const seesAllOrganizations = (role: RoleName | undefined): boolean => role === 'Admin';

@@ -1,12 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { envelope, MSG } from '@scentry/shared-schema';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { ApiError } from './lib/errors';
+import { zodValidatorCompiler } from './lib/validate';
 import auth from './plugins/app/auth';
 import database from './plugins/app/database';
 import jwt from './plugins/external/jwt';
 import multipart from './plugins/external/multipart';
+import openapi from './plugins/external/openapi';
 import security from './plugins/external/security';
 import staticFiles from './plugins/external/static-files';
 import healthRoutes from './routes/api/health/index';
@@ -53,6 +56,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     bodyLimit: 1024 * 1024,
   });
   app.decorate('config', config);
+  // Routes are declared by the contract's zod schemas: input bound and checked by them (API.md's
+  // binding and messages), replies serialized from them (an undeclared field never leaves).
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
 
   app.setErrorHandler((err: unknown, req, reply) => {
     if (err instanceof ApiError) {
@@ -73,6 +80,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(jwt);
   await app.register(multipart);
   await app.register(staticFiles);
+  await app.register(openapi);
   await app.register(database);
   await app.register(auth);
 

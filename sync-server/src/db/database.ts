@@ -1,5 +1,5 @@
 import SQLite from 'better-sqlite3';
-import { CamelCasePlugin, type ColumnType, type Generated, Kysely, SqliteDialect } from 'kysely';
+import { CamelCasePlugin, type ColumnType, type Generated, Kysely, SqliteDialect, sql } from 'kysely';
 
 type Timestamp = ColumnType<string, string | undefined, string>;
 /** SQLite has no boolean: 0 or 1. */
@@ -66,6 +66,8 @@ export interface TestKitsTable {
 export interface KitVersionsTable {
   testKitId: number;
   version: number;
+  /** The kit code the snapshot was served under (lower case). */
+  code: string | null;
   snapshot: string;
   createdAt: Timestamp;
 }
@@ -190,3 +192,11 @@ export function openDatabase(file: string): Db {
 }
 
 export const nowIso = (): string => new Date().toISOString();
+
+/** Runs `work` in one transaction (committed when it resolves, rolled back when it throws). */
+export const inTransaction = <T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> => db.transaction().execute(work);
+
+/** The health check's query: the database answers. */
+export async function pingDatabase(db: Db): Promise<void> {
+  await sql`select 1`.execute(db);
+}

@@ -41,7 +41,8 @@ describe('demo seed (SEED_DEMO)', () => {
   });
 
   it('adds an active, playable kit DEMO1 of 5 cards × 5 options and 10 scent options', async () => {
-    expect(await counts(t)).toEqual({ kits: 1, options: 10, cards: 5, cardOptions: 25, versions: 2 });
+    // Seeded as one change: version 1, with its cards.
+    expect(await counts(t)).toEqual({ kits: 1, options: 10, cards: 5, cardOptions: 25, versions: 1 });
     expect(t.logs()).toContain(`demo kit ${DEMO_KIT_CODE} seeded`);
     const kit = await t.app.db.selectFrom('testKits').selectAll().executeTakeFirstOrThrow();
     expect(kit).toMatchObject({
@@ -49,7 +50,7 @@ describe('demo seed (SEED_DEMO)', () => {
       nameKey: 'demo1',
       isActive: 1,
       passThreshold: 4,
-      version: 2,
+      version: 1,
       deletedAt: null,
     });
     const cards = await loadKitCards(t.app.db, kit.id);
@@ -63,9 +64,9 @@ describe('demo seed (SEED_DEMO)', () => {
       .selectFrom('kitVersions')
       .select('snapshot')
       .where('testKitId', '=', kit.id)
-      .where('version', '=', 2)
+      .where('version', '=', 1)
       .executeTakeFirstOrThrow();
-    expect(JSON.parse(snapshot.snapshot)).toMatchObject({ id: 'demo1', version: 2, cards });
+    expect(JSON.parse(snapshot.snapshot)).toMatchObject({ id: 'demo1', version: 1, cards });
   });
 
   it('is playable through the public API at once', async () => {

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
-import { bumpKitVersion, saveSnapshot } from '../repositories/kits';
+import { insertCard, setCardOptions } from '../repositories/cards';
+import { anyKitEver, changeKits, createKit, setKitActive } from '../repositories/kits';
+import { anyOptionEver, insertOption } from '../repositories/scent-options';
 import { storeImage } from './uploads';
 
 /** The demo kit's code: printed in the README so a new user can play at once. */
@@ -36,61 +38,35 @@ const CARDS: { name: string; correct: string; options: string[] }[] = [
  */
 export async function seedDemo(db: Db, config: Config): Promise<boolean> {
   if (!config.seedDemo) return false;
-  const kits = await db.selectFrom('testKits').select('id').limit(1).executeTakeFirst();
-  const options = await db.selectFrom('scentOptions').select('id').limit(1).executeTakeFirst();
-  if (kits || options) return false;
+  if ((await anyKitEver(db)) || (await anyOptionEver(db))) return false;
 
-  await db.transaction().execute(async (trx) => {
+  // One change: the kit appears as version 1, active, with its five cards.
+  await changeKits(db, async (change) => {
     const ids = new Map<string, number>();
     for (const title of PICTURES) {
       const file = new URL(`../../demo/${title.toLowerCase()}.png`, import.meta.url);
       const storedPath = storeImage(config.dataDir, readFileSync(file));
-      const { id } = await trx
-        .insertInto('scentOptions')
-        .values({ title, storedPath, originalFileName: `${title.toLowerCase()}.png`, deletedAt: null })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      ids.set(title, id);
+      ids.set(
+        title,
+        await insertOption(change.db, { title, storedPath, originalFileName: `${title.toLowerCase()}.png` }),
+      );
     }
-    const kit = await trx
-      .insertInto('testKits')
-      .values({
-        name: DEMO_KIT_CODE,
-        nameKey: DEMO_KIT_CODE.toLowerCase(),
-        isActive: 0,
-        passThreshold: 4,
-        version: 1,
-        deletedAt: null,
-      })
-      .returning(['id', 'name', 'isActive', 'passThreshold', 'version', 'updatedAt', 'deletedAt'])
-      .executeTakeFirstOrThrow();
-    await saveSnapshot(trx, kit);
+    const kitId = await createKit(change, { name: DEMO_KIT_CODE, passThreshold: 4 }, 0);
     for (const [i, card] of CARDS.entries()) {
-      const { id: cardId } = await trx
-        .insertInto('scentCards')
-        .values({
-          testKitId: kit.id,
-          name: card.name,
-          sortOrder: i + 1,
-          correctScentOptionId: ids.get(card.correct) ?? null,
-          deletedAt: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto('scentCardOptions')
-        .values(
-          card.options.map((title, j) => ({
-            scentCardId: cardId,
-            scentOptionId: ids.get(title) as number,
-            sortOrder: j + 1,
-            deletedAt: null,
-          })),
-        )
-        .execute();
+      const correct = ids.get(card.correct) as number;
+      const cardId = await insertCard(change, kitId, {
+        name: card.name,
+        sortOrder: i + 1,
+        correctScentOptionId: correct,
+      });
+      const options = card.options.map((title, j) => ({
+        scentCardOptionId: 0,
+        scentCardOptionDetailId: ids.get(title) as number,
+        sortOrder: j + 1,
+      }));
+      await setCardOptions(change, kitId, cardId, options);
     }
-    await trx.updateTable('testKits').set({ isActive: 1 }).where('id', '=', kit.id).execute();
-    await bumpKitVersion(trx, kit.id);
+    await setKitActive(change, kitId, true);
   });
   return true;
 }

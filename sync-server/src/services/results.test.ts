@@ -4,9 +4,10 @@ import SQLite from 'better-sqlite3';
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/database';
+import { loadSnapshot } from '../repositories/kit-versions';
 import { makeTestApp, type TestApp } from '../test/helpers';
 import { answersFor, DEMO_ENV, liveKit, resultDoc, resultRows } from '../test/play';
-import { loadSnapshot, submitResult } from './results';
+import { submitResult } from './results';
 
 /**
  * A view of the app's database that lets another connection write a result right after this

@@ -1,101 +1,41 @@
 import {
   type Answer,
+  GUEST_NAME,
   isKitPlayable,
   type KitDoc,
   PLAY_MSG,
   playKey,
   playProblem,
   type ResultDoc,
+  type StoredResultDoc,
   scorePlay,
 } from '@scentry/shared-schema';
-import { sql } from 'kysely';
-import type { Db } from '../db/database';
+import { type Db, inTransaction } from '../db/database';
+import { loadSnapshot } from '../repositories/kit-versions';
+import { organizationExists } from '../repositories/organizations';
+import {
+  findResult,
+  insertResult,
+  insertResultDetails,
+  type ResultDetail,
+  type ResultRow,
+  resultAnswers,
+} from '../repositories/results';
 
 export type SubmitOutcome = 'stored' | 'duplicate' | 'conflict' | 'rejected';
 
 export interface SubmitResult {
   outcome: SubmitOutcome;
   /** The document as the server holds it (its own score): for stored, duplicate and conflict. */
-  stored?: ResultDoc;
+  stored?: StoredResultDoc;
   /** Why a document was rejected (a PLAY_MSG text). */
   reason?: string;
 }
 
-const GUEST_FIRST_NAME = 'Guest';
-const GUEST_LAST_NAME = 'Player';
 /** A device clock may run a little fast; a play time further ahead than this is nonsense. */
 const CLOCK_SKEW_MS = 24 * 60 * 60 * 1000;
 
-// Snapshots of (kit, version) never change once written, so parsed ones are kept in memory: one
-// cache per database (tests build many apps, each with its own kit ids), bounded.
-const SNAPSHOT_CACHE_MAX = 500;
-const snapshotCaches = new WeakMap<Db, Map<string, KitDoc>>();
-
-/**
- * The snapshot of a kit version (the KitDoc devices were given), from memory when seen before.
- * `root` keys the cache; `db` (a transaction, or the root itself) reads a snapshot not yet cached.
- */
-export async function loadSnapshot(
-  root: Db,
-  testKitId: number,
-  version: number,
-  db: Db = root,
-): Promise<KitDoc | undefined> {
-  let cache = snapshotCaches.get(root);
-  if (!cache) {
-    cache = new Map();
-    snapshotCaches.set(root, cache);
-  }
-  const key = `${testKitId}:${version}`;
-  const hit = cache.get(key);
-  if (hit) return hit;
-  const row = await db
-    .selectFrom('kitVersions')
-    .select('snapshot')
-    .where('testKitId', '=', testKitId)
-    .where('version', '=', version)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  const doc = JSON.parse(row.snapshot) as KitDoc;
-  if (cache.size >= SNAPSHOT_CACHE_MAX) cache.delete(cache.keys().next().value as string);
-  cache.set(key, doc);
-  return doc;
-}
-
-const RESULT_COLUMNS = [
-  'id',
-  'testKitId',
-  'kitVersion',
-  'organizationId',
-  'latitude',
-  'longitude',
-  'firstName',
-  'lastName',
-  'playedAt',
-  'resultStatus',
-  'rightAnswerCount',
-  'playHash',
-] as const;
-
-interface ResultRow {
-  id: string;
-  testKitId: number;
-  kitVersion: number;
-  organizationId: number | null;
-  latitude: number | null;
-  longitude: number | null;
-  firstName: string;
-  lastName: string;
-  playedAt: string;
-  resultStatus: string;
-  rightAnswerCount: number;
-  playHash: string;
-}
-
-const findRow = (db: Db, id: string): Promise<ResultRow | undefined> =>
-  db.selectFrom('testResults').select(RESULT_COLUMNS).where('id', '=', id).executeTakeFirst();
-
-function toDoc(row: ResultRow, answers: Answer[]): ResultDoc {
+function toDoc(row: ResultRow, answers: Answer[]): StoredResultDoc {
   return {
     id: row.id,
     testKitId: row.testKitId,
@@ -116,14 +56,7 @@ function toDoc(row: ResultRow, answers: Answer[]): ResultDoc {
 async function existingOutcome(db: Db, row: ResultRow, key: string, sent: Answer[]): Promise<SubmitResult> {
   // The play is identical, so the stored answers are the sent ones: no need to read them.
   if (row.playHash === key) return { outcome: 'duplicate', stored: toDoc(row, sent) };
-  const answers = await db
-    .selectFrom('testResultDetails')
-    .select(['scentCardId', 'scentOptionId', 'smellIntensity'])
-    .where('testResultId', '=', row.id)
-    .orderBy('cardSortOrder')
-    .orderBy('id')
-    .execute();
-  return { outcome: 'conflict', stored: toDoc(row, answers) };
+  return { outcome: 'conflict', stored: toDoc(row, await resultAnswers(db, row.id)) };
 }
 
 /** Why a document cannot be stored, before looking at its kit; null when none. */
@@ -168,7 +101,7 @@ export interface RetryRule {
 async function attempt(db: Db, doc: ResultDoc, retry: RetryRule): Promise<SubmitResult> {
   const id = doc.id.toLowerCase();
   const key = playKey(doc);
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     // A stored row under this id decides: the same play is a no-op, another one a conflict.
     const againstStored = (row: ResultRow) => {
       const inherit = retry.inheritStored;
@@ -180,7 +113,7 @@ async function attempt(db: Db, doc: ResultDoc, retry: RetryRule): Promise<Submit
     // The usual case is a new id, so the row is looked up only when the document cannot be
     // stored or the insert finds the id taken (one query less on the hot path).
     const refuse = async (reason: string): Promise<SubmitResult> => {
-      const existing = await findRow(trx, id);
+      const existing = await findResult(trx, id);
       return existing ? againstStored(existing) : { outcome: 'rejected', reason };
     };
 
@@ -192,13 +125,8 @@ async function attempt(db: Db, doc: ResultDoc, retry: RetryRule): Promise<Submit
     const misfit = playProblem(kit, doc.answers);
     if (misfit) return refuse(misfit);
     const organizationId = doc.organizationId ?? null;
-    if (organizationId !== null) {
-      const org = await trx
-        .selectFrom('organizations')
-        .select('id')
-        .where('id', '=', organizationId)
-        .executeTakeFirst();
-      if (!org) return refuse(PLAY_MSG.unknownOrganization);
+    if (organizationId !== null && !(await organizationExists(trx, organizationId))) {
+      return refuse(PLAY_MSG.unknownOrganization);
     }
 
     const score = scorePlay(kit, doc.answers);
@@ -210,45 +138,41 @@ async function attempt(db: Db, doc: ResultDoc, retry: RetryRule): Promise<Submit
       organizationId,
       latitude: located ? (doc.latitude as number) : null,
       longitude: located ? (doc.longitude as number) : null,
-      firstName: doc.firstName?.trim() || GUEST_FIRST_NAME,
-      lastName: doc.lastName?.trim() || GUEST_LAST_NAME,
+      firstName: doc.firstName?.trim() || GUEST_NAME.firstName,
+      lastName: doc.lastName?.trim() || GUEST_NAME.lastName,
       playedAt: new Date(doc.playedAt).toISOString(),
       resultStatus: score.resultStatus,
       rightAnswerCount: score.rightAnswerCount,
       playHash: key,
     };
-    // Another writer may have stored the id meanwhile: then theirs stands. The two inserts are
-    // plain (portable) SQL: this is the hot path of every upload, and Kysely's builder would cost
-    // more than the writes themselves.
-    const inserted = await sql<{ id: string }>`insert into test_results
-        (id, test_kit_id, kit_version, organization_id, latitude, longitude, first_name, last_name,
-         played_at, result_status, right_answer_count, play_hash)
-      values (${row.id}, ${row.testKitId}, ${row.kitVersion}, ${row.organizationId}, ${row.latitude},
-        ${row.longitude}, ${row.firstName}, ${row.lastName}, ${row.playedAt}, ${row.resultStatus},
-        ${row.rightAnswerCount}, ${row.playHash})
-      on conflict (id) do nothing
-      returning id`.execute(trx);
-    if (!inserted.rows.length) {
-      const winner = await findRow(trx, id);
+    // Another writer may have stored the id meanwhile: then theirs stands.
+    if (!(await insertResult(trx, row))) {
+      const winner = await findResult(trx, id);
       if (winner) return againstStored(winner);
       throw new Error(`test result ${id} neither inserted nor found`);
     }
 
     const cards = new Map(kit.cards.map((c) => [c.id, c]));
-    const details = doc.answers.map((a) => {
+    const details = doc.answers.map((a): ResultDetail => {
       // playProblem has proved that the card and the option exist in this version.
       const card = cards.get(a.scentCardId) as KitDoc['cards'][number];
       const option = card.options.find(
         (o) => o.scentOptionId === a.scentOptionId,
       ) as KitDoc['cards'][number]['options'][number];
       const correct = card.correctScentOptionId as number;
-      return sql`(${id}, ${card.id}, ${card.name}, ${card.sortOrder}, ${option.scentOptionId}, ${option.name},
-        ${option.storedPath}, ${correct}, ${a.smellIntensity}, ${a.scentOptionId === correct ? 1 : 0})`;
+      return {
+        scentCardId: card.id,
+        scentCardName: card.name,
+        cardSortOrder: card.sortOrder,
+        scentOptionId: option.scentOptionId,
+        answerName: option.name,
+        answerStoredPath: option.storedPath,
+        correctScentOptionId: correct,
+        smellIntensity: a.smellIntensity,
+        isCorrect: a.scentOptionId === correct,
+      };
     });
-    await sql`insert into test_result_details
-        (test_result_id, scent_card_id, scent_card_name, card_sort_order, scent_option_id, answer_name,
-         answer_stored_path, correct_scent_option_id, smell_intensity, is_correct)
-      values ${sql.join(details)}`.execute(trx);
+    await insertResultDetails(trx, id, details);
     return { outcome: 'stored', stored: toDoc(row, doc.answers) };
   });
 }

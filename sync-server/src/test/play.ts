@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Answer, Envelope, EnvelopeStatus, KitCardDoc, KitDoc, ResultDoc } from '@scentry/shared-schema';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { bumpKitVersion, findKitByCode, kitDocument } from '../repositories/kits';
+import { insertCard, setCardOptions } from '../repositories/cards';
+import { changeKits, createKit, findKitByCode, kitDocument, setKitActive } from '../repositories/kits';
+import { insertOption, optionChoices } from '../repositories/scent-options';
 
 /** Env of a test app with the demo kit DEMO1 (5 cards × 5 options, active, pass threshold 4). */
 export const DEMO_ENV = { SEED_DEMO: '1' };
@@ -125,50 +127,33 @@ export async function resultRows(app: FastifyInstance): Promise<{ results: numbe
  * scent options of its own, so one can be deleted once its card is gone.
  */
 export async function insertKit(app: FastifyInstance, name: string, ownOptions = false): Promise<KitDoc> {
-  await app.db.transaction().execute(async (trx) => {
-    let shared: number[] = [];
-    if (!ownOptions) {
-      shared = (await trx.selectFrom('scentOptions').select('id').orderBy('id').limit(5).execute()).map((o) => o.id);
-    }
-    const kit = await trx
-      .insertInto('testKits')
-      .values({ name, nameKey: name.toLowerCase(), isActive: 1, passThreshold: 4, version: 1, deletedAt: null })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+  await changeKits(app.db, async (change) => {
+    const shared = ownOptions
+      ? []
+      : (await optionChoices(change.db))
+          .map((o) => o.id)
+          .sort((a, b) => a - b)
+          .slice(0, 5);
+    const kitId = await createKit(change, { name, passThreshold: 4 }, 0);
     for (let i = 1; i <= 5; i++) {
       let ids = shared;
       if (ownOptions) {
-        const rows = await trx
-          .insertInto('scentOptions')
-          .values(
-            [1, 2, 3, 4, 5].map((j) => ({
-              title: `${name} ${i}.${j}`,
-              storedPath: `uploads/${name.toLowerCase()}-${i}-${j}.png`,
-              originalFileName: null,
-              deletedAt: null,
-            })),
-          )
-          .returning('id')
-          .execute();
-        ids = rows.map((r) => r.id);
+        ids = [];
+        for (const j of [1, 2, 3, 4, 5]) {
+          const title = `${name} ${i}.${j}`;
+          const storedPath = `uploads/${name.toLowerCase()}-${i}-${j}.png`;
+          ids.push(await insertOption(change.db, { title, storedPath, originalFileName: null }));
+        }
       }
-      const card = await trx
-        .insertInto('scentCards')
-        .values({
-          testKitId: kit.id,
-          name: `${name} card ${i}`,
-          sortOrder: i,
-          correctScentOptionId: ids[i - 1],
-          deletedAt: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto('scentCardOptions')
-        .values(ids.map((id, j) => ({ scentCardId: card.id, scentOptionId: id, sortOrder: j + 1, deletedAt: null })))
-        .execute();
+      const cardId = await insertCard(change, kitId, {
+        name: `${name} card ${i}`,
+        sortOrder: i,
+        correctScentOptionId: ids[i - 1],
+      });
+      const options = ids.map((id, j) => ({ scentCardOptionId: 0, scentCardOptionDetailId: id, sortOrder: j + 1 }));
+      await setCardOptions(change, kitId, cardId, options);
     }
-    await bumpKitVersion(trx, kit.id);
+    await setKitActive(change, kitId, true);
   });
   return liveKit(app, name);
 }

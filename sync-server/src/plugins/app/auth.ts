@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../../lib/errors';
 import { findUserById } from '../../repositories/users';
+import { API_DOCS_PREFIX } from '../external/openapi';
 
 export interface AuthUser {
   id: number;
@@ -33,6 +34,8 @@ export function authUser(req: FastifyRequest): AuthUser {
  */
 export default fp(async (app: FastifyInstance) => {
   app.addHook('onRoute', (route) => {
+    // The API reference's own pages and assets are public documentation, not endpoints.
+    if (route.url.startsWith(API_DOCS_PREFIX)) return;
     if (route.url.startsWith('/api/') && !route.config?.access) {
       throw new Error(`Route ${route.method} ${route.url} declares no config.access`);
     }

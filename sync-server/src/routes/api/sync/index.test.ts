@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CATALOGUE_MSG, type KitDoc, MSG, PLAY_MSG, type ResultDoc, type ScentCard } from '@scentry/shared-schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { changeKits, createKit } from '../../../repositories/kits';
 import {
   bearer,
   createFixtureUsers,
@@ -61,10 +62,13 @@ describe('POST /api/sync/results/push', () => {
   let demo: KitDoc;
   let other: KitDoc;
 
+  let emptyKitId = 0;
   beforeAll(async () => {
     t = await makeTestApp({ env: DEMO_ENV });
     demo = await liveKit(t.app, 'DEMO1');
     other = await insertKit(t.app, 'OTHER1');
+    // A kit whose only version has no cards: a result naming it cannot have been played.
+    emptyKitId = await changeKits(t.app.db, (change) => createKit(change, { name: 'EMPTY1', passThreshold: 4 }, 0));
   });
   afterAll(async () => {
     await t?.cleanup();
@@ -225,8 +229,8 @@ describe('POST /api/sync/results/push', () => {
       PLAY_MSG.unknownKitVersion,
     ],
     [
-      'version 1 of the demo kit, saved before it had cards',
-      (kit) => resultDoc(kit, answersFor(kit), { kitVersion: 1 }),
+      'a kit version saved before the kit had cards',
+      (kit) => resultDoc(kit, answersFor(kit), { testKitId: emptyKitId, kitVersion: 1 }),
       PLAY_MSG.kitVersionNotPlayable,
     ],
     [
@@ -252,10 +256,11 @@ describe('POST /api/sync/results/push', () => {
       const before = await resultRows(t.app);
       const doc = make(demo, other);
       const conflicts = await push(t.app, [doc]);
-      expect(conflicts).toEqual([{ ...doc, rejected: true, reason }]);
+      // Only the id and the reason come back: nothing else of the sent document is echoed.
+      expect(conflicts).toEqual([{ id: doc.id, rejected: true, reason }]);
       expect(await resultRows(t.app)).toEqual(before);
       // Pushed again (the device retried before it saw the answer): still rejected, still nothing.
-      expect(await push(t.app, [doc])).toEqual([{ ...doc, rejected: true, reason }]);
+      expect(await push(t.app, [doc])).toEqual([{ id: doc.id, rejected: true, reason }]);
       expect(await resultRows(t.app)).toEqual(before);
     },
   );
@@ -269,7 +274,7 @@ describe('POST /api/sync/results/push', () => {
     const clash = { ...stored, answers: answersFor(demo, 0) };
     const conflicts = await push(t.app, [fresh, bad, stored, clash]);
     expect(conflicts).toHaveLength(2);
-    expect(conflicts[0]).toEqual({ ...bad, rejected: true, reason: PLAY_MSG.cardMissing });
+    expect(conflicts[0]).toEqual({ id: bad.id, rejected: true, reason: PLAY_MSG.cardMissing });
     expect(conflicts[1]).toMatchObject({
       id: stored.id,
       answers: stored.answers,
@@ -347,10 +352,17 @@ describe('kits change under devices', () => {
     expect(first.cards).toHaveLength(5);
     expect(first.cards.every((c) => c.options.length === 5 && c.correctScentOptionId)).toBe(true);
     expect(first).toEqual(await snapshotOf(t, first.kitId, v));
-    expect(data.checkpoint).toEqual({ versions: { demo1: v } });
+    expect(data.checkpoint).toEqual({ versions: { demo1: v }, kitIds: { demo1: first.kitId } });
     // Caught up: the same checkpoint (any case) brings nothing.
     const again = await pull(t.app, { codes: ['demo1'], checkpoint: { versions: { DEMO1: v } }, batchSize: 10 });
-    expect(again).toEqual({ documents: [], checkpoint: { versions: { demo1: v } }, unknownCodes: [] });
+    expect(again).toEqual({ documents: [], checkpoint: { versions: { demo1: v }, kitIds: {} }, unknownCodes: [] });
+    // A checkpoint naming the kit it holds is caught up too.
+    const named = await pull(t.app, {
+      codes: ['demo1'],
+      checkpoint: { versions: { demo1: v }, kitIds: { demo1: first.kitId } },
+      batchSize: 10,
+    });
+    expect(named.documents).toEqual([]);
   });
 
   it('judges a result against the version it was played on after the card changed', async () => {
@@ -385,7 +397,7 @@ describe('kits change under devices', () => {
     // A device holding v gets v + 1; one holding v + 1 gets nothing.
     const next = await pull(t.app, { codes: ['DEMO1'], checkpoint: { versions: { demo1: v } }, batchSize: 10 });
     expect(next.documents).toEqual([current]);
-    expect(next.checkpoint).toEqual({ versions: { demo1: v + 1 } });
+    expect(next.checkpoint).toMatchObject({ versions: { demo1: v + 1 } });
     const none = await pull(t.app, { codes: ['DEMO1'], checkpoint: { versions: { demo1: v + 1 } }, batchSize: 10 });
     expect(none.documents).toEqual([]);
   });

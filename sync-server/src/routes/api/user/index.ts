@@ -1,17 +1,17 @@
-import { authenticateRequest, changePasswordRequest, MSG, type SessionUser, success } from '@scentry/shared-schema';
+import { MSG, type SessionUser, success } from '@scentry/shared-schema';
 import type { FastifyInstance } from 'fastify';
 import { forbidden, invalid, tooMany, warning } from '../../../lib/errors';
 import { LoginLimiter } from '../../../lib/login-limiter';
 import { hashPassword, verifyPassword } from '../../../lib/password';
-import { parse } from '../../../lib/validate';
+import { route } from '../../../lib/route';
 import { authUser } from '../../../plugins/app/auth';
 import { findUserByEmail, findUserById, setPasswordHash } from '../../../repositories/users';
 
 export default async function userRoutes(app: FastifyInstance) {
   const limiter = new LoginLimiter();
 
-  app.post('/api/User/Authenticate', { config: { access: 'public' } }, async (req) => {
-    const body = parse(authenticateRequest, req.body);
+  route(app, 'authenticate', async (req) => {
+    const { body } = req;
     if (limiter.isBlocked(body.email, req.ip)) throw tooMany(MSG.tooManyAttempts);
     const user = await findUserByEmail(app.db, body.email);
     const ok = await verifyPassword(user?.passwordHash, body.password);
@@ -37,9 +37,9 @@ export default async function userRoutes(app: FastifyInstance) {
     return success(data, MSG.loginSuccess);
   });
 
-  app.post('/api/User/ChangePassword', { config: { access: 'auth' } }, async (req) => {
+  route(app, 'changePassword', async (req) => {
     const me = authUser(req);
-    const body = parse(changePasswordRequest, req.body);
+    const { body } = req;
     if (body.id !== me.id) throw forbidden(MSG.notYourAccount);
     const user = await findUserById(app.db, me.id);
     if (!user || !(await verifyPassword(user.passwordHash, body.oldPassword))) {

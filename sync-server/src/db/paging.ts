@@ -32,5 +32,8 @@ export async function pageOf<DB, TB extends keyof DB, O>(
   return { list, totalCount: Number((counted as { n?: number } | undefined)?.n ?? 0) };
 }
 
-/** Escapes LIKE wildcards so a search for "50%" finds "50%". */
-export const likeContains = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** Escapes LIKE wildcards (with `escape '\\'`) so a search for "50%" finds "50%". */
+const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** A LIKE pattern for "contains `text`". */
+export const likeContains = (text: string): string => `%${escapeLike(text)}%`;

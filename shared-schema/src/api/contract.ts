@@ -1,0 +1,226 @@
+import { z } from 'zod';
+import { authenticateRequest, changePasswordRequest } from '../auth';
+import { listRequest, scentCardRequest, scentOptionModel, testKitRequest, testKitUpdateRequest } from '../catalogue';
+import { CATALOGUE_MSG } from '../catalogue-rules';
+import { PLAY_MSG } from '../play';
+import { pullRequestSchema, pushBodySchema, saveTestResultRequest } from '../play-schema';
+import {
+  appConfigData,
+  findTestResultData,
+  healthData,
+  idNameSchema,
+  listOf,
+  playRowSchema,
+  pullKitsData,
+  pushConflictSchema,
+  roleSchema,
+  saveTestResultData,
+  scentCardIdData,
+  scentCardListRowSchema,
+  scentCardSchema,
+  scentOptionChoiceSchema,
+  scentOptionSchema,
+  sessionUserSchema,
+  testKitIdData,
+  testKitListRowSchema,
+  testKitSchema,
+  testResultCountsSchema,
+} from './replies';
+import { type EndpointName, ROUTES, type RouteInfo } from './routes';
+
+/** One endpoint of the contract: its route, what it takes, and the `data` of its Success reply. */
+export interface Endpoint extends Readonly<{ route: RouteInfo; summary: string }> {
+  readonly query?: z.ZodType;
+  readonly body?: z.ZodType;
+  /** multipart/form-data: a `model` JSON field checked by this schema, and an optional PNG `file`. */
+  readonly model?: z.ZodType;
+  readonly data: z.ZodType;
+}
+
+// ── Small request schemas of the admin and public GET routes ────────────────
+
+/** `?Id=` of the admin GET routes (bound ignoring case). */
+export const idQuery = z.object({
+  id: z.coerce.number({ error: 'Invalid id' }).int().positive({ error: 'Invalid id' }),
+});
+/** `?Ids=1,2,3` */
+export const idsQuery = z.object({
+  ids: z.string({ error: 'Invalid ids' }).regex(/^\d+(,\d+)*$/, { error: 'Invalid ids' }),
+});
+export const kitNameQuery = z.object({
+  testKitName: z.string({ error: CATALOGUE_MSG.kitUnavailable }).trim().min(1, { error: CATALOGUE_MSG.kitUnavailable }),
+});
+const resultIdField = z.string({ error: PLAY_MSG.invalidId }).trim().min(1, { error: PLAY_MSG.invalidId }).max(100);
+export const findResultQuery = z.object({ id: resultIdField });
+/** FindTestResultId by POST: the id in the query or in the body. */
+export const findResultOptional = z.object({ id: resultIdField.optional() });
+
+export const kitListRequest = listRequest({ name: z.string().optional() });
+// The spec's alias: filter Title or Name.
+export const scentOptionListRequest = listRequest({
+  title: z.string().optional().nullable(),
+  name: z.string().optional().nullable(),
+});
+export const cardListRequest = listRequest({}).extend({
+  testKitId: z.coerce.number({ error: CATALOGUE_MSG.kitNotFound }).int().positive({ error: CATALOGUE_MSG.kitNotFound }),
+});
+
+const declare = <const E extends Omit<Endpoint, 'route'>>(route: RouteInfo, e: E) => ({ route, ...e });
+
+/**
+ * The HTTP contract (API.md), declared once. `ROUTES` says where and who; this says what goes in
+ * and what comes out. The server registers every /api route from it and publishes it as OpenAPI.
+ */
+export const CONTRACT = {
+  health: declare(ROUTES.health, { summary: 'Liveness and database check', data: healthData }),
+  appConfig: declare(ROUTES.appConfig, { summary: 'The public address printed in kit QR codes', data: appConfigData }),
+
+  authenticate: declare(ROUTES.authenticate, {
+    summary: 'Sign in (staff): a bearer token and the session user',
+    body: authenticateRequest,
+    data: sessionUserSchema,
+  }),
+  changePassword: declare(ROUTES.changePassword, {
+    summary: "Change the signed-in user's own password",
+    body: changePasswordRequest,
+    data: z.null(),
+  }),
+  getRoles: declare(ROUTES.getRoles, { summary: 'The roles', data: z.array(roleSchema) }),
+
+  getScentCardOptionList: declare(ROUTES.getScentCardOptionList, {
+    summary: 'Scent options, paged and filtered by title',
+    body: scentOptionListRequest,
+    data: listOf(scentOptionSchema),
+  }),
+  dropDownForScentCardOption: declare(ROUTES.dropDownForScentCardOption, {
+    summary: 'Every live scent option, for pickers',
+    data: z.array(scentOptionChoiceSchema),
+  }),
+  getScentCardOptionById: declare(ROUTES.getScentCardOptionById, {
+    summary: 'One scent option',
+    query: idQuery,
+    data: scentOptionSchema,
+  }),
+  createScentCardOption: declare(ROUTES.createScentCardOption, {
+    summary: 'Create a scent option: multipart `model` {Title} and a PNG `file` under 5 MB',
+    model: scentOptionModel,
+    data: scentOptionSchema,
+  }),
+  updateScentCardOption: declare(ROUTES.updateScentCardOption, {
+    summary: 'Update a scent option: multipart `model` {Id, Title} and an optional PNG `file`',
+    model: scentOptionModel,
+    data: scentOptionSchema,
+  }),
+  deleteScentCardOption: declare(ROUTES.deleteScentCardOption, {
+    summary: 'Hide a scent option no card uses',
+    query: idQuery,
+    data: z.null(),
+  }),
+
+  getTestKit: declare(ROUTES.getTestKit, {
+    summary: 'Play kits, paged and filtered by name',
+    body: kitListRequest,
+    data: listOf(testKitListRowSchema),
+  }),
+  getTestKitById: declare(ROUTES.getTestKitById, {
+    summary: 'One play kit with its QR code',
+    query: idQuery,
+    data: testKitSchema,
+  }),
+  saveTestKit: declare(ROUTES.saveTestKit, {
+    summary: 'Create a play kit',
+    body: testKitRequest,
+    data: testKitIdData,
+  }),
+  updateTestKit: declare(ROUTES.updateTestKit, {
+    summary: 'Update a play kit (IsActive and PassThreshold keep their values when left out)',
+    body: testKitUpdateRequest,
+    data: testKitIdData,
+  }),
+  deleteTestKit: declare(ROUTES.deleteTestKit, {
+    summary: 'Delete play kits (a kit with results is made inactive instead)',
+    query: idsQuery,
+    data: z.null(),
+  }),
+  getTestNameList: declare(ROUTES.getTestNameList, {
+    summary: 'Every live play kit, id and name',
+    data: z.array(idNameSchema),
+  }),
+
+  getSentCardDetails: declare(ROUTES.getSentCardDetails, {
+    summary: "A kit's play rows by code, while the kit is active and playable",
+    query: kitNameQuery,
+    data: z.array(playRowSchema),
+  }),
+  getScentCardByTestKitId: declare(ROUTES.getScentCardByTestKitId, {
+    summary: "A play kit's scent cards, paged",
+    body: cardListRequest,
+    data: listOf(scentCardListRowSchema),
+  }),
+  getScentCardDetailById: declare(ROUTES.getScentCardDetailById, {
+    summary: 'One scent card with its options',
+    query: idQuery,
+    data: scentCardSchema,
+  }),
+  createSentCardDetails: declare(ROUTES.createSentCardDetails, {
+    summary: 'Create a scent card with its five options',
+    body: scentCardRequest,
+    data: scentCardIdData,
+  }),
+  updateSentCardDetails: declare(ROUTES.updateSentCardDetails, {
+    summary: 'Update a scent card and its options',
+    body: scentCardRequest,
+    data: scentCardIdData,
+  }),
+  deleteScentCard: declare(ROUTES.deleteScentCard, {
+    summary: 'Hide a scent card of an inactive kit',
+    query: idQuery,
+    data: z.null(),
+  }),
+
+  saveTestResult: declare(ROUTES.saveTestResult, {
+    summary: "An online client's played result, stored exactly once under its Id",
+    body: saveTestResultRequest,
+    data: saveTestResultData,
+  }),
+  findTestResultId: declare(ROUTES.findTestResultId, {
+    summary: "Whether a result's questionnaire is completed",
+    query: findResultQuery,
+    data: findTestResultData,
+  }),
+  findTestResultIdPost: declare(ROUTES.findTestResultIdPost, {
+    summary: "Whether a result's questionnaire is completed (id in the query or the body)",
+    query: findResultOptional,
+    body: findResultOptional,
+    data: findTestResultData,
+  }),
+  getTestResultCounts: declare(ROUTES.getTestResultCounts, {
+    summary: 'Dashboard counts (a Client Admin counts their organization only)',
+    data: testResultCountsSchema,
+  }),
+
+  pullKits: declare(ROUTES.pullKits, {
+    summary: 'Kits down: documents newer than the checkpoint, tombstones, unknown codes',
+    body: pullRequestSchema,
+    data: pullKitsData,
+  }),
+  pushResults: declare(ROUTES.pushResults, {
+    summary: 'Results up: each stored exactly once; the reply lists the conflicts',
+    body: pushBodySchema,
+    data: z.array(pushConflictSchema),
+  }),
+} as const satisfies { [N in EndpointName]: Endpoint };
+
+export type Contract = typeof CONTRACT;
+type Schema<N extends EndpointName, K extends 'query' | 'body' | 'model' | 'data'> = Contract[N] extends {
+  [P in K]: infer S extends z.ZodType;
+}
+  ? S
+  : never;
+
+/** What a client sends (before defaults and coercion). */
+export type ApiQuery<N extends EndpointName> = z.input<Schema<N, 'query'>>;
+export type ApiBody<N extends EndpointName> = z.input<Schema<N, 'body'>>;
+export type ApiModel<N extends EndpointName> = z.input<Schema<N, 'model'>>;
+/** The `data` of the endpoint's Success reply. */
+export type ApiData<N extends EndpointName> = z.output<Schema<N, 'data'>>;

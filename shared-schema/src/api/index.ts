@@ -1,0 +1,3 @@
+export * from './contract';
+export * from './replies';
+export * from './routes';

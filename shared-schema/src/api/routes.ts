@@ -1,0 +1,55 @@
+import type { Access } from '../roles';
+
+/** Where an endpoint lives and who may call it. Kept free of zod: the player's first load reads it. */
+export interface RouteInfo {
+  method: 'GET' | 'POST';
+  path: string;
+  access: Access;
+}
+
+const get = (path: string, access: Access) => ({ method: 'GET', path, access }) as const;
+const post = (path: string, access: Access) => ({ method: 'POST', path, access }) as const;
+
+/**
+ * Every /api endpoint (API.md "Paths"), by name. The contract (`CONTRACT`) gives each one its
+ * request and reply schemas; the server registers routes from it, the PWA calls by these names.
+ */
+export const ROUTES = {
+  health: get('/api/health', 'public'),
+  appConfig: get('/api/AppConfig', 'public'),
+
+  authenticate: post('/api/User/Authenticate', 'public'),
+  changePassword: post('/api/User/ChangePassword', 'auth'),
+  getRoles: get('/api/Role/GetRoles', 'public'),
+
+  getScentCardOptionList: post('/api/ScentCardOption/GetScentCardOptionList', 'admin'),
+  dropDownForScentCardOption: get('/api/ScentCardOption/DropDownForScentCardOption', 'admin'),
+  getScentCardOptionById: get('/api/ScentCardOption/GetScentCardOptionById', 'admin'),
+  createScentCardOption: post('/api/ScentCardOption/CreateScentCardOption', 'admin'),
+  updateScentCardOption: post('/api/ScentCardOption/UpdateScentCardOption', 'admin'),
+  deleteScentCardOption: get('/api/ScentCardOption/DeleteScentCardOption', 'admin'),
+
+  getTestKit: post('/api/TestKit/GetTestKit', 'admin'),
+  getTestKitById: get('/api/TestKit/GetTestKitById', 'admin'),
+  saveTestKit: post('/api/TestKit/SaveTestKit', 'admin'),
+  updateTestKit: post('/api/TestKit/UpdateTestKit', 'admin'),
+  deleteTestKit: get('/api/TestKit/DeleteTestKit', 'admin'),
+  getTestNameList: get('/api/TestKit/GetTestNameList', 'staff'),
+
+  getSentCardDetails: get('/api/SentCard/GetSentCardDetails', 'public'),
+  getScentCardByTestKitId: post('/api/SentCard/GetScentCardByTestKitId', 'admin'),
+  getScentCardDetailById: get('/api/SentCard/GetScentCardDetailById', 'admin'),
+  createSentCardDetails: post('/api/SentCard/CreateSentCardDetails', 'admin'),
+  updateSentCardDetails: post('/api/SentCard/UpdateSentCardDetails', 'admin'),
+  deleteScentCard: get('/api/SentCard/DeleteScentCard', 'admin'),
+
+  saveTestResult: post('/api/TestResult/SaveTestResult', 'public'),
+  findTestResultId: get('/api/TestResult/FindTestResultId', 'public'),
+  findTestResultIdPost: post('/api/TestResult/FindTestResultId', 'public'),
+  getTestResultCounts: get('/api/TestResult/GetTestResultCounts', 'staff'),
+
+  pullKits: post('/api/sync/kits/pull', 'public'),
+  pushResults: post('/api/sync/results/push', 'public'),
+} as const satisfies Record<string, RouteInfo>;
+
+export type EndpointName = keyof typeof ROUTES;

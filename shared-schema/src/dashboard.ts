@@ -1,6 +1,0 @@
-export interface TestResultCounts {
-  totalTestCount: number;
-  passCount: number;
-  failCount: number;
-  testKitCount: number;
-}

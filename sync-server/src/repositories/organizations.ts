@@ -1,0 +1,7 @@
+import type { Db } from '../db/database';
+
+/** Whether an organization with this id exists (a result may name it). */
+export async function organizationExists(db: Db, id: number): Promise<boolean> {
+  const row = await db.selectFrom('organizations').select('id').where('id', '=', id).executeTakeFirst();
+  return Boolean(row);
+}

@@ -1,0 +1,117 @@
+import type { Answer } from '@scentry/shared-schema';
+import { sql } from 'kysely';
+import type { Db } from '../db/database';
+
+/** A stored result's own row (its answers are detail rows). */
+export interface ResultRow {
+  id: string;
+  testKitId: number;
+  kitVersion: number;
+  organizationId: number | null;
+  latitude: number | null;
+  longitude: number | null;
+  firstName: string;
+  lastName: string;
+  playedAt: string;
+  resultStatus: string;
+  rightAnswerCount: number;
+  playHash: string;
+}
+
+const RESULT_COLUMNS = [
+  'id',
+  'testKitId',
+  'kitVersion',
+  'organizationId',
+  'latitude',
+  'longitude',
+  'firstName',
+  'lastName',
+  'playedAt',
+  'resultStatus',
+  'rightAnswerCount',
+  'playHash',
+] as const;
+
+export const findResult = (db: Db, id: string): Promise<ResultRow | undefined> =>
+  db.selectFrom('testResults').select(RESULT_COLUMNS).where('id', '=', id).executeTakeFirst();
+
+/** The stored answers of a result, in card order. */
+export async function resultAnswers(db: Db, id: string): Promise<Answer[]> {
+  return db
+    .selectFrom('testResultDetails')
+    .select(['scentCardId', 'scentOptionId', 'smellIntensity'])
+    .where('testResultId', '=', id)
+    .orderBy('cardSortOrder')
+    .orderBy('id')
+    .execute();
+}
+
+/** One answer as stored: the card, answer and picture as the kit version showed them. */
+export interface ResultDetail {
+  scentCardId: number;
+  scentCardName: string;
+  cardSortOrder: number;
+  scentOptionId: number;
+  answerName: string;
+  answerStoredPath: string | null;
+  correctScentOptionId: number;
+  smellIntensity: number;
+  isCorrect: boolean;
+}
+
+/**
+ * Inserts a result unless its id is taken (then another writer's row stands): whether it was
+ * inserted. Plain (portable) SQL: this is the hot path of every upload, and Kysely's builder
+ * would cost more than the writes themselves.
+ */
+export async function insertResult(db: Db, row: ResultRow): Promise<boolean> {
+  const inserted = await sql<{ id: string }>`insert into test_results
+      (id, test_kit_id, kit_version, organization_id, latitude, longitude, first_name, last_name,
+       played_at, result_status, right_answer_count, play_hash)
+    values (${row.id}, ${row.testKitId}, ${row.kitVersion}, ${row.organizationId}, ${row.latitude},
+      ${row.longitude}, ${row.firstName}, ${row.lastName}, ${row.playedAt}, ${row.resultStatus},
+      ${row.rightAnswerCount}, ${row.playHash})
+    on conflict (id) do nothing
+    returning id`.execute(db);
+  return inserted.rows.length > 0;
+}
+
+export async function insertResultDetails(db: Db, resultId: string, details: ResultDetail[]): Promise<void> {
+  if (!details.length) return;
+  const rows = details.map(
+    (d) => sql`(${resultId}, ${d.scentCardId}, ${d.scentCardName}, ${d.cardSortOrder}, ${d.scentOptionId},
+      ${d.answerName}, ${d.answerStoredPath}, ${d.correctScentOptionId}, ${d.smellIntensity}, ${d.isCorrect ? 1 : 0})`,
+  );
+  await sql`insert into test_result_details
+      (test_result_id, scent_card_id, scent_card_name, card_sort_order, scent_option_id, answer_name,
+       answer_stored_path, correct_scent_option_id, smell_intensity, is_correct)
+    values ${sql.join(rows)}`.execute(db);
+}
+
+/** Whether the result's questionnaire is completed; undefined for an unknown result. */
+export async function questionnaireCompleted(db: Db, id: string): Promise<boolean | undefined> {
+  const row = await db
+    .selectFrom('testResults')
+    .select('questionnaireCompleted')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row && row.questionnaireCompleted === 1;
+}
+
+/** Results counted by status; `organizationId` set: that organization's only (null: none). */
+export async function countResults(
+  db: Db,
+  scope: { organizationId: number | null } | 'all',
+): Promise<{ total: number; pass: number; fail: number }> {
+  let q = db.selectFrom('testResults');
+  if (scope !== 'all') q = q.where('organizationId', '=', scope.organizationId ?? -1);
+  const row = await q
+    .select((eb) => [
+      eb.fn.countAll<number>().as('total'),
+      eb.fn.sum<number>(eb.case().when('resultStatus', '=', 'Pass').then(1).else(0).end()).as('pass'),
+      eb.fn.sum<number>(eb.case().when('resultStatus', '=', 'Fail').then(1).else(0).end()).as('fail'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { total: Number(row.total), pass: Number(row.pass ?? 0), fail: Number(row.fail ?? 0) };
+}

@@ -1,0 +1,58 @@
+import { CATALOGUE_MSG, MSG, type ScentOption, type ScentOptionModel } from '@scentry/shared-schema';
+import type { Db } from '../db/database';
+import { invalid, notFound, warning } from '../lib/errors';
+import { changeKits } from '../repositories/kits';
+import {
+  findOption,
+  hideOption,
+  insertOption,
+  kitsUsingOption,
+  optionIsCorrectAnswer,
+  updateOption,
+} from '../repositories/scent-options';
+import { checkPng, storeImage, type UploadedFile } from './uploads';
+
+/** A new scent option: every check passes before anything is written, to disk or database. */
+export async function createScentOption(
+  db: Db,
+  dataDir: string,
+  model: ScentOptionModel,
+  file: UploadedFile | undefined,
+): Promise<ScentOption> {
+  const png = checkPng(file);
+  const option = {
+    title: model.title,
+    storedPath: storeImage(dataDir, png.buffer),
+    originalFileName: png.fileName || null,
+  };
+  return { id: await insertOption(db, option), ...option };
+}
+
+/** A new title and, when a file is sent, a new picture; kits showing it get a new version. */
+export async function updateScentOption(
+  db: Db,
+  dataDir: string,
+  model: ScentOptionModel,
+  file: UploadedFile | undefined,
+): Promise<ScentOption> {
+  if (model.id <= 0) throw invalid(MSG.invalidRequest, CATALOGUE_MSG.optionUpdateNeedsId);
+  const png = file && file.buffer.length > 0 ? checkPng(file) : undefined;
+  const current = await findOption(db, model.id);
+  if (!current) throw notFound(CATALOGUE_MSG.optionNotFound);
+  const option = {
+    title: model.title,
+    storedPath: png ? storeImage(dataDir, png.buffer) : current.storedPath,
+    originalFileName: png ? png.fileName || null : current.originalFileName,
+  };
+  await changeKits(db, (change) => updateOption(change, model.id, option));
+  return { id: model.id, ...option };
+}
+
+/** Hides a scent option that no live card shows or names as its answer. */
+export async function deleteScentOption(db: Db, id: number): Promise<void> {
+  if (!(await findOption(db, id))) throw notFound(CATALOGUE_MSG.optionNotFound);
+  if ((await kitsUsingOption(db, id)).length || (await optionIsCorrectAnswer(db, id))) {
+    throw warning(CATALOGUE_MSG.optionInUse);
+  }
+  await hideOption(db, id);
+}
