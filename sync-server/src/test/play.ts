@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Answer, Envelope, EnvelopeStatus, KitCardDoc, KitDoc, ResultDoc } from '@scentry/shared-schema';
+import type { Answer, ApiData, Envelope, EnvelopeStatus, KitCardDoc, KitDoc, ResultDoc } from '@scentry/shared-schema';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { insertCard, setCardOptions } from '../repositories/cards';
@@ -80,11 +80,7 @@ export async function push(app: FastifyInstance, docs: unknown[]): Promise<Recor
   return expectEnvelope<Record<string, unknown>[]>(res, 200, 'Success').data;
 }
 
-export interface PullData {
-  documents: (KitDoc | { id: string; version: number; updatedAt: string; _deleted: true })[];
-  checkpoint: { versions: Record<string, number> };
-  unknownCodes: string[];
-}
+export type PullData = ApiData<'pullKits'>;
 
 export async function pull(app: FastifyInstance, body: unknown): Promise<PullData> {
   const res = await app.inject({ method: 'POST', url: '/api/sync/kits/pull', payload: body as object });

@@ -19,6 +19,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     auth?: AuthUser;
   }
+  interface FastifyInstance {
+    /** Every /api route registered, with its access (the contract and OpenAPI tests read it). */
+    apiRoutes: { method: string; url: string; access: Access }[];
+  }
 }
 
 /** The signed-in user of a guarded route (the guard has already run). */
@@ -33,12 +37,14 @@ export function authUser(req: FastifyRequest): AuthUser {
  * (or whose organization was) loses access at once, before the token expires.
  */
 export default fp(async (app: FastifyInstance) => {
+  const apiRoutes: FastifyInstance['apiRoutes'] = [];
+  app.decorate('apiRoutes', apiRoutes);
   app.addHook('onRoute', (route) => {
     // The API reference's own pages and assets are public documentation, not endpoints.
-    if (route.url.startsWith(API_DOCS_PREFIX)) return;
-    if (route.url.startsWith('/api/') && !route.config?.access) {
-      throw new Error(`Route ${route.method} ${route.url} declares no config.access`);
-    }
+    if (!route.url.startsWith('/api/') || route.url.startsWith(API_DOCS_PREFIX)) return;
+    const access = route.config?.access;
+    if (!access) throw new Error(`Route ${route.method} ${route.url} declares no config.access`);
+    for (const method of [route.method].flat()) apiRoutes.push({ method, url: route.url, access });
   });
 
   app.addHook('onRequest', async (req) => {

@@ -32,8 +32,8 @@ export default fp(async (app: FastifyInstance) => {
   });
   await app.register(swaggerUi, {
     routePrefix: API_DOCS_PREFIX,
-    // The page's own script and styles only: the same policy as the app's, served with its assets.
-    staticCSP: true,
+    // The app's own security policy (helmet) covers the page: its script and styles are served here.
+    staticCSP: false,
     uiConfig: { docExpansion: 'list', deepLinking: false, validatorUrl: null },
   });
   app.get(OPENAPI_PATH, { config: { access: 'public' }, schema: { hide: true } }, async (_req, reply) => {

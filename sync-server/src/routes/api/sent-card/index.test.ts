@@ -2,6 +2,7 @@ import {
   CATALOGUE_MSG,
   type ListResult,
   MSG,
+  type PlayRow,
   type ScentCard,
   type ScentCardListRow,
   type ScentOption,
@@ -25,17 +26,6 @@ const BY_KIT = '/api/SentCard/GetScentCardByTestKitId';
 const BY_ID = '/api/SentCard/GetScentCardDetailById';
 const DELETE = '/api/SentCard/DeleteScentCard';
 const PLAY = '/api/SentCard/GetSentCardDetails';
-
-interface PlayRow {
-  testKitId: number;
-  scentCardId: number;
-  scentCardSortOrder: number;
-  scentCardOptionsId: number;
-  scentCardOptionsSortOrder: number;
-  scentCardOptionDetailId: number;
-  scentCardOptionsName: string;
-  storedPath: string;
-}
 
 describe('SentCard routes', () => {
   let t: TestApp;

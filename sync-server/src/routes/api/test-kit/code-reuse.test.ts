@@ -63,6 +63,54 @@ describe('reusing a kit code', () => {
   });
 });
 
+describe('a code another kit took over', () => {
+  let t: TestApp;
+  let token: string;
+
+  beforeAll(async () => {
+    t = await makeTestApp();
+    token = await signIn(t.app, TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD);
+  });
+  afterAll(async () => {
+    await t?.cleanup();
+  });
+
+  it('is sent to a device whose checkpoint names the former kit, whatever the versions', async () => {
+    const options = await createOptions(t.app, token, 5, 'Taken');
+    const { kitId: first } = await createPlayableKit(t.app, token, 'TAKE1', options);
+    const seen = await pull(t.app, { codes: ['take1'], checkpoint: null, batchSize: 5 });
+    expect(seen.checkpoint.kitIds).toEqual({ take1: first });
+
+    await updateKit(t.app, token, { Id: first, Name: 'TAKE2', IsActive: true });
+    const { kitId: second } = await createPlayableKit(t.app, token, 'Take1', options);
+    expect(second).not.toBe(first);
+
+    // A checkpoint far ahead of the new kit's version (a device that followed the first kit for
+    // long, a restored backup): naming the kit it holds is enough for the new one to come.
+    const ahead = { versions: { take1: 10_000 }, kitIds: { take1: first } };
+    const taken = await pull(t.app, { codes: ['TAKE1'], checkpoint: ahead, batchSize: 5 });
+    expect(taken.documents).toHaveLength(1);
+    expect(taken.documents[0]).toMatchObject({ id: 'take1', kitId: second, _deleted: false });
+    expect(taken.checkpoint.kitIds).toEqual({ take1: second });
+
+    // Then caught up: the checkpoint it was given brings nothing more.
+    const again = await pull(t.app, { codes: ['take1'], checkpoint: taken.checkpoint, batchSize: 5 });
+    expect(again.documents).toEqual([]);
+
+    // A device that pulled along the way (a real checkpoint) gets the new kit too.
+    const along = await pull(t.app, { codes: ['take1'], checkpoint: seen.checkpoint, batchSize: 5 });
+    expect(along.documents[0]).toMatchObject({ kitId: second });
+
+    // An old checkpoint without kit ids still works by version (the floor keeps new kits above).
+    const old = await pull(t.app, {
+      codes: ['take1'],
+      checkpoint: { versions: seen.checkpoint.versions },
+      batchSize: 5,
+    });
+    expect(old.documents[0]).toMatchObject({ kitId: second });
+  });
+});
+
 describe('UpdateTestKit with the spec body {Id, Name}', () => {
   let t: TestApp;
   let token: string;

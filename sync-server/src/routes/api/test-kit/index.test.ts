@@ -1,4 +1,11 @@
-import { CATALOGUE_MSG, type ListResult, MSG, type ScentOption, type TestKit } from '@scentry/shared-schema';
+import {
+  type ApiData,
+  CATALOGUE_MSG,
+  type ListResult,
+  MSG,
+  type ScentOption,
+  type TestKit,
+} from '@scentry/shared-schema';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,15 +32,7 @@ const NAMES = '/api/TestKit/GetTestNameList';
 // With a trailing slash, to prove the kit URL does not get a double one.
 const PUBLIC_URL = 'https://play.scentry.test/';
 
-interface KitListRow {
-  id: number;
-  name: string;
-  isActive: boolean;
-  passThreshold: number;
-  version: number;
-  cardCount: number;
-  qrCodeURL: string;
-}
+type KitListRow = ApiData<'getTestKit'>['list'][number];
 
 /** Decodes a PNG data URL's QR code. */
 function readQr(dataUrl: string): string | undefined {

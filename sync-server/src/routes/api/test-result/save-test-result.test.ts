@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type KitDoc, MSG, PLAY_MSG, type TestResultCounts } from '@scentry/shared-schema';
+import { type ApiData, type KitDoc, MSG, PLAY_MSG, type TestResultCounts } from '@scentry/shared-schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -25,11 +25,7 @@ const FIND = '/api/TestResult/FindTestResultId';
 const COUNTS = '/api/TestResult/GetTestResultCounts';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-interface Saved {
-  resultStatus: 'Pass' | 'Fail';
-  testResultId: string;
-  rightAnswerCount: number;
-}
+type Saved = ApiData<'saveTestResult'>;
 
 describe('POST /api/TestResult/SaveTestResult (public)', () => {
   let t: TestApp;
