@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiFailure, api, onUnauthorized } from './api';
+import { ApiFailure, api, call, onUnauthorized } from './api';
 import { getSession, setSession, wasSessionExpired } from './session';
 
 const SESSION = {
@@ -68,5 +68,22 @@ describe('api client', () => {
       }),
     );
     await expect(api('/api/x')).rejects.toThrow('Something went wrong. Please try again!');
+  });
+
+  it('calls an endpoint by its contract name: method, path, token only where the contract asks', async () => {
+    const fetchMock = reply(200, { status: 'Success', message: 'ok', error: null, data: { isCompleted: false } });
+    vi.stubGlobal('fetch', fetchMock);
+    setSession(SESSION);
+    await call('getTestKitById', { query: { id: 7 } });
+    await call('pullKits', { body: { codes: ['DEMO1'], checkpoint: null, batchSize: 1 } });
+    const [adminUrl, adminInit] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(adminUrl).toBe('/api/TestKit/GetTestKitById?id=7');
+    expect(adminInit.method).toBe('GET');
+    expect((adminInit.headers as Record<string, string>).Authorization).toBe('Bearer tok');
+    const [publicUrl, publicInit] = fetchMock.mock.calls[1] as unknown as [string, RequestInit];
+    expect(publicUrl).toBe('/api/sync/kits/pull');
+    expect(publicInit.method).toBe('POST');
+    expect((publicInit.headers as Record<string, string>).Authorization).toBeUndefined();
+    expect(JSON.parse(publicInit.body as string)).toEqual({ codes: ['DEMO1'], checkpoint: null, batchSize: 1 });
   });
 });

@@ -1,4 +1,13 @@
-import { type Envelope, isSuccess, MSG } from '@scentry/shared-schema';
+import {
+  type ApiBody,
+  type ApiData,
+  type ApiQuery,
+  type EndpointName,
+  type Envelope,
+  isSuccess,
+  MSG,
+  ROUTES,
+} from '@scentry/shared-schema';
 import { clearSession, getSession, markSessionExpired } from './session';
 
 /** A reply that was not Success: carries the envelope so screens show the server's message. */
@@ -71,4 +80,31 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
       ? payload
       : { status: 'Failure', message: MSG.serverError, error: `HTTP ${res.status}`, data: null },
   );
+}
+
+export interface CallOptions<N extends EndpointName> {
+  body?: ApiBody<N>;
+  query?: ApiQuery<N>;
+  /** A multipart body (uploads): the `model` JSON and the `file`. */
+  form?: FormData;
+  signal?: AbortSignal;
+}
+
+/**
+ * Calls an endpoint of the contract by name: its method and path come from the declaration, the
+ * bearer token goes with every endpoint that is not public, and the body, query and reply are
+ * typed by the contract's schemas (shared-schema), never written again here.
+ */
+export function call<N extends EndpointName>(name: N, options: CallOptions<N> = {}): Promise<ApiData<N>> {
+  const { method, path, access } = ROUTES[name];
+  const query = options.query
+    ? `?${new URLSearchParams(Object.entries(options.query as object).map(([k, v]) => [k, String(v)]))}`
+    : '';
+  return api<ApiData<N>>(`${path}${query}`, {
+    method,
+    body: options.body,
+    form: options.form,
+    auth: access !== 'public',
+    signal: options.signal,
+  });
 }

@@ -1,7 +1,11 @@
+import { GUEST_NAME } from '@scentry/shared-schema';
 import { readJson, STORAGE_KEYS, writeJson } from './storage';
 
-/** Until the medical form asks for real names, a result carries this placeholder (DESIGN.md §5). */
-export const PLACEHOLDER_PLAYER = { FirstName: 'Guest', LastName: 'Player' } as const;
+/**
+ * Until the medical form asks for real names, a result carries the shared placeholder (DESIGN.md
+ * §5), stored under the spec's player-data keys.
+ */
+export const PLACEHOLDER_PLAYER = { FirstName: GUEST_NAME.firstName, LastName: GUEST_NAME.lastName } as const;
 
 /**
  * Start Game (spec §2): clears the stored player and result keys of local storage only — never the

@@ -1,4 +1,4 @@
-import type { SessionUser } from '@scentry/shared-schema';
+import { roleAllows, type SessionUser } from '@scentry/shared-schema';
 import { readJson, STORAGE_KEYS, writeJson } from './storage';
 
 export type { SessionUser };
@@ -15,8 +15,9 @@ export function setSession(user: SessionUser): void {
 
 export const clearSession = (): void => localStorage.removeItem(STORAGE_KEYS.sessionUser);
 
-export const isStaff = (s: SessionUser | null): boolean => s?.roleName === 'Admin' || s?.roleName === 'Client Admin';
-export const isAdmin = (s: SessionUser | null): boolean => s?.roleName === 'Admin';
+/** The screens' role checks: the API's access rules (shared-schema), as the server applies them. */
+export const isStaff = (s: SessionUser | null): boolean => Boolean(s) && roleAllows('staff', s?.roleName);
+export const isAdmin = (s: SessionUser | null): boolean => Boolean(s) && roleAllows('admin', s?.roleName);
 
 const EXPIRED_KEY = 'sessionExpired';
 

@@ -1,4 +1,5 @@
 import type { KitDoc } from '@scentry/shared-schema';
+import { kitCode } from '@scentry/shared-schema';
 import { openLocalDatabase } from './db';
 import type { LocalResult } from './types';
 
@@ -12,7 +13,7 @@ export async function saveKitLocally(kit: KitDoc): Promise<void> {
 
 export async function getLocalKit(code: string): Promise<KitDoc | null> {
   const db = await openLocalDatabase();
-  const doc = await db.kits.findOne(code.trim().toLowerCase()).exec();
+  const doc = await db.kits.findOne(kitCode(code)).exec();
   return doc ? (stripMeta(doc.toJSON()) as KitDoc) : null;
 }
 

@@ -1,5 +1,5 @@
-import type { KitDoc, KitTombstone, ResultDoc } from '@scentry/shared-schema';
-import { api } from '../lib/api';
+import { kitCode } from '@scentry/shared-schema';
+import { call } from '../lib/api';
 import { getSyncStatus, hasLocalDatabase, setSyncStatus } from './status';
 import { type LocalResult, toResultDoc } from './types';
 
@@ -63,18 +63,18 @@ async function pushResults(db: Db): Promise<void> {
       assumedMasterState: null,
       newDocumentState: toResultDoc(d.toJSON() as LocalResult),
     }));
-    const conflicts = await api<ResultDoc[]>('/api/sync/results/push', { body: rows });
+    const conflicts = await call('pushResults', { body: rows });
     const byId = new Map(conflicts.map((c) => [c.id, c]));
     for (const doc of pending) {
       const answer = byId.get(doc.id);
       if (!answer) {
         await doc.incrementalPatch({ syncState: 'uploaded' });
-      } else if (answer.rejected) {
+      } else if ('rejected' in answer) {
         // Refused for good: shown with its reason, never retried.
         await doc.incrementalPatch({
           syncState: 'rejected',
           rejected: true,
-          reason: answer.reason ?? 'Refused by the server',
+          reason: answer.reason || 'Refused by the server',
         });
       } else {
         // Another play is stored under this id: the device takes the server's state.
@@ -95,15 +95,18 @@ async function pushResults(db: Db): Promise<void> {
 async function pullKits(db: Db): Promise<void> {
   const local = await db.kits.find().exec();
   if (!local.length) return;
+  // The checkpoint names the kit each code's version belongs to: a code another kit has taken
+  // over comes down whatever its version.
   const versions = Object.fromEntries(local.map((k) => [k.id, k.version]));
-  const reply = await api<{ documents: (KitDoc | KitTombstone)[]; unknownCodes: string[] }>('/api/sync/kits/pull', {
-    body: { codes: Object.keys(versions), checkpoint: { versions }, batchSize: 50 },
+  const kitIds = Object.fromEntries(local.map((k) => [k.id, k.kitId]));
+  const reply = await call('pullKits', {
+    body: { codes: Object.keys(versions), checkpoint: { versions, kitIds }, batchSize: 50 },
   });
   for (const doc of reply.documents) {
     if (doc._deleted) await removeKit(db, doc.id);
     else await db.kits.upsert(doc);
   }
-  for (const code of reply.unknownCodes) await removeKit(db, code.toLowerCase());
+  for (const code of reply.unknownCodes) await removeKit(db, kitCode(code));
 }
 
 /** A kit that was deleted or made inactive can no longer be played from this device. */

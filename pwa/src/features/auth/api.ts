@@ -1,8 +1,6 @@
-import type { AuthenticateRequest, ChangePasswordRequest, SessionUser } from '@scentry/shared-schema';
-import { api } from '../../lib/api';
+import type { AuthenticateRequest, ChangePasswordRequest } from '@scentry/shared-schema';
+import { call } from '../../lib/api';
 
-export const authenticate = (body: AuthenticateRequest) =>
-  api<SessionUser>('/api/User/Authenticate', { body: { Email: body.email, Password: body.password } });
+export const authenticate = (body: AuthenticateRequest) => call('authenticate', { body });
 
-export const changePassword = (body: ChangePasswordRequest) =>
-  api<null>('/api/User/ChangePassword', { body, auth: true });
+export const changePassword = (body: ChangePasswordRequest) => call('changePassword', { body });

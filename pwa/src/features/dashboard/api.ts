@@ -1,5 +1,3 @@
-import type { TestResultCounts } from '@scentry/shared-schema';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 
-export const getTestResultCounts = (signal?: AbortSignal) =>
-  api<TestResultCounts>('/api/TestResult/GetTestResultCounts', { auth: true, signal });
+export const getTestResultCounts = (signal?: AbortSignal) => call('getTestResultCounts', { signal });

@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useState } from 'react';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 import { getPlayer } from '../../lib/player';
 import { SyncStatusPanel } from '../../offline/sync-status';
 import { Modal } from '../../ui/modal';
@@ -23,7 +23,7 @@ export function ScanScreen() {
 
   useEffect(() => {
     // Learn (and keep for offline use) the address printed in kit QR codes.
-    api<{ publicUrl: string }>('/api/AppConfig')
+    call('appConfig')
       .then((c) => localStorage.setItem(PUBLIC_URL_KEY, c.publicUrl))
       .catch(() => {});
   }, []);

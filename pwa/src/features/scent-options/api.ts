@@ -1,5 +1,4 @@
-import type { ListResult, ScentOption } from '@scentry/shared-schema';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 
 export interface ListParams {
   pageNumber: number;
@@ -8,14 +7,13 @@ export interface ListParams {
 }
 
 export const listScentOptions = (p: ListParams, signal?: AbortSignal) =>
-  api<ListResult<ScentOption>>('/api/ScentCardOption/GetScentCardOptionList', {
-    auth: true,
+  call('getScentCardOptionList', {
     signal,
-    body: { pageNumber: p.pageNumber, rowsPerPage: p.rowsPerPage, filter: { Title: p.title } },
+    body: { pageNumber: p.pageNumber, rowsPerPage: p.rowsPerPage, filter: { title: p.title } },
   });
 
 export const getScentOption = (id: number, signal?: AbortSignal) =>
-  api<ScentOption>(`/api/ScentCardOption/GetScentCardOptionById?Id=${id}`, { auth: true, signal });
+  call('getScentCardOptionById', { query: { id }, signal });
 
 function form(model: object, file: File | null) {
   const data = new FormData();
@@ -25,13 +23,9 @@ function form(model: object, file: File | null) {
 }
 
 export const createScentOption = (title: string, file: File | null) =>
-  api<ScentOption>('/api/ScentCardOption/CreateScentCardOption', { auth: true, form: form({ Title: title }, file) });
+  call('createScentCardOption', { form: form({ Title: title }, file) });
 
 export const updateScentOption = (id: number, title: string, file: File | null) =>
-  api<ScentOption>('/api/ScentCardOption/UpdateScentCardOption', {
-    auth: true,
-    form: form({ Id: id, Title: title }, file),
-  });
+  call('updateScentCardOption', { form: form({ Id: id, Title: title }, file) });
 
-export const deleteScentOption = (id: number) =>
-  api<null>(`/api/ScentCardOption/DeleteScentCardOption?Id=${id}`, { auth: true });
+export const deleteScentOption = (id: number) => call('deleteScentCardOption', { query: { id } });

@@ -1,7 +1,7 @@
 import { Link, Outlet, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ChangePasswordDialog } from '../../../features/auth/change-password-dialog';
-import { clearSession, getSession } from '../../../lib/session';
+import { clearSession, getSession, isAdmin, isStaff } from '../../../lib/session';
 import { DropdownMenu } from './menu';
 
 /** The admin frame: a role-aware menu (spec §2) and the user menu with Change Password and Logout. */
@@ -10,8 +10,8 @@ export function AdminLayout() {
   const session = getSession();
   const [changing, setChanging] = useState(false);
   const role = session?.roleName;
-  const staff = role === 'Admin' || role === 'Client Admin';
-  const admin = role === 'Admin';
+  const staff = isStaff(session);
+  const admin = isAdmin(session);
   const current = { 'aria-current': 'page' } as const;
 
   function logout() {
