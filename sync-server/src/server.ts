@@ -14,8 +14,13 @@ if (app.initialAdmin?.generatedPassword) {
 await app.listen({ port: config.port, host: config.host });
 app.log.info(`Scentry ready at ${config.publicUrl}`);
 
+// A terminal's Ctrl-C reaches both npm start and the server, and npm start forwards it again:
+// the first signal starts a graceful close, repeats are ignored.
+let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
+  process.on(signal, () => {
+    if (closing) return;
+    closing = true;
     app.log.info(`${signal}: shutting down`);
     app.close().then(
       () => process.exit(0),

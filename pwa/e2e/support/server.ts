@@ -1,26 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const SERVER_DIR = path.join(ROOT, 'sync-server');
+import { freePort, launchServer, SERVER_DIR } from '../../../scripts/lib/server.mjs';
 
 export const ADMIN = { email: 'admin@scentry.local', password: 'Start-Pass-1' };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 export interface TestServer {
   url: string;
@@ -41,42 +25,24 @@ export async function startServer(
 ): Promise<TestServer> {
   const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), 'scentry-e2e-'));
   const port = fixedPort ?? (await freePort());
-  const url = `http://localhost:${port}`;
-  let out = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: SERVER_DIR,
+  const server = launchServer({
     env: {
-      ...process.env,
-      PORT: String(port),
+      PORT: port,
       HOST: '127.0.0.1',
       DATA_DIR: dir,
-      PWA_DIST: path.join(ROOT, 'pwa/dist'),
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       SEED_DEMO: 'off',
       LOG_LEVEL: 'warn',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    output: 'capture',
   });
-  child.stdout?.on('data', (d) => {
-    out += d;
-  });
-  child.stderr?.on('data', (d) => {
-    out += d;
-  });
-
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${out}`);
-    try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.ok) break;
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${out}`);
-    await new Promise((r) => setTimeout(r, 150));
+  try {
+    await server.waitReady({ timeoutMs: 30_000 });
+  } catch (err) {
+    await server.stop();
+    throw err;
   }
 
   const require = createRequire(path.join(SERVER_DIR, 'package.json'));
@@ -84,10 +50,10 @@ export async function startServer(
   const open = () => new Sqlite(path.join(dir, 'scentry.db'));
 
   return {
-    url,
+    url: server.url,
     port,
     dataDir: dir,
-    output: () => out,
+    output: server.output,
     sql: (query, ...params) => {
       const db = open();
       try {
@@ -105,10 +71,7 @@ export async function startServer(
       }
     },
     stop: async ({ keepData = false } = {}) => {
-      if (child.exitCode === null) {
-        child.kill('SIGTERM');
-        await new Promise((r) => child.once('exit', r));
-      }
+      await server.stop();
       if (!dataDir && !keepData) rmSync(dir, { recursive: true, force: true });
     },
   };
