@@ -192,6 +192,30 @@ describe('health and unknown paths', () => {
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['strict-transport-security']).toBeUndefined(); // only over TLS
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+    // The same on a refusal and on a static page.
+    const missing = await t.app.inject({ method: 'GET', url: '/api/Nope' });
+    expect(missing.headers['content-security-policy']).toBe(res.headers['content-security-policy']);
+  });
+
+  it('logs no line per request at info (LOG_LEVEL=debug is the access log)', async () => {
+    const before = t.logs().length;
+    await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(t.logs().slice(before)).toBe('');
+    const debug = await makeTestApp({ logLevel: 'debug' });
+    try {
+      await debug.app.inject({ method: 'GET', url: '/api/health?probe=1' });
+      const line = debug
+        .logs()
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l))
+        .find((l) => l.msg === 'request' && l.url === '/api/health?probe=1');
+      expect(line).toMatchObject({ level: 20, method: 'GET', statusCode: 200 });
+    } finally {
+      await debug.cleanup();
+    }
   });
 });
 

@@ -54,6 +54,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // A hop count is passed as the function Fastify would make of it (its types accept no number).
     trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     bodyLimit: 1024 * 1024,
+    // Fastify's two info lines per request cost more than a health check: one line per request
+    // is logged at debug instead (LOG_LEVEL=debug is the access log); faults are logged as errors.
+    disableRequestLogging: true,
   });
   app.decorate('config', config);
   // Routes are declared by the contract's zod schemas: input bound and checked by them (API.md's
@@ -74,6 +77,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     req.log.error({ err }, 'request failed');
     return reply.code(500).send(envelope('Failure', MSG.serverError, null, null));
   });
+
+  if (app.log.level === 'debug' || app.log.level === 'trace') {
+    app.addHook('onResponse', (req, reply, done) => {
+      req.log.debug(
+        { method: req.method, url: req.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+        'request',
+      );
+      done();
+    });
+  }
 
   // Order (DESIGN.md §3): external plugins, then app plugins, then routes.
   await app.register(security);

@@ -32,7 +32,7 @@ export default fp(async (app: FastifyInstance) => {
   });
   await app.register(swaggerUi, {
     routePrefix: API_DOCS_PREFIX,
-    // The app's own security policy (helmet) covers the page: its script and styles are served here.
+    // The app's own security policy covers the page: its script and styles are served from here.
     staticCSP: false,
     uiConfig: { docExpansion: 'list', deepLinking: false, validatorUrl: null },
   });
