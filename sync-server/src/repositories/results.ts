@@ -1,22 +1,6 @@
 import type { Answer } from '@scentry/shared-schema';
-import { sql } from 'kysely';
-import type { Db } from '../db/database';
-
-/** A stored result's own row (its answers are detail rows). */
-export interface ResultRow {
-  id: string;
-  testKitId: number;
-  kitVersion: number;
-  organizationId: number | null;
-  latitude: number | null;
-  longitude: number | null;
-  firstName: string;
-  lastName: string;
-  playedAt: string;
-  resultStatus: string;
-  rightAnswerCount: number;
-  playHash: string;
-}
+import { type Selectable, sql } from 'kysely';
+import type { Db, TestResultDetailsTable, TestResultsTable } from '../db/database';
 
 const RESULT_COLUMNS = [
   'id',
@@ -33,6 +17,9 @@ const RESULT_COLUMNS = [
   'playHash',
 ] as const;
 
+/** A stored result's own row (its answers are detail rows). */
+export type ResultRow = Pick<TestResultsTable, (typeof RESULT_COLUMNS)[number]>;
+
 export const findResult = (db: Db, id: string): Promise<ResultRow | undefined> =>
   db.selectFrom('testResults').select(RESULT_COLUMNS).where('id', '=', id).executeTakeFirst();
 
@@ -48,17 +35,9 @@ export async function resultAnswers(db: Db, id: string): Promise<Answer[]> {
 }
 
 /** One answer as stored: the card, answer and picture as the kit version showed them. */
-export interface ResultDetail {
-  scentCardId: number;
-  scentCardName: string;
-  cardSortOrder: number;
-  scentOptionId: number;
-  answerName: string;
-  answerStoredPath: string | null;
-  correctScentOptionId: number;
-  smellIntensity: number;
+export type ResultDetail = Omit<Selectable<TestResultDetailsTable>, 'id' | 'testResultId' | 'isCorrect'> & {
   isCorrect: boolean;
-}
+};
 
 /**
  * Inserts a result unless its id is taken (then another writer's row stands): whether it was

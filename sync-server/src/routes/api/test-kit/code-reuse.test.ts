@@ -61,19 +61,6 @@ describe('reusing a kit code', () => {
     await updateKit(t.app, token, { Id: second, Name: 'OLDCODE', IsActive: true });
     expect(await versionOf(second)).toBeGreaterThan(firstVersion);
   });
-});
-
-describe('a code another kit took over', () => {
-  let t: TestApp;
-  let token: string;
-
-  beforeAll(async () => {
-    t = await makeTestApp();
-    token = await signIn(t.app, TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD);
-  });
-  afterAll(async () => {
-    await t?.cleanup();
-  });
 
   it('is sent to a device whose checkpoint names the former kit, whatever the versions', async () => {
     const options = await createOptions(t.app, token, 5, 'Taken');
