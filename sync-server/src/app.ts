@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { envelope, MSG } from '@scentry/shared-schema';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { ApiError } from './lib/errors';
@@ -36,6 +42,25 @@ export interface BuildOptions {
   extraRoutes?: (app: FastifyInstance) => Promise<void> | void;
 }
 
+/**
+ * Fastify's two info lines per request cost more than a health check: one line per request is
+ * logged at debug instead (LOG_LEVEL=debug is the access log); a failed reply is logged as an error.
+ */
+class AccessLog extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (error) {
+      reply.log.error({ err: error, statusCode: reply.statusCode }, 'request errored');
+      return;
+    }
+    request.log.debug(
+      { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      'request',
+    );
+  }
+}
+
 // Statuses a client may meet as they are; every other client error is reported as 400 (API.md).
 const KEPT_STATUSES = new Set([400, 401, 403, 404, 429]);
 
@@ -54,9 +79,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // A hop count is passed as the function Fastify would make of it (its types accept no number).
     trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     bodyLimit: 1024 * 1024,
-    // Fastify's two info lines per request cost more than a health check: one line per request
-    // is logged at debug instead (LOG_LEVEL=debug is the access log); faults are logged as errors.
-    disableRequestLogging: true,
+    logController: new AccessLog(),
   });
   app.decorate('config', config);
   // Routes are declared by the contract's zod schemas: input bound and checked by them (API.md's
@@ -77,16 +100,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     req.log.error({ err }, 'request failed');
     return reply.code(500).send(envelope('Failure', MSG.serverError, null, null));
   });
-
-  if (app.log.level === 'debug' || app.log.level === 'trace') {
-    app.addHook('onResponse', (req, reply, done) => {
-      req.log.debug(
-        { method: req.method, url: req.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
-        'request',
-      );
-      done();
-    });
-  }
 
   // Order (DESIGN.md §3): external plugins, then app plugins, then routes.
   await app.register(security);
