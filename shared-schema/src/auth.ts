@@ -1,18 +1,18 @@
 import { z } from 'zod';
 import { MSG } from './messages';
-import { emailSchema, newPasswordSchema } from './rules';
+import { emailSchema, givenPassword, newPasswordSchema } from './rules';
 
 export const authenticateRequest = z.object({
   email: emailSchema,
   // Sign-in checks presence only: older accounts may predate the current password rule.
-  password: z.string({ error: MSG.passwordRequiredLogin }).min(1, { error: MSG.passwordRequiredLogin }),
+  password: givenPassword(MSG.passwordRequiredLogin),
 });
 export type AuthenticateRequest = z.infer<typeof authenticateRequest>;
 
 export const changePasswordRequest = z
   .object({
-    id: z.coerce.number({ error: MSG.invalidRequest }).int().positive(),
-    oldPassword: z.string({ error: MSG.currentPasswordRequired }).min(1, { error: MSG.currentPasswordRequired }),
+    id: z.number({ error: MSG.invalidRequest }).int().positive(),
+    oldPassword: givenPassword(MSG.currentPasswordRequired),
     newPassword: newPasswordSchema,
     confirmPassword: z.string({ error: MSG.confirmPasswordRequired }).min(1, { error: MSG.confirmPasswordRequired }),
   })

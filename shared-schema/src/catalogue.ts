@@ -9,8 +9,10 @@ import {
   OPTIONS_PER_CARD,
   SCENT_OPTION_NAME_MAX,
 } from './catalogue-rules';
+import { MSG } from './messages';
 
-const id = (message = 'Invalid id') => z.coerce.number({ error: message }).int({ error: message });
+// Bodies are JSON: a number must be a number (API.md: wrong types are 400, never coerced).
+const id = (message = 'Invalid id') => z.number({ error: message }).int({ error: message });
 
 export const scentOptionModel = z.object({
   id: id().min(0).default(0),
@@ -31,7 +33,7 @@ export const testKitRequest = z.object({
     .max(KIT_NAME_MAX, { error: CATALOGUE_MSG.kitNameTooLong })
     .regex(KIT_NAME_RE, { error: CATALOGUE_MSG.kitNameInvalid }),
   isActive: z.boolean({ error: 'IsActive must be true or false' }).default(false),
-  passThreshold: z.coerce
+  passThreshold: z
     .number({ error: CATALOGUE_MSG.kitThreshold })
     .int({ error: CATALOGUE_MSG.kitThreshold })
     .min(1, { error: CATALOGUE_MSG.kitThreshold })
@@ -49,7 +51,7 @@ export type TestKitUpdateRequest = z.infer<typeof testKitUpdateRequest>;
 
 /** A sort order 1..max: a card's among its kit's (CARDS_PER_KIT), an option's among its card's (OPTIONS_PER_CARD). */
 const sortOrder = (max: number, message: string) =>
-  z.coerce.number({ error: message }).int({ error: message }).min(1, { error: message }).max(max, { error: message });
+  z.number({ error: message }).int({ error: message }).min(1, { error: message }).max(max, { error: message });
 
 export const scentCardOptionInput = z.object({
   scentCardOptionId: id().min(0).default(0),
@@ -79,14 +81,30 @@ export const scentCardRequest = z
   });
 export type ScentCardRequest = z.infer<typeof scentCardRequest>;
 
+/** Longest text a list filter takes: anything longer matches nothing a user could have typed. */
+export const FILTER_TEXT_MAX = 200;
+/** Sort columns a list request may name (each a known column; more is nonsense). */
+export const SORT_COLUMNS_MAX = 10;
+
+/** A list filter's text field. */
+export const filterText = () =>
+  z.string({ error: MSG.invalidRequest }).max(FILTER_TEXT_MAX, { error: MSG.filterTooLong }).optional().nullable();
+
 /** Paged list request (API.md). */
 export const listRequest = <F extends z.ZodRawShape>(filter: F) =>
   z.object({
-    pageNumber: z.coerce.number().int().min(1).default(1),
-    rowsPerPage: z.coerce.number().int().min(1).max(100).default(10),
-    filter: z.object(filter).partial().optional().nullable(),
+    pageNumber: z.number({ error: MSG.invalidRequest }).int({ error: MSG.invalidRequest }).min(1).default(1),
+    rowsPerPage: z.number({ error: MSG.invalidRequest }).int({ error: MSG.invalidRequest }).min(1).max(100).default(10),
+    filter: z.object(filter, { error: MSG.invalidRequest }).partial().optional().nullable(),
     sortColumns: z
-      .array(z.object({ columnName: z.string(), sortOrder: z.enum(['asc', 'desc']).catch('asc') }))
+      .array(
+        z.object({
+          columnName: z.string({ error: MSG.invalidRequest }).max(64, { error: MSG.invalidRequest }),
+          sortOrder: z.enum(['asc', 'desc']).catch('asc'),
+        }),
+        { error: MSG.invalidRequest },
+      )
+      .max(SORT_COLUMNS_MAX, { error: MSG.tooManySortColumns })
       .optional()
       .nullable(),
   });

@@ -32,6 +32,13 @@ export const MSG = {
   forbidden: 'You do not have permission to do this.',
   notFound: 'Not found',
   invalidRequest: 'Invalid request',
+  passwordTooLong: 'Password allowed upto 128 characters',
+  filterTooLong: 'Search text is too long',
+  tooManySortColumns: 'Too many sort columns',
+  requestTimeout: 'The request took too long to arrive',
+  headersTooLarge: 'The request headers are too large',
+  bodyTooDeep: 'The request body is nested too deeply',
+  tooManyRequests: 'Too many requests from this network. Please wait a moment and try again.',
   serverError: 'Something went wrong. Please try again!',
 } as const;
 

@@ -6,12 +6,9 @@ import { INTENSITY_MAX, INTENSITY_MIN, PLAY_MSG, PLAYER_NAME_MAX, PUSH_MAX_ROWS 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const answerSchema = z.object({
-  scentCardId: z.coerce.number({ error: PLAY_MSG.unknownCard }).int().positive({ error: PLAY_MSG.unknownCard }),
-  scentOptionId: z.coerce
-    .number({ error: PLAY_MSG.answerNotOption })
-    .int()
-    .positive({ error: PLAY_MSG.answerNotOption }),
-  smellIntensity: z.coerce
+  scentCardId: z.number({ error: PLAY_MSG.unknownCard }).int().positive({ error: PLAY_MSG.unknownCard }),
+  scentOptionId: z.number({ error: PLAY_MSG.answerNotOption }).int().positive({ error: PLAY_MSG.answerNotOption }),
+  smellIntensity: z
     .number({ error: PLAY_MSG.intensityRange })
     .int({ error: PLAY_MSG.intensityRange })
     .min(INTENSITY_MIN, { error: PLAY_MSG.intensityRange })
@@ -26,9 +23,9 @@ const optionalName = z.string().trim().max(PLAYER_NAME_MAX, { error: PLAY_MSG.na
 /** A played result as the device stores and pushes it (API.md "Sync"). */
 export const resultDocSchema = z.object({
   id: z.string({ error: PLAY_MSG.invalidId }).regex(UUID_RE, { error: PLAY_MSG.invalidId }),
-  testKitId: z.coerce.number().int().positive(),
-  kitVersion: z.coerce.number().int().positive(),
-  organizationId: z.coerce.number().int().positive().nullable().optional(),
+  testKitId: z.number().int().positive(),
+  kitVersion: z.number().int().positive(),
+  organizationId: z.number().int().positive().nullable().optional(),
   latitude: optionalCoord(-90, 90),
   longitude: optionalCoord(-180, 180),
   firstName: optionalName,
@@ -36,7 +33,7 @@ export const resultDocSchema = z.object({
   playedAt: z.iso.datetime({ offset: true, error: PLAY_MSG.invalidPlayedAt }),
   answers: z.array(answerSchema).min(1, { error: PLAY_MSG.cardMissing }).max(20, { error: PLAY_MSG.cardTwice }),
   resultStatus: z.enum(['Pass', 'Fail']).optional(),
-  rightAnswerCount: z.coerce.number().int().optional(),
+  rightAnswerCount: z.number().int().optional(),
   rejected: z.boolean().optional(),
   reason: z.string().optional(),
 });
@@ -62,20 +59,20 @@ export const pullRequestSchema = z.object({
   codes: z.array(z.string().trim().min(1).max(60)).max(50),
   checkpoint: z
     .object({
-      versions: z.record(z.string(), z.coerce.number().int()),
+      versions: z.record(z.string(), z.number().int()),
       // Which kit each code's version belongs to (newer devices send it): see pullCheckpointSchema.
-      kitIds: z.record(z.string(), z.coerce.number().int()).optional(),
+      kitIds: z.record(z.string(), z.number().int()).optional(),
     })
     .nullable()
     .optional(),
-  batchSize: z.coerce.number().int().min(1).max(100).default(20),
+  batchSize: z.number().int().min(1).max(100).default(20),
 });
 
 /** The spec's submission for online clients (spec §3), plus the device UUID and play time. */
 export const saveTestResultRequest = z.object({
   id: z.string().regex(UUID_RE, { error: PLAY_MSG.invalidId }).optional(),
-  testKitId: z.coerce.number({ error: PLAY_MSG.invalidKit }).int().positive({ error: PLAY_MSG.invalidKit }),
-  organizationId: z.coerce.number().int().positive().nullable().optional(),
+  testKitId: z.number({ error: PLAY_MSG.invalidKit }).int().positive({ error: PLAY_MSG.invalidKit }),
+  organizationId: z.number().int().positive().nullable().optional(),
   latitude: optionalCoord(-90, 90),
   longitude: optionalCoord(-180, 180),
   firstName: optionalName,

@@ -5,6 +5,8 @@ import { MSG } from './messages';
 export const NAME_MAX = 25;
 /** E-mail addresses: checked by pattern, capped at 254 (DESIGN.md §7). */
 export const EMAIL_MAX = 254;
+/** Longest password taken: hashing is deliberately slow, and a megabyte password is an attack. */
+export const PASSWORD_MAX = 128;
 
 // Practical address pattern: one @, no spaces, a dotted domain with a 2+ letter TLD.
 const EMAIL_RE = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)*\.[A-Za-z]{2,}$/;
@@ -31,6 +33,11 @@ export const personNameSchema = requiredString(MSG.nameRequired)
 export const newPasswordSchema = z
   .string({ error: MSG.newPasswordRequired })
   .min(1, { error: MSG.newPasswordRequired })
+  .max(PASSWORD_MAX, { error: MSG.passwordTooLong })
   .refine(isStrongPassword, { error: MSG.passwordPattern });
+
+/** A password as typed at sign-in or as the current one: present, and not absurdly long. */
+export const givenPassword = (message: string) =>
+  z.string({ error: message }).min(1, { error: message }).max(PASSWORD_MAX, { error: MSG.passwordTooLong });
 
 export { requiredString };

@@ -30,13 +30,13 @@ export interface UserRow {
 }
 
 const userFields = {
-  id: z.coerce.number().int().min(0).default(0),
+  id: z.number().int().min(0).default(0),
   firstName: personNameSchema,
   lastName: personNameSchema,
   email: emailSchema,
   phone: optionalPhone,
-  roleId: z.coerce.number({ error: 'Please select a role' }).int().min(1, { error: 'Please select a role' }),
-  organizationId: z.coerce.number().int().positive().optional().nullable(),
+  roleId: z.number({ error: 'Please select a role' }).int().min(1, { error: 'Please select a role' }),
+  organizationId: z.number().int().positive().optional().nullable(),
   isActive: z.boolean().default(true),
 };
 
@@ -52,8 +52,8 @@ export const updateUserRequest = z.object(userFields);
 
 export const resetPasswordRequest = z
   .object({
-    userId: z.coerce.number().int().positive().optional(),
-    id: z.coerce.number().int().positive().optional(),
+    userId: z.number().int().positive().optional(),
+    id: z.number().int().positive().optional(),
     password: newPasswordSchema,
     confirmPassword: z.string({ error: MSG.confirmPasswordRequired }).min(1, { error: MSG.confirmPasswordRequired }),
   })

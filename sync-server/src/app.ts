@@ -10,9 +10,11 @@ import Fastify, {
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { ApiError } from './lib/errors';
+import { capConnectionsPerAddress, clientErrorHandler, frameworkErrors, refuseDeepBodies } from './lib/hardening';
 import { zodValidatorCompiler } from './lib/validate';
 import auth from './plugins/app/auth';
 import database from './plugins/app/database';
+import throttle from './plugins/app/throttle';
 import jwt from './plugins/external/jwt';
 import multipart from './plugins/external/multipart';
 import openapi from './plugins/external/openapi';
@@ -79,6 +81,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // A hop count is passed as the function Fastify would make of it (its types accept no number).
     trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     bodyLimit: 1024 * 1024,
+    // Slow and greedy clients: a request must arrive whole in time; idle keep-alive sockets close.
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: config.requestTimeoutMs,
+    keepAliveTimeout: 10_000,
+    clientErrorHandler,
+    frameworkErrors,
     logController: new AccessLog(),
   });
   app.decorate('config', config);
@@ -86,6 +94,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // binding and messages), replies serialized from them (an undeclared field never leaves).
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  app.addHook('preValidation', refuseDeepBodies);
+  capConnectionsPerAddress(app.server, config.maxConnectionsPerAddress);
+  // The headers must arrive well within the request's time.
+  app.server.headersTimeout = Math.min(config.requestTimeoutMs, 30_000);
 
   app.setErrorHandler((err: unknown, req, reply) => {
     if (err instanceof ApiError) {
@@ -109,6 +121,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(openapi);
   await app.register(database);
   await app.register(auth);
+  await app.register(throttle);
 
   app.decorate('initialAdmin', await ensureInitialAdmin(app.db, config));
   if (await seedDemo(app.db, config)) app.log.info(`demo kit ${DEMO_KIT_CODE} seeded`);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { ThrottleName } from '@scentry/shared-schema';
 
 export interface Config {
   port: number;
@@ -29,6 +30,41 @@ export interface Config {
    * TRUST_PROXY to its address(es), a hop count, or `true`.
    */
   trustProxy: boolean | number | string;
+  /** A request must arrive whole within this (a body trickled byte by byte is cut off). */
+  requestTimeoutMs: number;
+  /** Open connections one address may hold; 0 = no cap. */
+  maxConnectionsPerAddress: number;
+  /** Per-address throttles of the public endpoints; null when RATE_LIMITS=off. */
+  throttles: Record<ThrottleName, Rate> | null;
+}
+
+export interface Rate {
+  limit: number;
+  windowMs: number;
+}
+
+/** "120/1m": at most 120 requests per minute (windows as parseDuration reads them). */
+export function parseRate(value: string): Rate {
+  const m = /^(\d+)\s*\/\s*(.+)$/.exec(value.trim());
+  if (!m) throw new Error(`Invalid rate: ${value} (expected e.g. 120/1m)`);
+  const rate = { limit: Number(m[1]), windowMs: parseDuration(m[2]) * 1000 };
+  if (rate.limit < 1 || rate.windowMs < 1000) throw new Error(`Invalid rate: ${value}`);
+  return rate;
+}
+
+/**
+ * Default throttles, per address (an event's players may all share one): `submit` 120 results a
+ * minute, `read` 300 kit pulls and lookups a minute — a few hundred phones at one event stay well
+ * under, while enumerating kit codes or flooding results is cut to a trickle.
+ */
+export const DEFAULT_RATES: Record<ThrottleName, string> = { submit: '120/1m', read: '300/1m' };
+
+/** A whole number ≥ 0 from the environment, or the default. */
+function count(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`Invalid ${name}: ${value}`);
+  return n;
 }
 
 /** "8h", "30m", "45s", "2d" or plain seconds. */
@@ -87,5 +123,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pwaDist: env.PWA_DIST,
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    requestTimeoutMs: parseDuration(env.REQUEST_TIMEOUT || '60s') * 1000,
+    maxConnectionsPerAddress: count(env.MAX_CONNECTIONS_PER_ADDRESS, 256, 'MAX_CONNECTIONS_PER_ADDRESS'),
+    throttles: flag(env.RATE_LIMITS, true)
+      ? {
+          submit: parseRate(env.RATE_LIMIT_SUBMIT || DEFAULT_RATES.submit),
+          read: parseRate(env.RATE_LIMIT_READ || DEFAULT_RATES.read),
+        }
+      : null,
   };
 }

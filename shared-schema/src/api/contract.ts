@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { authenticateRequest, changePasswordRequest } from '../auth';
-import { listRequest, scentCardRequest, scentOptionModel, testKitRequest, testKitUpdateRequest } from '../catalogue';
-import { CATALOGUE_MSG } from '../catalogue-rules';
+import {
+  filterText,
+  listRequest,
+  scentCardRequest,
+  scentOptionModel,
+  testKitRequest,
+  testKitUpdateRequest,
+} from '../catalogue';
+import { CATALOGUE_MSG, KIT_NAME_MAX } from '../catalogue-rules';
 import { PLAY_MSG } from '../play';
 import { pullRequestSchema, pushBodySchema, saveTestResultRequest } from '../play-schema';
 import {
@@ -48,19 +55,20 @@ export const idsQuery = z.object({
   ids: z.string({ error: 'Invalid ids' }).regex(/^\d+(,\d+)*$/, { error: 'Invalid ids' }),
 });
 export const kitNameQuery = z.object({
-  testKitName: z.string({ error: CATALOGUE_MSG.kitUnavailable }).trim().min(1, { error: CATALOGUE_MSG.kitUnavailable }),
+  testKitName: z
+    .string({ error: CATALOGUE_MSG.kitUnavailable })
+    .trim()
+    .min(1, { error: CATALOGUE_MSG.kitUnavailable })
+    .max(KIT_NAME_MAX, { error: CATALOGUE_MSG.kitUnavailable }),
 });
 const resultIdField = z.string({ error: PLAY_MSG.invalidId }).trim().min(1, { error: PLAY_MSG.invalidId }).max(100);
 export const findResultQuery = z.object({ id: resultIdField });
 /** FindTestResultId by POST: the id in the query or in the body. */
 export const findResultOptional = z.object({ id: resultIdField.optional() });
 
-export const kitListRequest = listRequest({ name: z.string().optional() });
+export const kitListRequest = listRequest({ name: filterText() });
 // The spec's alias: filter Title or Name.
-export const scentOptionListRequest = listRequest({
-  title: z.string().optional().nullable(),
-  name: z.string().optional().nullable(),
-});
+export const scentOptionListRequest = listRequest({ title: filterText(), name: filterText() });
 export const cardListRequest = listRequest({}).extend({
   testKitId: z.coerce.number({ error: CATALOGUE_MSG.kitNotFound }).int().positive({ error: CATALOGUE_MSG.kitNotFound }),
 });

@@ -1,14 +1,23 @@
 import type { Access } from '../roles';
 
+/**
+ * The per-address throttles a public endpoint opts into (their limits are the server's
+ * configuration): `submit` for results sent, `read` for kits and results looked up.
+ */
+export type ThrottleName = 'submit' | 'read';
+
 /** Where an endpoint lives and who may call it. Kept free of zod: the player's first load reads it. */
 export interface RouteInfo {
   method: 'GET' | 'POST';
   path: string;
   access: Access;
+  throttle?: ThrottleName;
 }
 
-const get = (path: string, access: Access) => ({ method: 'GET', path, access }) as const;
-const post = (path: string, access: Access) => ({ method: 'POST', path, access }) as const;
+const get = <T extends ThrottleName | undefined = undefined>(path: string, access: Access, throttle?: T) =>
+  ({ method: 'GET', path, access, ...(throttle ? { throttle } : {}) }) as const;
+const post = <T extends ThrottleName | undefined = undefined>(path: string, access: Access, throttle?: T) =>
+  ({ method: 'POST', path, access, ...(throttle ? { throttle } : {}) }) as const;
 
 /**
  * Every /api endpoint (API.md "Paths"), by name. The contract (`CONTRACT`) gives each one its
@@ -36,20 +45,20 @@ export const ROUTES = {
   deleteTestKit: get('/api/TestKit/DeleteTestKit', 'admin'),
   getTestNameList: get('/api/TestKit/GetTestNameList', 'staff'),
 
-  getSentCardDetails: get('/api/SentCard/GetSentCardDetails', 'public'),
+  getSentCardDetails: get('/api/SentCard/GetSentCardDetails', 'public', 'read'),
   getScentCardByTestKitId: post('/api/SentCard/GetScentCardByTestKitId', 'admin'),
   getScentCardDetailById: get('/api/SentCard/GetScentCardDetailById', 'admin'),
   createSentCardDetails: post('/api/SentCard/CreateSentCardDetails', 'admin'),
   updateSentCardDetails: post('/api/SentCard/UpdateSentCardDetails', 'admin'),
   deleteScentCard: get('/api/SentCard/DeleteScentCard', 'admin'),
 
-  saveTestResult: post('/api/TestResult/SaveTestResult', 'public'),
-  findTestResultId: get('/api/TestResult/FindTestResultId', 'public'),
-  findTestResultIdPost: post('/api/TestResult/FindTestResultId', 'public'),
+  saveTestResult: post('/api/TestResult/SaveTestResult', 'public', 'submit'),
+  findTestResultId: get('/api/TestResult/FindTestResultId', 'public', 'read'),
+  findTestResultIdPost: post('/api/TestResult/FindTestResultId', 'public', 'read'),
   getTestResultCounts: get('/api/TestResult/GetTestResultCounts', 'staff'),
 
-  pullKits: post('/api/sync/kits/pull', 'public'),
-  pushResults: post('/api/sync/results/push', 'public'),
+  pullKits: post('/api/sync/kits/pull', 'public', 'read'),
+  pushResults: post('/api/sync/results/push', 'public', 'submit'),
 } as const satisfies Record<string, RouteInfo>;
 
 export type EndpointName = keyof typeof ROUTES;

@@ -65,12 +65,12 @@ export type ContractHandler<N extends EndpointName> = (
  */
 export function route<N extends EndpointName>(app: FastifyInstance, name: N, handler: ContractHandler<N>): void {
   const endpoint: Endpoint = CONTRACT[name];
-  const { method, path, access } = endpoint.route;
+  const { method, path, access, throttle } = endpoint.route;
   const segment = path.split('/')[2] ?? 'api';
   app.route({
     method,
     url: path,
-    config: { access },
+    config: { access, throttle },
     schema: {
       operationId: name,
       summary: endpoint.summary,

@@ -24,6 +24,9 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   return headers;
 }
 
+/** Whether a URL is under /api (`/api` itself included). */
+export const isApiUrl = (url: string): boolean => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+
 /** Security headers. The CSP allows only this origin, plus the configured map tiles. */
 export default fp(async (app: FastifyInstance) => {
   const tileOrigin = app.config.mapTileUrl ? new URL(app.config.mapTileUrl.replace(/\{[a-z]\}/g, 'a')).origin : null;
@@ -51,8 +54,13 @@ export default fp(async (app: FastifyInstance) => {
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: tls ? { maxAge: 15552000 } : false,
   });
-  app.addHook('onRequest', (_req, reply, done) => {
-    reply.headers(headers);
+  // The camera (kit QR codes) and location (results by region) for the app itself; nothing else.
+  headers['permissions-policy'] =
+    'camera=(self), geolocation=(self), microphone=(), payment=(), usb=(), serial=(), bluetooth=(), interest-cohort=()';
+  const apiHeaders = { ...headers, 'cache-control': 'no-store' };
+  app.addHook('onRequest', (req, reply, done) => {
+    // API replies are personal or change at any time: never kept by a cache on the way.
+    reply.headers(isApiUrl(req.url) ? apiHeaders : headers);
     done();
   });
 });

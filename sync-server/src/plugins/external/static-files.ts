@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { envelope, MSG } from '@scentry/shared-schema';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { isApiUrl } from './security';
 
 /**
  * Serves uploaded images from DATA_DIR/uploads and the built PWA with an SPA fallback: any GET
@@ -46,13 +47,7 @@ export default fp(async (app: FastifyInstance) => {
 
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0];
-    if (
-      hasPwa &&
-      req.method === 'GET' &&
-      !url.startsWith('/api/') &&
-      !url.startsWith('/uploads/') &&
-      !path.extname(url)
-    ) {
+    if (hasPwa && req.method === 'GET' && !isApiUrl(url) && !url.startsWith('/uploads/') && !path.extname(url)) {
       reply.header('Cache-Control', 'no-cache');
       return reply.type('text/html; charset=utf-8').sendFile('index.html');
     }

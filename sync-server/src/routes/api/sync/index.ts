@@ -29,12 +29,15 @@ const tombstone = (id: string, kit: KitState): KitTombstone => ({
   _deleted: true,
 });
 
-/** A checkpoint's map with its codes normalised; the highest value wins for codes sent twice. */
-function byCode(map: Record<string, number> | undefined): Record<string, number> {
-  const out: Record<string, number> = {};
+/**
+ * A checkpoint's map with its codes normalised; the highest value wins for codes sent twice. A
+ * Map, so a code such as `constructor` or `__proto__` is plain data, never a prototype lookup.
+ */
+function byCode(map: Record<string, number> | undefined): Map<string, number> {
+  const out = new Map<string, number>();
   for (const [code, value] of Object.entries(map ?? {})) {
     const id = kitCode(code);
-    out[id] = Math.max(out[id] ?? Number.NEGATIVE_INFINITY, value);
+    out.set(id, Math.max(out.get(id) ?? Number.NEGATIVE_INFINITY, value));
   }
   return out;
 }
@@ -73,8 +76,8 @@ export default async function syncRoutes(app: FastifyInstance) {
         unknownCodes.push(asked);
         continue;
       }
-      const since = versions[id] ?? 0;
-      const heldKit = kitIds[id];
+      const since = versions.get(id) ?? 0;
+      const heldKit = kitIds.get(id);
       // One transaction per code: the version and the cards read together (no edit in between).
       const found = await inTransaction(
         db,
@@ -95,11 +98,12 @@ export default async function syncRoutes(app: FastifyInstance) {
       if (found === undefined) unknownCodes.push(asked);
       else if (found) {
         documents.push(found.doc);
-        versions[id] = found.doc.version;
-        kitIds[id] = found.kitId;
+        versions.set(id, found.doc.version);
+        kitIds.set(id, found.kitId);
       }
     }
-    return success({ documents, checkpoint: { versions, kitIds }, unknownCodes });
+    const checkpoint = { versions: Object.fromEntries(versions), kitIds: Object.fromEntries(kitIds) };
+    return success({ documents, checkpoint, unknownCodes });
   });
 
   /**

@@ -106,7 +106,7 @@ describe('TestKit routes', () => {
     it('binds keys ignoring case, trims the name and takes any pass threshold from 1 to 5', async () => {
       const one = await createKit(t.app, admin, { id: 0, name: '  Lower1 ', passthreshold: 1 });
       expect(await getKit(one)).toMatchObject({ name: 'Lower1', passThreshold: 1, isActive: false });
-      const five = await createKit(t.app, admin, { NAME: 'Upper5', PASSTHRESHOLD: '5', localId: 'x' });
+      const five = await createKit(t.app, admin, { NAME: 'Upper5', PASSTHRESHOLD: 5, localId: 'x' });
       expect(await getKit(five)).toMatchObject({ name: 'Upper5', passThreshold: 5 });
     });
 
@@ -124,6 +124,8 @@ describe('TestKit routes', () => {
       ['threshold 6', { Name: 'Thr6', PassThreshold: 6 }, CATALOGUE_MSG.kitThreshold],
       ['threshold 2.5', { Name: 'Thr25', PassThreshold: 2.5 }, CATALOGUE_MSG.kitThreshold],
       ['threshold "abc"', { Name: 'ThrAbc', PassThreshold: 'abc' }, CATALOGUE_MSG.kitThreshold],
+      ['threshold "5" (a string: never coerced)', { Name: 'ThrStr', PassThreshold: '5' }, CATALOGUE_MSG.kitThreshold],
+      ['an id of true', { Id: true, Name: 'IdTrue' }, 'Invalid id'],
     ])('refuses %s with 400 and its message, creating nothing', async (_, payload, message) => {
       const before = await kitCount();
       const body = expectReply(await post(SAVE, payload), 400, 'Failure', message);

@@ -10,7 +10,7 @@ export default async function testKitRoutes(app: FastifyInstance) {
   const { db, config } = app;
 
   route(app, 'getTestKit', async (req) => {
-    const page = await listKits(db, req.body, req.body.filter?.name);
+    const page = await listKits(db, req.body, req.body.filter?.name ?? undefined);
     return success({
       list: page.list.map((k) => ({ ...k, qrCodeURL: kitUrl(config.publicUrl, k.name) })),
       totalCount: page.totalCount,

@@ -140,9 +140,20 @@ describe('POST /api/User/ChangePassword', () => {
     expect(envelopeOf(res)).toMatchObject({ status: 'Failure', message: MSG.samePassword });
   });
 
+  it('refuses an id sent as a string (wrong types are 400, never coerced)', async () => {
+    const res = await change({
+      id: String(me.id),
+      oldPassword: me.password,
+      newPassword: 'Brand-New1',
+      confirmPassword: 'Brand-New1',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(envelopeOf(res)).toMatchObject({ status: 'Failure', message: MSG.invalidRequest });
+  });
+
   it('changes the password: the old one stops working, the new one signs in', async () => {
     const res = await change({
-      id: String(me.id), // ids may arrive as strings from older clients
+      id: me.id,
       oldPassword: me.password,
       newPassword: 'Brand-New1',
       confirmPassword: 'Brand-New1',
