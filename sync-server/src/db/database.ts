@@ -36,6 +36,10 @@ export interface UsersTable {
   roleId: number;
   organizationId: number | null;
   isActive: ColumnType<Flag, Flag | undefined, Flag>;
+  /** Tokens signed under an older version no longer work. */
+  tokenVersion: ColumnType<number, number | undefined, number>;
+  /** The token id that survives its user's own password change. */
+  keptTokenId: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
   deletedAt: string | null;
@@ -121,6 +125,8 @@ export interface TestResultsTable {
   isOtherNeurologicalDisorderInFamily: Flag | null;
   medicalUpdatedAt: string | null;
   questionnaireCompleted: ColumnType<Flag, Flag | undefined, Flag>;
+  /** 1: the device's play time was impossible and the time received is stored. */
+  playedAtAdjusted: ColumnType<Flag, Flag | undefined, Flag>;
   createdAt: Timestamp;
 }
 

@@ -16,6 +16,9 @@ export interface UserAuthRecord {
   organizationName: string | null;
   organizationActive: boolean;
   discloseUserDetails: boolean;
+  /** Tokens signed under another version no longer work, but for `keptTokenId`. */
+  tokenVersion: number;
+  keptTokenId: string | null;
 }
 
 function authQuery(db: Db) {
@@ -31,6 +34,8 @@ function authQuery(db: Db) {
       'u.roleId',
       'u.isActive',
       'u.organizationId',
+      'u.tokenVersion',
+      'u.keptTokenId',
       'o.name as organizationName',
       'o.isActive as organizationIsActive',
       'o.discloseUserDetails',
@@ -55,6 +60,8 @@ function toRecord(row: AuthRow): UserAuthRecord {
     // A user without an organization is not held back by one.
     organizationActive: row.organizationId === null || row.organizationIsActive === 1,
     discloseUserDetails: row.organizationId === null ? true : row.discloseUserDetails === 1,
+    tokenVersion: row.tokenVersion,
+    keptTokenId: row.keptTokenId,
   };
 }
 
@@ -106,6 +113,25 @@ export async function insertUser(db: Db, user: NewUser): Promise<number> {
   return id;
 }
 
-export async function setPasswordHash(db: Db, id: number, passwordHash: string): Promise<void> {
-  await db.updateTable('users').set({ passwordHash, updatedAt: nowIso() }).where('id', '=', id).execute();
+/**
+ * A new password ends every session of the user: the token version goes up. `keepTokenId` is the
+ * one token that stays valid (the session that changed its own password); none after an Admin's
+ * reset.
+ */
+export async function setPasswordHash(
+  db: Db,
+  id: number,
+  passwordHash: string,
+  keepTokenId: string | null = null,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set((eb) => ({
+      passwordHash,
+      tokenVersion: eb('tokenVersion', '+', 1),
+      keptTokenId: keepTokenId,
+      updatedAt: nowIso(),
+    }))
+    .where('id', '=', id)
+    .execute();
 }

@@ -3,12 +3,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../../lib/errors';
 import { findUserById } from '../../repositories/users';
+import type { TokenPayload } from '../external/jwt';
 import { API_DOCS_PREFIX } from '../external/openapi';
 
 export interface AuthUser {
   id: number;
   roleName: RoleName;
   organizationId: number | null;
+  /** The id of the token the request came with. */
+  tokenId: string | null;
 }
 
 declare module 'fastify' {
@@ -50,16 +53,24 @@ export default fp(async (app: FastifyInstance) => {
   app.addHook('onRequest', async (req) => {
     const access = req.routeOptions.config?.access;
     if (!access || access === 'public') return;
-    let sub: string;
+    let token: TokenPayload;
     try {
-      const payload = await req.jwtVerify<{ sub: string }>();
-      sub = payload.sub;
+      token = await req.jwtVerify<TokenPayload>();
     } catch {
       throw unauthorized(MSG.unauthorized);
     }
-    const user = await findUserById(app.db, Number(sub));
+    const user = await findUserById(app.db, Number(token.sub));
     if (!user?.isActive || !user.organizationActive) throw unauthorized(MSG.unauthorized);
-    req.auth = { id: user.id, roleName: user.roleName, organizationId: user.organizationId };
+    // A password change or reset raised the version: older tokens end, but the one kept.
+    const current = (token.ver ?? 0) === user.tokenVersion;
+    const kept = Boolean(token.jti) && token.jti === user.keptTokenId;
+    if (!current && !kept) throw unauthorized(MSG.unauthorized);
+    req.auth = {
+      id: user.id,
+      roleName: user.roleName,
+      organizationId: user.organizationId,
+      tokenId: token.jti ?? null,
+    };
     if (!roleAllows(access, user.roleName)) throw forbidden(MSG.forbidden);
   });
 });

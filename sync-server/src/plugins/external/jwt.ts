@@ -5,6 +5,10 @@ import fp from 'fastify-plugin';
 export interface TokenPayload {
   sub: string;
   role: string;
+  /** The user's token version when signed (see users.token_version); absent in older tokens: 0. */
+  ver?: number;
+  /** The token's own id. */
+  jti?: string;
 }
 
 declare module '@fastify/jwt' {

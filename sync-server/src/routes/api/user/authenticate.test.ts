@@ -145,11 +145,13 @@ describe('POST /api/User/Authenticate', () => {
     expect(envelopeOf(res)).toEqual({ status: 'Warning', message: MSG.userInactive, error: null, data: null });
   });
 
-  it('does not reveal that an inactive account exists to a wrong password', async () => {
+  it('answers an inactive account the same whether or not the password was right (no password oracle)', async () => {
     const inactive = await createUser(t.app, { roleName: 'User', isActive: false });
-    const res = await signInRequest(t.app, inactive.email, 'Wrong-Passw0rd!');
-    expect(res.statusCode).toBe(400);
-    expect(envelopeOf(res).message).toBe(MSG.loginFailed);
+    const wrong = await signInRequest(t.app, inactive.email, 'Wrong-Passw0rd!');
+    const right = await signInRequest(t.app, inactive.email, inactive.password);
+    expect(wrong.statusCode).toBe(right.statusCode);
+    expect(wrong.body).toBe(right.body);
+    expect(envelopeOf(right)).toEqual({ status: 'Warning', message: MSG.userInactive, error: null, data: null });
   });
 
   it('refuses a user of an inactive organization with 400 Warning', async () => {

@@ -1,31 +1,39 @@
+import { randomUUID } from 'node:crypto';
 import { MSG, type SessionUser, success } from '@scentry/shared-schema';
 import type { FastifyInstance } from 'fastify';
-import { forbidden, invalid, tooMany, warning } from '../../../lib/errors';
+import { addressKey } from '../../../lib/address';
+import { forbidden, invalid, tooMany, unauthorized, warning } from '../../../lib/errors';
 import { LoginLimiter } from '../../../lib/login-limiter';
 import { hashPassword, verifyPassword } from '../../../lib/password';
 import { route } from '../../../lib/route';
 import { authUser } from '../../../plugins/app/auth';
+import type { TokenPayload } from '../../../plugins/external/jwt';
 import { findUserByEmail, findUserById, setPasswordHash } from '../../../repositories/users';
 
 export default async function userRoutes(app: FastifyInstance) {
+  // Sign-in and a wrong current password on ChangePassword count toward the same limits.
   const limiter = new LoginLimiter();
 
   route(app, 'authenticate', async (req) => {
     const { body } = req;
-    if (limiter.isBlocked(body.email, req.ip)) throw tooMany(MSG.tooManyAttempts);
+    // Counted before the (slow) password check: a burst of guesses gets no more checks than the limit.
+    const attempt = limiter.begin(body.email, addressKey(req.ip));
+    if (!attempt) throw tooMany(MSG.tooManyAttempts);
     const user = await findUserByEmail(app.db, body.email);
     const ok = await verifyPassword(user?.passwordHash, body.password);
-    if (!user || !ok) {
-      limiter.fail(body.email, req.ip);
-      throw warning(MSG.loginFailed);
-    }
-    // Inactive accounts are refused only after the password matched: no hint to a guesser.
-    if (!user.isActive) throw warning(MSG.userInactive);
-    if (!user.organizationActive) throw warning(MSG.organizationInactive);
-    limiter.succeed(body.email, req.ip);
-    const token = app.jwt.sign({ sub: String(user.id), role: user.roleName });
+    // An inactive account answers the same whether or not the password was right.
+    if (user && !user.isActive) throw warning(MSG.userInactive);
+    if (user && !user.organizationActive) throw warning(MSG.organizationInactive);
+    if (!user || !ok) throw warning(MSG.loginFailed);
+    attempt.succeeded();
+    const payload: TokenPayload = {
+      sub: String(user.id),
+      role: user.roleName,
+      ver: user.tokenVersion,
+      jti: randomUUID(),
+    };
     const data: SessionUser = {
-      token,
+      token: app.jwt.sign(payload),
       id: user.id,
       roleName: user.roleName,
       firstName: user.firstName,
@@ -42,11 +50,16 @@ export default async function userRoutes(app: FastifyInstance) {
     const { body } = req;
     if (body.id !== me.id) throw forbidden(MSG.notYourAccount);
     const user = await findUserById(app.db, me.id);
-    if (!user || !(await verifyPassword(user.passwordHash, body.oldPassword))) {
+    if (!user) throw unauthorized(MSG.unauthorized);
+    const attempt = limiter.begin(user.email, addressKey(req.ip));
+    if (!attempt) throw tooMany(MSG.tooManyAttempts);
+    if (!(await verifyPassword(user.passwordHash, body.oldPassword))) {
       throw invalid(MSG.wrongCurrentPassword, 'oldPassword: Current password is incorrect');
     }
+    attempt.succeeded();
     if (body.oldPassword === body.newPassword) throw invalid(MSG.samePassword);
-    await setPasswordHash(app.db, me.id, await hashPassword(body.newPassword));
+    // Every other session of this user ends; the one that made the change goes on.
+    await setPasswordHash(app.db, me.id, await hashPassword(body.newPassword), me.tokenId);
     return success(null, MSG.passwordChanged);
   });
 }
