@@ -33,7 +33,6 @@ export const PLAY_MSG = {
   invalidId: 'The result id must be a UUID',
   invalidPlayedAt: 'PlayedAt must be an ISO date-time, not in the future',
   resultNotFound: 'Result not found',
-  unknownOrganization: 'The chosen organization or provider is not known',
   kitVersionNotPlayable: 'This result names a play kit version that could not be played',
   tooManyResults: `At most ${PUSH_MAX_ROWS} results can be pushed at once`,
   namesTooLong: `Names must be under ${PLAYER_NAME_MAX + 1} characters`,

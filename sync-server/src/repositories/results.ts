@@ -15,10 +15,11 @@ const RESULT_COLUMNS = [
   'resultStatus',
   'rightAnswerCount',
   'playHash',
+  'playedAtAdjusted',
 ] as const;
 
 /** A stored result's own row (its answers are detail rows). */
-export type ResultRow = Pick<TestResultsTable, (typeof RESULT_COLUMNS)[number]>;
+export type ResultRow = Selectable<Pick<TestResultsTable, (typeof RESULT_COLUMNS)[number]>>;
 
 export const findResult = (db: Db, id: string): Promise<ResultRow | undefined> =>
   db.selectFrom('testResults').select(RESULT_COLUMNS).where('id', '=', id).executeTakeFirst();
@@ -47,10 +48,10 @@ export type ResultDetail = Omit<Selectable<TestResultDetailsTable>, 'id' | 'test
 export async function insertResult(db: Db, row: ResultRow): Promise<boolean> {
   const inserted = await sql<{ id: string }>`insert into test_results
       (id, test_kit_id, kit_version, organization_id, latitude, longitude, first_name, last_name,
-       played_at, result_status, right_answer_count, play_hash)
+       played_at, result_status, right_answer_count, play_hash, played_at_adjusted)
     values (${row.id}, ${row.testKitId}, ${row.kitVersion}, ${row.organizationId}, ${row.latitude},
       ${row.longitude}, ${row.firstName}, ${row.lastName}, ${row.playedAt}, ${row.resultStatus},
-      ${row.rightAnswerCount}, ${row.playHash})
+      ${row.rightAnswerCount}, ${row.playHash}, ${row.playedAtAdjusted})
     on conflict (id) do nothing
     returning id`.execute(db);
   return inserted.rows.length > 0;

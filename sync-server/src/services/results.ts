@@ -59,10 +59,28 @@ async function existingOutcome(db: Db, row: ResultRow, key: string, sent: Answer
   return { outcome: 'conflict', stored: toDoc(row, await resultAnswers(db, row.id)) };
 }
 
+/**
+ * The play time to store. A phone with a wrong clock must not lose its result: a time further
+ * ahead than the clock skew allows, or before the kit version it names existed, is replaced by the
+ * time received and flagged. (The play's identity keeps the time as sent, so a resend still
+ * matches.)
+ */
+export function playTime(
+  sent: string,
+  versionSince: string,
+  now = Date.now(),
+): { playedAt: string; adjusted: boolean } {
+  const at = Date.parse(sent);
+  const since = Date.parse(versionSince);
+  if (at > now + CLOCK_SKEW_MS || (!Number.isNaN(since) && at < since - CLOCK_SKEW_MS)) {
+    return { playedAt: new Date(now).toISOString(), adjusted: true };
+  }
+  return { playedAt: new Date(at).toISOString(), adjusted: false };
+}
+
 /** Why a document cannot be stored, before looking at its kit; null when none. */
 function documentProblem(doc: ResultDoc): string | null {
-  const playedAt = Date.parse(doc.playedAt);
-  if (Number.isNaN(playedAt) || playedAt > Date.now() + CLOCK_SKEW_MS) return PLAY_MSG.invalidPlayedAt;
+  if (Number.isNaN(Date.parse(doc.playedAt))) return PLAY_MSG.invalidPlayedAt;
   return null;
 }
 
@@ -124,10 +142,10 @@ async function attempt(db: Db, doc: ResultDoc, retry: RetryRule): Promise<Submit
     if (!isKitPlayable(kit.cards)) return refuse(PLAY_MSG.kitVersionNotPlayable);
     const misfit = playProblem(kit, doc.answers);
     if (misfit) return refuse(misfit);
-    const organizationId = doc.organizationId ?? null;
-    if (organizationId !== null && !(await organizationExists(trx, organizationId))) {
-      return refuse(PLAY_MSG.unknownOrganization);
-    }
+    // An organization that is not (or no longer) known is dropped: the result is never lost for it.
+    let organizationId = doc.organizationId ?? null;
+    if (organizationId !== null && !(await organizationExists(trx, organizationId))) organizationId = null;
+    const time = playTime(doc.playedAt, kit.updatedAt);
 
     const score = scorePlay(kit, doc.answers);
     const located = doc.latitude != null && doc.longitude != null;
@@ -140,7 +158,8 @@ async function attempt(db: Db, doc: ResultDoc, retry: RetryRule): Promise<Submit
       longitude: located ? (doc.longitude as number) : null,
       firstName: doc.firstName?.trim() || GUEST_NAME.firstName,
       lastName: doc.lastName?.trim() || GUEST_NAME.lastName,
-      playedAt: new Date(doc.playedAt).toISOString(),
+      playedAt: time.playedAt,
+      playedAtAdjusted: time.adjusted ? 1 : 0,
       resultStatus: score.resultStatus,
       rightAnswerCount: score.rightAnswerCount,
       playHash: key,

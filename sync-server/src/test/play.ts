@@ -153,3 +153,12 @@ export async function insertKit(app: FastifyInstance, name: string, ownOptions =
   });
   return liveKit(app, name);
 }
+
+/** A time `minutes` ago, whole seconds, as UTC ISO and as the same instant written with an offset. */
+export function recentTime(minutesAgo: number, offsetMinutes = 0): { utc: string; local: string } {
+  const at = new Date(Math.floor((Date.now() - minutesAgo * 60_000) / 1000) * 1000);
+  const shifted = new Date(at.getTime() + offsetMinutes * 60_000).toISOString().slice(0, 19);
+  const m = Math.abs(offsetMinutes);
+  const zone = `${offsetMinutes < 0 ? '-' : '+'}${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+  return { utc: at.toISOString(), local: `${shifted}${zone}` };
+}
