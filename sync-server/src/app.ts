@@ -70,10 +70,18 @@ const KEPT_STATUSES = new Set([400, 401, 403, 404, 429]);
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   // HTTPS when TLS_CERT and TLS_KEY are set: camera and service worker need a secure context
   // anywhere but localhost.
+  // Node checks request timeouts only this often (30 s by default): often enough to matter.
+  const connectionsCheckingInterval = Math.max(250, Math.min(5_000, Math.floor(config.requestTimeoutMs / 4)));
   const https =
     config.tlsCert && config.tlsKey
-      ? { https: { cert: readFileSync(config.tlsCert), key: readFileSync(config.tlsKey) } }
-      : {};
+      ? {
+          https: {
+            cert: readFileSync(config.tlsCert),
+            key: readFileSync(config.tlsKey),
+            connectionsCheckingInterval,
+          },
+        }
+      : { http: { connectionsCheckingInterval } };
   const { trustProxy } = config;
   const app = Fastify({
     ...(https as object),

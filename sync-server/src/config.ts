@@ -102,7 +102,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid PORT: ${env.PORT}`);
   const dataDir = path.resolve(env.DATA_DIR || './data');
-  mkdirSync(dataDir, { recursive: true });
+  // Only the server's own user may read its data: the directory 0700 when it makes it.
+  if (!existsSync(dataDir)) {
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    chmodSync(dataDir, 0o700);
+  }
   const tls = Boolean(env.TLS_CERT && env.TLS_KEY);
   return {
     port,

@@ -1,3 +1,4 @@
+import { chmodSync, closeSync, openSync } from 'node:fs';
 import SQLite from 'better-sqlite3';
 import { CamelCasePlugin, type ColumnType, type Generated, Kysely, SqliteDialect, sql } from 'kysely';
 
@@ -171,6 +172,10 @@ export type Db = Kysely<Database>;
 
 /** Opens (creating when absent) the SQLite file: WAL, foreign keys on, synchronous=NORMAL. */
 export function openDatabase(file: string): Db {
+  // The file is made (or kept) 0600 before SQLite opens it: SQLite gives its WAL and shared-memory
+  // files the database file's permissions.
+  closeSync(openSync(file, 'a', 0o600));
+  chmodSync(file, 0o600);
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');

@@ -2,7 +2,7 @@ import { deflateSync } from 'node:zlib';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { corruptCrc, jpegBytes, makePng, padPng, pngChunk } from '../test/images';
-import { inspectPng } from './png';
+import { inspectPng, stripMetadata } from './png';
 
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -58,10 +58,6 @@ describe('inspectPng', () => {
     ]);
     expect(inspectPng(png)).toEqual({ width: 2, height: 2 });
     expect(inspectPng(padPng(makePng(3), 50_000))).toEqual({ width: 8, height: 8 });
-  });
-
-  it('ignores bytes after IEND', () => {
-    expect(inspectPng(Buffer.concat([makePng(4), Buffer.from('trailing')]))).not.toBeNull();
   });
 
   it.each<[string, () => Buffer]>([
@@ -133,5 +129,28 @@ describe('inspectPng', () => {
     const bytes = PNG.sync.write(png);
     expect(inspectPng(bytes)).toEqual({ width: 40, height: 30 });
     expect(PNG.sync.read(bytes).width).toBe(40);
+  });
+});
+
+describe('what follows the end marker, and metadata', () => {
+  it('refuses a PNG with bytes after IEND (another file riding along)', () => {
+    const png = makePng(7);
+    expect(inspectPng(png)).not.toBeNull();
+    expect(inspectPng(Buffer.concat([png, Buffer.from('PK\u0003\u0004 a zip file')]))).toBeNull();
+    expect(inspectPng(Buffer.concat([png, Buffer.alloc(1)]))).toBeNull();
+  });
+
+  it('drops text and metadata chunks and keeps the picture exactly', () => {
+    const png = makePng(8);
+    const afterIhdr = 8 + 25;
+    const text = pngChunk('tEXt', Buffer.from('Comment\u0000<script>alert(1)</script>', 'latin1'));
+    const itxt = pngChunk('iTXt', Buffer.from('XML:com.adobe.xmp\u0000\u0000\u0000\u0000\u0000<x/>', 'latin1'));
+    const exif = pngChunk('eXIf', Buffer.from('MM\u0000*GPS', 'latin1'));
+    const tagged = Buffer.concat([png.subarray(0, afterIhdr), text, itxt, exif, png.subarray(afterIhdr)]);
+    expect(inspectPng(tagged)).not.toBeNull();
+    const stripped = stripMetadata(tagged);
+    expect(stripped.equals(png)).toBe(true);
+    expect(stripped.includes('script')).toBe(false);
+    expect(inspectPng(stripped)).toEqual(inspectPng(png));
   });
 });

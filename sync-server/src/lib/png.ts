@@ -16,8 +16,8 @@ export interface PngInfo {
 
 /**
  * Checks that bytes are a whole PNG, by content and not by name: the signature, every chunk's
- * length and CRC, a valid IHDR first, image data that inflates, and IEND last. A renamed JPEG, a
- * truncated or corrupted file is refused. Returns the dimensions, or null when not a valid PNG.
+ * length and CRC, a valid IHDR first, image data that inflates, and IEND last with nothing after
+ * it. A renamed JPEG, a truncated or corrupted file, or a file appended to a PNG is refused. Returns the dimensions, or null when not a valid PNG.
  */
 export function inspectPng(buf: Buffer): PngInfo | null {
   if (buf.length < 8 + 25 + 12 || !buf.subarray(0, 8).equals(SIGNATURE)) return null;
@@ -44,6 +44,8 @@ export function inspectPng(buf: Buffer): PngInfo | null {
     } else if (type === 'IDAT') {
       idat.push(body);
     } else if (type === 'IEND') {
+      // Nothing may follow the end marker: bytes there are another file riding along.
+      if (pos + 12 + length !== buf.length) return null;
       ended = true;
       break;
     }
@@ -57,4 +59,24 @@ export function inspectPng(buf: Buffer): PngInfo | null {
     return null;
   }
   return info;
+}
+
+/** Chunks that carry text or metadata (comments, camera and place data), not the picture. */
+const METADATA_CHUNKS = new Set(['tEXt', 'zTXt', 'iTXt', 'eXIf', 'tIME']);
+
+/**
+ * The same PNG without its text and metadata chunks: what is stored and served is the picture
+ * only. Expects a PNG that passed inspectPng; the chunks kept are copied as they are (CRCs too).
+ */
+export function stripMetadata(buf: Buffer): Buffer {
+  const parts: Buffer[] = [buf.subarray(0, 8)];
+  let pos = 8;
+  while (pos + 12 <= buf.length) {
+    const length = buf.readUInt32BE(pos);
+    const type = buf.toString('latin1', pos + 4, pos + 8);
+    if (!METADATA_CHUNKS.has(type)) parts.push(buf.subarray(pos, pos + 12 + length));
+    pos += 12 + length;
+    if (type === 'IEND') break;
+  }
+  return Buffer.concat(parts);
 }

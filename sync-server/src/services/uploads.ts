@@ -4,7 +4,7 @@ import path from 'node:path';
 import { CATALOGUE_MSG, IMAGE_MAX_BYTES } from '@scentry/shared-schema';
 import type { FastifyRequest } from 'fastify';
 import { ApiError, invalid } from '../lib/errors';
-import { inspectPng } from '../lib/png';
+import { inspectPng, stripMetadata } from '../lib/png';
 
 export interface UploadedFile {
   buffer: Buffer;
@@ -41,13 +41,27 @@ export async function readModelAndFile(req: FastifyRequest): Promise<{ model: un
   return { model, file };
 }
 
-/** Checks an upload is a PNG under 5 MB by its bytes; the spec's message otherwise. */
+/** Longest original file name kept (it is shown, never used as a path). */
+export const FILE_NAME_MAX = 100;
+
+/** An uploaded file's name as kept: its last path part, no control characters, at most 100 characters. */
+export function cleanFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
+  const printable = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return [...printable].slice(0, FILE_NAME_MAX).join('');
+}
+
+/**
+ * Checks an upload is a PNG under 5 MB by its bytes (the spec's message otherwise) and returns
+ * what is kept of it: the picture without text and metadata chunks, and a clean file name.
+ */
 export function checkPng(file: UploadedFile | undefined): UploadedFile {
   if (!file || file.buffer.length === 0) throw invalid(CATALOGUE_MSG.imageRequired, 'file: missing or empty');
   if (file.truncated || file.buffer.length >= IMAGE_MAX_BYTES)
     throw invalid(CATALOGUE_MSG.imageTooLarge, 'file: 5 MB or more');
   if (!inspectPng(file.buffer)) throw invalid(CATALOGUE_MSG.imageNotPng, 'file: not a valid PNG image');
-  return file;
+  return { ...file, buffer: stripMetadata(file.buffer), fileName: cleanFileName(file.fileName) };
 }
 
 /**
@@ -56,7 +70,7 @@ export function checkPng(file: UploadedFile | undefined): UploadedFile {
  */
 export function storeImage(dataDir: string, buffer: Buffer): string {
   const dir = path.join(dataDir, 'uploads');
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
   const name = `${createHash('sha256').update(buffer).digest('hex').slice(0, 32)}.png`;
   const target = path.join(dir, name);
   if (!existsSync(target)) {

@@ -13,7 +13,7 @@ import { isApiUrl } from './security';
  */
 export default fp(async (app: FastifyInstance) => {
   const uploads = path.join(app.config.dataDir, 'uploads');
-  mkdirSync(uploads, { recursive: true });
+  mkdirSync(uploads, { recursive: true, mode: 0o700 });
   await app.register(fastifyStatic, {
     root: uploads,
     prefix: '/uploads/',

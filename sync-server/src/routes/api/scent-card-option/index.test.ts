@@ -13,7 +13,7 @@ import {
   uploadFiles,
 } from '../../../test/catalogue';
 import { bearer, createFixtureUsers, type Fixtures, makeTestApp, signIn, type TestApp } from '../../../test/helpers';
-import { corruptCrc, jpegBytes, makePng, noisePng, padPng } from '../../../test/images';
+import { corruptCrc, jpegBytes, makePng, noisePng, padPng, pngChunk } from '../../../test/images';
 import { multipart, optionForm, type UploadFile } from '../../../test/multipart';
 
 const CREATE = '/api/ScentCardOption/CreateScentCardOption';
@@ -123,6 +123,27 @@ describe('ScentCardOption routes', () => {
         storedPath: expect.stringMatching(STORED_PATH),
         originalFileName: 'photo.jpg',
       });
+    });
+
+    it('keeps the picture only and a clean name: text chunks dropped, a long path-like name trimmed', async () => {
+      const picture = png();
+      const text = pngChunk('tEXt', Buffer.from('Comment\u0000secret-note', 'latin1'));
+      const tagged = Buffer.concat([picture.subarray(0, 33), text, picture.subarray(33)]);
+      const name = `../../etc/${'x'.repeat(300)}\u0007.png`;
+      const res = await create({ Title: 'Tagged' }, { data: tagged, filename: name });
+      const { data } = expectReply<ScentOption>(res, 200, 'Success');
+      expect(data.originalFileName).toBe('x'.repeat(100));
+      const stored = readFileSync(path.join(t.dataDir, data.storedPath));
+      expect(stored.equals(picture)).toBe(true);
+      expect(stored.includes('secret-note')).toBe(false);
+    });
+
+    it('refuses a PNG with another file appended after its end', async () => {
+      const res = await create(
+        { Title: 'Trailing' },
+        { data: Buffer.concat([png(), Buffer.from('PK\u0003\u0004zip')]) },
+      );
+      expectReply(res, 400, 'Failure', CATALOGUE_MSG.imageNotPng);
     });
 
     it('accepts a PNG one byte under 5 MB', async () => {
