@@ -121,6 +121,15 @@ describe('auth guards', () => {
       expect(envelopeOf(res)).toEqual(UNAUTHORIZED);
     });
 
+    it('a token with the right secret but a subject that is not a plain user id → 401', async () => {
+      const now = Math.floor(Date.now() / 1000);
+      for (const sub of [f.admin.id, true, ` ${f.admin.id}`, `0x${f.admin.id.toString(16)}`, `${f.admin.id}.0`, '']) {
+        const token = makeJwt({ sub, role: 'Admin', iat: now, exp: now + 60 }, t.config.jwtSecret);
+        const res = await get(probePath('admin'), bearer(token));
+        expect(res.statusCode, JSON.stringify(sub)).toBe(401);
+      }
+    });
+
     it('a token from sign-in expires after JWT_TTL (8h by default)', async () => {
       const token = await signIn(t.app, f.user.email, f.user.password);
       vi.useFakeTimers({ toFake: ['Date'] });

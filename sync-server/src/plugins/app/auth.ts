@@ -59,6 +59,8 @@ export default fp(async (app: FastifyInstance) => {
     } catch {
       throw unauthorized(MSG.unauthorized);
     }
+    // The subject is a user id, written as the server writes it: nothing else is read as one.
+    if (typeof token.sub !== 'string' || !/^[1-9]\d{0,15}$/.test(token.sub)) throw unauthorized(MSG.unauthorized);
     const user = await findUserById(app.db, Number(token.sub));
     if (!user?.isActive || !user.organizationActive) throw unauthorized(MSG.unauthorized);
     // A password change or reset raised the version: older tokens end, but the one kept.
