@@ -34,7 +34,14 @@ function precompress(): Plugin {
 export default defineConfig({
   plugins: [
     // Each route's component becomes its own chunk: a player never downloads admin screens.
-    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      // Loaders are split too: the admin's loaders bring TanStack Query, which players never load.
+      codeSplittingOptions: {
+        defaultBehavior: [['loader'], ['component'], ['errorComponent'], ['notFoundComponent']],
+      },
+    }),
     react(),
     VitePWA({
       registerType: 'prompt',

@@ -4,9 +4,17 @@ import { createRoot } from 'react-dom/client';
 import { onUnauthorized } from './lib/api';
 import { startBackgroundSync } from './offline/sync';
 import { routeTree } from './routeTree.gen';
+import { RouteError } from './ui/route-error';
 import './ui/styles.css';
 
-const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true });
+const router = createRouter({
+  routeTree,
+  defaultPreload: 'intent',
+  scrollRestoration: true,
+  defaultErrorComponent: RouteError,
+  // Loaders read through TanStack Query's cache (admin): the router need not cache them again.
+  defaultPreloadStaleTime: 0,
+});
 
 declare module '@tanstack/react-router' {
   interface Register {

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
   CARD_NAME_MAX,
+  FILTER_TEXT_MAX,
+  SORT_COLUMNS_MAX,
   CARDS_PER_KIT,
   CATALOGUE_MSG,
   cardProblems,
@@ -80,11 +82,6 @@ export const scentCardRequest = z
     for (const p of cardProblems(card)) ctx.addIssue({ code: 'custom', path: [p.path], message: p.message });
   });
 export type ScentCardRequest = z.infer<typeof scentCardRequest>;
-
-/** Longest text a list filter takes: anything longer matches nothing a user could have typed. */
-export const FILTER_TEXT_MAX = 200;
-/** Sort columns a list request may name (each a known column; more is nonsense). */
-export const SORT_COLUMNS_MAX = 10;
 
 /** A list filter's text field. */
 export const filterText = () =>

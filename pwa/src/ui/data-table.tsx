@@ -1,6 +1,5 @@
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@scentry/shared-schema';
-import { type ReactNode, useState } from 'react';
-import { readJson, STORAGE_KEYS, writeJson } from '../lib/storage';
+import { PAGE_SIZES } from '@scentry/shared-schema';
+import type { ReactNode } from 'react';
 import { Spinner } from './spinner';
 
 export interface Column<T> {
@@ -77,20 +76,6 @@ export function DataTable<T>({ caption, columns, rows, rowKey, error, empty, onR
 }
 
 /** The chosen page size, kept across sessions (spec §9). */
-export function usePageSize(): [number, (n: number) => void] {
-  const [size, setSize] = useState<number>(() => {
-    const stored = readJson<number>(STORAGE_KEYS.rowsPerPage);
-    return stored && (PAGE_SIZES as readonly number[]).includes(stored) ? stored : DEFAULT_PAGE_SIZE;
-  });
-  return [
-    size,
-    (n: number) => {
-      writeJson(STORAGE_KEYS.rowsPerPage, n);
-      setSize(n);
-    },
-  ];
-}
-
 interface PagerProps {
   page: number;
   pageSize: number;

@@ -1,32 +1,41 @@
-import type { ListResult } from '@scentry/shared-schema';
-import { useState } from 'react';
-import { useQuery } from '../lib/use-query';
-import { Pager, usePageSize } from './data-table';
+import { useEffect, useState } from 'react';
+import { type ListSearch, listParams, rememberPageSize } from '../lib/route-params';
+import { Pager } from './data-table';
 import { useToast } from './toast';
 import { useDebounced } from './use-debounced';
+import { failureToast } from './use-form';
 
-export interface PageQuery {
-  pageNumber: number;
-  rowsPerPage: number;
-  /** The search text, once typing has paused for 1 s (spec §9). */
-  text: string;
-}
+/** How a list screen changes its URL (its route's navigate, narrowed to the search). */
+export type ListNavigate = (options: { search: (prev: ListSearch) => ListSearch; replace?: boolean }) => unknown;
 
-/** A searchable, paged list: search box state, debounced text, page, kept page size, and the load. */
-export function usePagedSearch<T>(load: (q: PageQuery, signal: AbortSignal) => Promise<ListResult<T>>) {
-  const [search, setSearchText] = useState('');
-  const text = useDebounced(search.trim(), 1000);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = usePageSize();
-  const query = useQuery(
-    (signal) => load({ pageNumber: page, rowsPerPage: pageSize, text }, signal),
-    [page, pageSize, text],
-  );
-  const setSearch = (value: string) => {
-    setSearchText(value);
-    setPage(1);
+/**
+ * A paged, searchable list whose state lives in the URL (reload and Back keep it): page, size and
+ * the search text, written 1 s after typing stops (spec §9) in place of the current entry. A URL
+ * without a size takes the stored rows per page; choosing a size writes both.
+ */
+export function useListUrl(search: ListSearch, navigate: ListNavigate) {
+  const params = listParams(search);
+  const [text, setText] = useState(search.q ?? '');
+  const typed = useDebounced(text.trim(), 1000);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the typed text settles
+  useEffect(() => {
+    if (typed !== (search.q ?? ''))
+      navigate({ search: (prev) => ({ ...prev, q: typed || undefined, page: undefined }), replace: true });
+  }, [typed]);
+  // Back or a link changed the URL: the box shows what the list shows.
+  useEffect(() => setText(search.q ?? ''), [search.q]);
+  return {
+    search: text,
+    setSearch: setText,
+    text: params.text,
+    page: params.pageNumber,
+    pageSize: params.rowsPerPage,
+    setPage: (page: number) => navigate({ search: (prev) => ({ ...prev, page: page > 1 ? page : undefined }) }),
+    setPageSize: (size: number) => {
+      rememberPageSize(size);
+      navigate({ search: (prev) => ({ ...prev, size, page: undefined }) });
+    },
   };
-  return { search, setSearch, text, page, setPage, pageSize, setPageSize, ...query };
 }
 
 export function SearchField({
@@ -68,7 +77,8 @@ export function useConfirmDelete<T>(
       notify('success', `${name(target)} deleted`);
       onDone();
     } catch (err) {
-      notify('warning', (err as Error).message, 'Delete');
+      // spec §8: delete failures are a warning with the server's text.
+      notify(failureToast(err, 'warning').kind, failureToast(err, 'warning').message, 'Delete');
     } finally {
       setTarget(null);
       setBusy(false);
@@ -82,23 +92,15 @@ export function useConfirmDelete<T>(
 }
 
 /** The pager under a paged list, shown once there is something to page. */
-export function ListPager({ list }: { list: PagedState }) {
-  if (!list.data || list.data.totalCount === 0) return null;
+export function ListPager({ list, total }: { list: ReturnType<typeof useListUrl>; total: number | undefined }) {
+  if (!total) return null;
   return (
     <Pager
       page={list.page}
       pageSize={list.pageSize}
-      total={list.data.totalCount}
+      total={total}
       onPage={list.setPage}
       onPageSize={list.setPageSize}
     />
   );
-}
-
-interface PagedState {
-  data: { totalCount: number } | null;
-  page: number;
-  pageSize: number;
-  setPage: (page: number) => void;
-  setPageSize: (size: number) => void;
 }

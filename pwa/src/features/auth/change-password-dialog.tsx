@@ -1,56 +1,42 @@
-import { changePasswordRequest, parseRequest } from '@scentry/shared-schema';
-import { type FormEvent, useState } from 'react';
+import { changePasswordRequest, PASSWORD_MAX } from '@scentry/shared-schema';
 import { getSession } from '../../lib/session';
 import { Field } from '../../ui/field';
 import { Modal } from '../../ui/modal';
-import { useToast } from '../../ui/toast';
+import { useForm } from '../../ui/use-form';
 import { changePassword } from './api';
 
 const EMPTY = { oldPassword: '', newPassword: '', confirmPassword: '' };
 
 export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const notify = useToast();
-  const [form, setForm] = useState(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const form = useForm({
+    schema: changePasswordRequest,
+    initial: EMPTY,
+    toInput: (v) => ({ id: getSession()?.id, ...v }),
+    submit: (data) => changePassword(data),
+    // spec §8: success shows the message and closes; a failure warns with the server's message.
+    title: 'Change Password',
+    failureAs: 'warning',
+    success: 'Password changed successfully',
+    onSuccess: () => close(),
+  });
+  const { values, errors, busy } = form;
 
   function close() {
-    setForm(EMPTY);
-    setErrors({});
+    form.reset();
     onClose();
   }
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const check = parseRequest(changePasswordRequest, { id: getSession()?.id, ...form });
-    if (!check.ok) {
-      setErrors(check.fields);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      await changePassword(check.data);
-      notify('success', 'Password changed successfully', 'Change Password');
-      close();
-    } catch (err) {
-      notify('warning', err instanceof Error ? err.message : String(err), 'Change Password');
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  const set = (key: keyof typeof EMPTY) => (e: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [key]: e.target.value }));
+  const set = (key: keyof typeof EMPTY) => (e: { target: { value: string } }) => form.set(key, e.target.value);
 
   return (
     <Modal open={open} title="Change Password" onClose={close}>
-      <form className="stack" onSubmit={submit} noValidate>
+      <form className="stack" onSubmit={form.onSubmit} noValidate>
         <Field
           label="Current Password"
           type="password"
           autoComplete="current-password"
-          value={form.oldPassword}
+          value={values.oldPassword}
+          maxLength={PASSWORD_MAX}
           onChange={set('oldPassword')}
           error={errors.oldPassword}
         />
@@ -58,7 +44,8 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
           label="New Password"
           type="password"
           autoComplete="new-password"
-          value={form.newPassword}
+          value={values.newPassword}
+          maxLength={PASSWORD_MAX}
           onChange={set('newPassword')}
           error={errors.newPassword}
         />
@@ -66,7 +53,8 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
           label="Confirm Password"
           type="password"
           autoComplete="new-password"
-          value={form.confirmPassword}
+          value={values.confirmPassword}
+          maxLength={PASSWORD_MAX}
           onChange={set('confirmPassword')}
           error={errors.confirmPassword}
         />

@@ -1,6 +1,6 @@
 import type { TestResultCounts } from '@scentry/shared-schema';
-import { useQuery } from '../../lib/use-query';
-import { getTestResultCounts } from './api';
+import { useQuery } from '@tanstack/react-query';
+import { countsQuery } from './queries';
 
 const CARDS: { key: keyof TestResultCounts; label: string; tone: string }[] = [
   { key: 'totalTestCount', label: 'Total Test', tone: 'neutral' },
@@ -10,13 +10,13 @@ const CARDS: { key: keyof TestResultCounts; label: string; tone: string }[] = [
 ];
 
 export function DashboardCards() {
-  const { data: counts, error, reload } = useQuery((signal) => getTestResultCounts(signal), []);
+  const { data: counts, error, refetch } = useQuery(countsQuery());
 
   if (error) {
     return (
       <div className="notice notice-error" role="alert">
-        <p>The counts could not be loaded: {error}</p>
-        <button type="button" className="button button-small" onClick={reload}>
+        <p>The counts could not be loaded: {error.message}</p>
+        <button type="button" className="button button-small" onClick={() => void refetch()}>
           Try again
         </button>
       </div>

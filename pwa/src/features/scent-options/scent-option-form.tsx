@@ -1,12 +1,17 @@
-import { CATALOGUE_MSG, IMAGE_MAX_BYTES, parseRequest, scentOptionModel } from '@scentry/shared-schema';
+import {
+  CATALOGUE_MSG,
+  type FieldErrors,
+  IMAGE_MAX_BYTES,
+  SCENT_OPTION_NAME_MAX,
+  type ScentOption,
+  scentOptionModel,
+} from '@scentry/shared-schema';
 import { useNavigate } from '@tanstack/react-router';
-import { type DragEvent, type FormEvent, useEffect, useId, useState } from 'react';
-import { ApiFailure } from '../../lib/api';
-import { useQuery } from '../../lib/use-query';
+import { type DragEvent, useEffect, useId, useState } from 'react';
 import { Field } from '../../ui/field';
-import { Spinner } from '../../ui/spinner';
 import { useToast } from '../../ui/toast';
-import { createScentOption, getScentOption, updateScentOption } from './api';
+import { useForm } from '../../ui/use-form';
+import { useSaveScentOption } from './queries';
 
 /** A courtesy check before upload (the server checks the bytes again). */
 export async function checkImageFile(file: File): Promise<string | null> {
@@ -17,24 +22,28 @@ export async function checkImageFile(file: File): Promise<string | null> {
   return null;
 }
 
-export function ScentOptionForm({ id }: { id?: number }) {
+/** Create (no option) or edit a scent option; an edit starts from the loaded option. */
+export function ScentOptionForm({ option }: { option?: ScentOption }) {
   const navigate = useNavigate();
   const notify = useToast();
   const inputId = useId();
-  const existing = useQuery((signal) => (id ? getScentOption(id, signal) : Promise.resolve(null)), [id]);
-  const [title, setTitle] = useState('');
+  const save = useSaveScentOption();
   const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [preview, setPreview] = useState<string | null>(option?.storedPath ?? null);
   const [dragging, setDragging] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    if (existing.data) {
-      setTitle(existing.data.title);
-      setPreview(existing.data.storedPath);
-    }
-  }, [existing.data]);
+  const id = option?.id ?? 0;
+  const form = useForm({
+    schema: scentOptionModel,
+    initial: { title: option?.title ?? '' },
+    toInput: (v) => ({ id, title: v.title }),
+    // The picture is required for a new option (the server checks it again, by its bytes).
+    check: (): FieldErrors => (!id && !file ? { file: CATALOGUE_MSG.imageRequired } : {}),
+    submit: (data) => save.mutateAsync({ id, title: data.title, file }),
+    title: 'Scent option',
+    success: id ? 'Scent option updated successfully' : 'Scent option saved successfully',
+    onSuccess: () => navigate({ to: '/admin/scentCardData' }),
+  });
+  const { errors } = form;
 
   useEffect(
     () => () => {
@@ -48,10 +57,10 @@ export function ScentOptionForm({ id }: { id?: number }) {
     const problem = await checkImageFile(f);
     if (problem) {
       notify('error', problem, 'Upload scent card image');
-      setErrors((e) => ({ ...e, file: problem }));
+      form.setErrors((e) => ({ ...e, file: problem }));
       return;
     }
-    setErrors(({ file: _f, ...rest }) => rest);
+    form.setErrors(({ file: _f, ...rest }) => rest);
     setFile(f);
     setPreview(URL.createObjectURL(f));
   }
@@ -62,45 +71,15 @@ export function ScentOptionForm({ id }: { id?: number }) {
     void choose(e.dataTransfer.files[0]);
   }
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const check = parseRequest(scentOptionModel, { id: id ?? 0, title });
-    const next: Record<string, string> = check.ok ? {} : { ...check.fields };
-    if (!id && !file) next.file = CATALOGUE_MSG.imageRequired;
-    setErrors(next);
-    if (Object.keys(next).length) return;
-    setBusy(true);
-    try {
-      if (id) await updateScentOption(id, title.trim(), file);
-      else await createScentOption(title.trim(), file);
-      notify('success', id ? 'Scent option updated successfully' : 'Scent option saved successfully');
-      navigate({ to: '/admin/scentCardData' });
-    } catch (err) {
-      const kind = err instanceof ApiFailure && err.isWarning ? 'warning' : 'error';
-      notify(kind, (err as Error).message, 'Scent option');
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  if (id && existing.error) {
-    return (
-      <p className="notice notice-error" role="alert">
-        {existing.error}
-      </p>
-    );
-  }
-  if (id && !existing.data) return <Spinner label="Loading the scent option" />;
-
   return (
     <section className="stack narrow-form">
       <h1>Manage scent option</h1>
-      <form className="stack" onSubmit={submit} noValidate>
+      <form className="stack" onSubmit={form.onSubmit} noValidate>
         <Field
           label="Scent option name"
-          value={title}
-          maxLength={40}
-          onChange={(e) => setTitle(e.target.value)}
+          value={form.values.title}
+          maxLength={SCENT_OPTION_NAME_MAX}
+          onChange={(e) => form.set('title', e.target.value)}
           error={errors.title}
         />
         <div className="field">
@@ -138,7 +117,7 @@ export function ScentOptionForm({ id }: { id?: number }) {
         <figure className="preview">
           <figcaption>Preview Image</figcaption>
           {preview ? (
-            <img src={preview} alt={title ? `Preview of ${title}` : 'Preview'} />
+            <img src={preview} alt={form.values.title ? `Preview of ${form.values.title}` : 'Preview'} />
           ) : (
             <div className="preview-empty">No image chosen yet</div>
           )}
@@ -151,8 +130,8 @@ export function ScentOptionForm({ id }: { id?: number }) {
           >
             Cancel
           </button>
-          <button type="submit" className="button" disabled={busy}>
-            {busy ? 'Saving…' : 'Submit'}
+          <button type="submit" className="button" disabled={form.busy}>
+            {form.busy ? 'Saving…' : 'Submit'}
           </button>
         </div>
       </form>

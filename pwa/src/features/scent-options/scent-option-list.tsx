@@ -1,19 +1,21 @@
 import type { ScentOption } from '@scentry/shared-schema';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import type { ListSearch } from '../../lib/route-params';
 import { ConfirmDialog } from '../../ui/confirm';
 import { type Column, DataTable } from '../../ui/data-table';
 import { EditIcon, TrashIcon } from '../../ui/icons';
-import { ListPager, SearchField, useConfirmDelete, usePagedSearch } from '../../ui/paged-list';
-import { deleteScentOption, listScentOptions } from './api';
+import { type ListNavigate, ListPager, SearchField, useConfirmDelete, useListUrl } from '../../ui/paged-list';
+import { scentOptionListQuery, useDeleteScentOption } from './queries';
 
-export function ScentOptionList() {
-  const list = usePagedSearch((q, signal) =>
-    listScentOptions({ pageNumber: q.pageNumber, rowsPerPage: q.rowsPerPage, title: q.text }, signal),
-  );
+export function ScentOptionList({ search, navigate }: { search: ListSearch; navigate: ListNavigate }) {
+  const list = useListUrl(search, navigate);
+  const rows = useQuery(scentOptionListQuery(search));
+  const remove = useDeleteScentOption();
   const del = useConfirmDelete(
-    (o: ScentOption) => deleteScentOption(o.id),
+    (o: ScentOption) => remove.mutateAsync(o.id),
     (o) => o.title,
-    list.reload,
+    () => {},
   );
 
   const columns: Column<ScentOption>[] = [
@@ -22,7 +24,7 @@ export function ScentOptionList() {
       cell: (o) => (
         <Link
           to="/admin/editScentCardData/$Id"
-          params={{ Id: String(o.id) }}
+          params={{ Id: o.id }}
           className="icon-button"
           aria-label={`Edit ${o.title}`}
         >
@@ -65,13 +67,13 @@ export function ScentOptionList() {
       <DataTable
         caption="Scent options"
         columns={columns}
-        rows={list.data?.list ?? null}
+        rows={rows.data?.list ?? null}
         rowKey={(o) => o.id}
-        error={list.error}
-        onRetry={list.reload}
+        error={rows.error?.message ?? null}
+        onRetry={() => void rows.refetch()}
         empty={list.text ? `No scent option matches “${list.text}”.` : 'No scent options yet: add the first one.'}
       />
-      <ListPager list={list} />
+      <ListPager list={list} total={rows.data?.totalCount} />
       <ConfirmDialog {...del.dialog} />
     </section>
   );

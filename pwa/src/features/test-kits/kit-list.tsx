@@ -1,18 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import type { ListSearch } from '../../lib/route-params';
 import { ConfirmDialog } from '../../ui/confirm';
 import { type Column, DataTable } from '../../ui/data-table';
 import { EditIcon, TrashIcon } from '../../ui/icons';
-import { ListPager, SearchField, useConfirmDelete, usePagedSearch } from '../../ui/paged-list';
-import { deleteKits, type KitListRow, listKits } from './api';
+import { type ListNavigate, ListPager, SearchField, useConfirmDelete, useListUrl } from '../../ui/paged-list';
+import type { KitListRow } from './api';
+import { kitListQuery, useDeleteKit } from './queries';
 
-export function KitList() {
-  const list = usePagedSearch((q, signal) =>
-    listKits({ pageNumber: q.pageNumber, rowsPerPage: q.rowsPerPage, name: q.text }, signal),
-  );
+export function KitList({ search, navigate }: { search: ListSearch; navigate: ListNavigate }) {
+  const list = useListUrl(search, navigate);
+  const rows = useQuery(kitListQuery(search));
+  const remove = useDeleteKit();
   const del = useConfirmDelete(
-    (k: KitListRow) => deleteKits([k.id]),
+    (k: KitListRow) => remove.mutateAsync(k.id),
     (k) => `Play kit ${k.name}`,
-    list.reload,
+    () => {},
   );
 
   const columns: Column<KitListRow>[] = [
@@ -22,7 +25,7 @@ export function KitList() {
       cell: (k) => (
         <Link
           to="/admin/managetestkit/{-$Id}/{-$ScentCardId}"
-          params={{ Id: String(k.id) }}
+          params={{ Id: k.id, ScentCardId: undefined }}
           className="icon-button"
           aria-label={`Edit ${k.name}`}
         >
@@ -54,7 +57,11 @@ export function KitList() {
     <section className="stack">
       <div className="page-head">
         <h1>Play Kits</h1>
-        <Link to="/admin/managetestkit/{-$Id}/{-$ScentCardId}" params={{}} className="button">
+        <Link
+          to="/admin/managetestkit/{-$Id}/{-$ScentCardId}"
+          params={{ Id: 0, ScentCardId: undefined }}
+          className="button"
+        >
           Add Play Kit
         </Link>
       </div>
@@ -67,13 +74,13 @@ export function KitList() {
       <DataTable
         caption="Play kits"
         columns={columns}
-        rows={list.data?.list ?? null}
+        rows={rows.data?.list ?? null}
         rowKey={(k) => k.id}
-        error={list.error}
-        onRetry={list.reload}
+        error={rows.error?.message ?? null}
+        onRetry={() => void rows.refetch()}
         empty={list.text ? `No play kit matches “${list.text}”.` : 'No play kits yet: add the first one.'}
       />
-      <ListPager list={list} />
+      <ListPager list={list} total={rows.data?.totalCount} />
       <ConfirmDialog
         {...del.dialog}
         message={

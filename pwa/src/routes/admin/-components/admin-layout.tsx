@@ -1,6 +1,8 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { Link, Outlet, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ChangePasswordDialog } from '../../../features/auth/change-password-dialog';
+import { queryClient } from '../../../lib/query';
 import { clearSession, getSession, isAdmin, isStaff } from '../../../lib/session';
 import { DropdownMenu } from './menu';
 
@@ -16,73 +18,77 @@ export function AdminLayout() {
 
   function logout() {
     clearSession();
+    // The next user must not see this one's cached data.
+    queryClient.clear();
     navigate({ to: '/admin/login' });
   }
 
   return (
-    <div className="admin">
-      <header className="admin-bar">
-        <Link to="/admin/dashboard" className="brand">
-          <img src="/favicon.svg" alt="" width="28" height="28" /> Scentry
-        </Link>
-        <nav aria-label="Main" className="admin-nav">
-          {staff && (
-            <Link to="/admin/dashboard" className="nav-link" activeProps={current}>
-              Dashboard
-            </Link>
-          )}
-          {admin && (
-            <Link to="/admin/testKit" className="nav-link" activeProps={current}>
-              Play Kits
-            </Link>
-          )}
-          {staff && (
-            <Link to="/admin/testresult" className="nav-link" activeProps={current}>
-              Play Results
-            </Link>
-          )}
-          {staff && (
-            <DropdownMenu label="Reports">
-              <Link to="/admin/Reports/passFailData" className="dropdown-item">
-                Pass/Fail Data
+    <QueryClientProvider client={queryClient}>
+      <div className="admin">
+        <header className="admin-bar">
+          <Link to="/admin/dashboard" className="brand">
+            <img src="/favicon.svg" alt="" width="28" height="28" /> Scentry
+          </Link>
+          <nav aria-label="Main" className="admin-nav">
+            {staff && (
+              <Link to="/admin/dashboard" className="nav-link" activeProps={current}>
+                Dashboard
               </Link>
+            )}
+            {admin && (
+              <Link to="/admin/testKit" className="nav-link" activeProps={current}>
+                Play Kits
+              </Link>
+            )}
+            {staff && (
+              <Link to="/admin/testresult" className="nav-link" activeProps={current}>
+                Play Results
+              </Link>
+            )}
+            {staff && (
+              <DropdownMenu label="Reports">
+                <Link to="/admin/Reports/passFailData" className="dropdown-item">
+                  Pass/Fail Data
+                </Link>
+              </DropdownMenu>
+            )}
+            {admin && (
+              <DropdownMenu label="Masters">
+                <Link to="/admin/user" className="dropdown-item">
+                  Users
+                </Link>
+                <Link to="/admin/client" className="dropdown-item">
+                  Client
+                </Link>
+                <Link to="/admin/scentCardData" className="dropdown-item">
+                  Scent Options
+                </Link>
+              </DropdownMenu>
+            )}
+          </nav>
+          <div className="admin-user">
+            {role === 'Client Admin' && session?.organizationName && (
+              <span className="welcome">Welcome, {session.organizationName}</span>
+            )}
+            <DropdownMenu
+              label={`${session?.firstName ?? ''} ${session?.lastName ?? ''}`.trim() || 'Account'}
+              align="right"
+            >
+              <button type="button" className="dropdown-item" onClick={() => setChanging(true)}>
+                Change Password
+              </button>
+              <button type="button" className="dropdown-item" onClick={logout}>
+                Logout
+              </button>
             </DropdownMenu>
-          )}
-          {admin && (
-            <DropdownMenu label="Masters">
-              <Link to="/admin/user" className="dropdown-item">
-                Users
-              </Link>
-              <Link to="/admin/client" className="dropdown-item">
-                Client
-              </Link>
-              <Link to="/admin/scentCardData" className="dropdown-item">
-                Scent Options
-              </Link>
-            </DropdownMenu>
-          )}
-        </nav>
-        <div className="admin-user">
-          {role === 'Client Admin' && session?.organizationName && (
-            <span className="welcome">Welcome, {session.organizationName}</span>
-          )}
-          <DropdownMenu
-            label={`${session?.firstName ?? ''} ${session?.lastName ?? ''}`.trim() || 'Account'}
-            align="right"
-          >
-            <button type="button" className="dropdown-item" onClick={() => setChanging(true)}>
-              Change Password
-            </button>
-            <button type="button" className="dropdown-item" onClick={logout}>
-              Logout
-            </button>
-          </DropdownMenu>
-        </div>
-      </header>
-      <main className="admin-main">
-        <Outlet />
-      </main>
-      <ChangePasswordDialog open={changing} onClose={() => setChanging(false)} />
-    </div>
+          </div>
+        </header>
+        <main className="admin-main">
+          <Outlet />
+        </main>
+        <ChangePasswordDialog open={changing} onClose={() => setChanging(false)} />
+      </div>
+    </QueryClientProvider>
   );
 }

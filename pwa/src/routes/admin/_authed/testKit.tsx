@@ -1,8 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { KitList } from '../../../features/test-kits/kit-list';
+import { kitListQuery } from '../../../features/test-kits/queries';
 import { requireAdmin } from '../../../lib/guards';
+import { queryClient } from '../../../lib/query';
+import { validateListSearch } from '../../../lib/route-params';
 
 export const Route = createFileRoute('/admin/_authed/testKit')({
+  validateSearch: validateListSearch,
   beforeLoad: requireAdmin,
-  component: KitList,
+  loaderDeps: ({ search }) => search,
+  loader: ({ deps }) => queryClient.ensureQueryData(kitListQuery(deps)),
+  component: KitsScreen,
 });
+
+function KitsScreen() {
+  return <KitList search={Route.useSearch()} navigate={Route.useNavigate() as never} />;
+}

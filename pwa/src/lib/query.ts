@@ -1,0 +1,28 @@
+import { QueryClient } from '@tanstack/react-query';
+
+/**
+ * The admin screens' server state (TanStack Query). Imported only by admin routes and features:
+ * a player never loads it. Lists stay fresh for 30 s; every mutation invalidates its feature's
+ * keys (QUERY_ROOTS).
+ */
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false },
+    mutations: { retry: false },
+  },
+});
+
+/**
+ * Each feature's query keys start with its root; a change in one feature that shows in another
+ * (a scent option's name shown on cards) invalidates that root too, without importing the feature.
+ */
+export const QUERY_ROOTS = {
+  dashboard: ['dashboard'],
+  scentOptions: ['scent-options'],
+  kits: ['kits'],
+  cards: ['cards'],
+} as const;
+
+/** Marks a feature's cached data stale (and refetches what is on screen). */
+export const invalidate = (...roots: (keyof typeof QUERY_ROOTS)[]) =>
+  Promise.all(roots.map((r) => queryClient.invalidateQueries({ queryKey: QUERY_ROOTS[r] })));

@@ -1,0 +1,104 @@
+import { type FieldErrors, MSG, parseRequest } from '@scentry/shared-schema';
+import { type FormEvent, useCallback, useState } from 'react';
+import { ApiFailure } from '../lib/api';
+import { type ToastKind, useToast } from './toast';
+
+/**
+ * The one toast rule for a refused or failed call (spec §8): a Warning is a warning with the
+ * server's message; a Failure an error (or a warning where the spec says so); no answer at all
+ * (network) an error saying something went wrong, with the reason.
+ */
+export function failureToast(err: unknown, failureAs: ToastKind = 'error'): { kind: ToastKind; message: string } {
+  if (err instanceof ApiFailure && err.httpStatus !== 0) {
+    return { kind: err.isWarning ? 'warning' : failureAs, message: err.message };
+  }
+  const reason = err instanceof Error && err.message && err.message !== MSG.serverError ? ` (${err.message})` : '';
+  return { kind: 'error', message: `${MSG.serverError}${reason}` };
+}
+
+/** The server's field details (`error`: "name: message; sortOrder: message") as field errors. */
+export function serverFieldErrors(err: unknown): FieldErrors {
+  if (!(err instanceof ApiFailure) || typeof err.envelope.error !== 'string') return {};
+  const fields: FieldErrors = {};
+  for (const part of err.envelope.error.split('; ')) {
+    const m = /^([A-Za-z][\w.]*): (.+)$/.exec(part);
+    if (m && !(m[1] in fields)) fields[m[1]] = m[2];
+  }
+  return fields;
+}
+
+/** A shared-schema (zod) request schema, and what it parses to: the form needs no zod import. */
+type Schema = Parameters<typeof parseRequest>[0];
+type Output<S> = S extends { _zod: { output: infer O } } ? O : never;
+
+export interface FormOptions<V, S extends Schema, R> {
+  /** The shared-schema request schema the server validates with too. */
+  schema: S;
+  initial: V;
+  /** What is validated: the values, plus whatever the request needs beside them (an id). */
+  toInput?: (values: V) => unknown;
+  /** Checks of the screen beyond the schema (a file chosen); merged with the schema's. */
+  check?: (values: V) => FieldErrors;
+  submit: (data: Output<S>, values: V) => Promise<R>;
+  /** Toast title (spec §8: 'Login', 'Scent card', ...). */
+  title: string;
+  success?: string | ((result: R) => string);
+  onSuccess?: (result: R) => void;
+  /** Where the spec shows a server Failure as a warning (card editor, change password, login). */
+  failureAs?: ToastKind;
+  /** Also say the first broken rule in a warning toast (the card editor's spec messages). */
+  toastInvalid?: boolean;
+}
+
+/**
+ * One form: values, the shared schema's validation on submit (first message per field), the
+ * server's field errors mapped back onto fields, busy state, and one toast rule for success,
+ * Warning, Failure and network errors. Every form of the admin uses it.
+ */
+export function useForm<V extends Record<string, unknown>, S extends Schema, R>(options: FormOptions<V, S, R>) {
+  const notify = useToast();
+  const [values, setValues] = useState<V>(options.initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+
+  const set = useCallback(<K extends keyof V>(key: K, value: V[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+  }, []);
+
+  async function onSubmit(e?: FormEvent) {
+    e?.preventDefault();
+    if (busy) return;
+    const check = parseRequest(options.schema, options.toInput ? options.toInput(values) : values);
+    const extra = options.check?.(values) ?? {};
+    const fields: FieldErrors = { ...(check.ok ? {} : check.fields), ...extra };
+    if (!check.ok || Object.keys(extra).length) {
+      setErrors(fields);
+      if (options.toastInvalid) notify('warning', check.ok ? Object.values(extra)[0] : check.message, options.title);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const result = await options.submit(check.data as Output<S>, values);
+      const message = typeof options.success === 'function' ? options.success(result) : options.success;
+      if (message) notify('success', message, options.title);
+      options.onSuccess?.(result);
+    } catch (err) {
+      setErrors(serverFieldErrors(err));
+      const toast = failureToast(err, options.failureAs);
+      notify(toast.kind, toast.message, options.title);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const reset = useCallback(
+    (next?: V) => {
+      setValues(next ?? options.initial);
+      setErrors({});
+    },
+    [options.initial],
+  );
+
+  return { values, set, setValues, errors, setErrors, busy, onSubmit, reset };
+}
