@@ -22,9 +22,12 @@ describe('authenticateRequest', () => {
 
 describe('changePasswordRequest', () => {
   const valid = { id: 3, oldPassword: 'Old-pass1', newPassword: 'New-pass1', confirmPassword: 'New-pass1' };
-  it('accepts a valid request and coerces a string id', () => {
+  it('accepts a valid request', () => {
+    expect(parseRequest(changePasswordRequest, valid)).toEqual({ ok: true, data: valid });
+  });
+  it('refuses an id sent as a string: wrong types are never coerced', () => {
     const r = parseRequest(changePasswordRequest, { ...valid, id: '3' });
-    expect(r).toEqual({ ok: true, data: valid });
+    expect(r).toMatchObject({ ok: false, message: MSG.invalidRequest });
   });
   it.each([
     ['missing current', { ...valid, oldPassword: undefined }, MSG.currentPasswordRequired],
