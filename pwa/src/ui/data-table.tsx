@@ -97,10 +97,8 @@ export function Pager({ page, pageSize, total, onPage, onPageSize }: PagerProps)
         Rows per page{' '}
         <select
           value={pageSize}
-          onChange={(e) => {
-            onPageSize(Number(e.target.value));
-            onPage(1);
-          }}
+          // A new size starts again at page 1 (the caller's onPageSize does both, in one step).
+          onChange={(e) => onPageSize(Number(e.target.value))}
         >
           {PAGE_SIZES.map((n) => (
             <option key={n} value={n}>
