@@ -5,10 +5,7 @@ export const OPTIONS_PER_CARD = 5;
 export const SCENT_OPTION_NAME_MAX = 24;
 export const KIT_NAME_MAX = 40;
 export const CARD_NAME_MAX = 50;
-/** Longest text a list filter takes: anything longer matches nothing a user could have typed. */
-export const FILTER_TEXT_MAX = 200;
-/** Sort columns a list request may name (each a known column; more is nonsense). */
-export const SORT_COLUMNS_MAX = 10;
+
 /** PNG only, under 5 MB. */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import {
   CARD_NAME_MAX,
-  FILTER_TEXT_MAX,
-  SORT_COLUMNS_MAX,
   CARDS_PER_KIT,
   CATALOGUE_MSG,
   cardProblems,
@@ -11,6 +9,7 @@ import {
   OPTIONS_PER_CARD,
   SCENT_OPTION_NAME_MAX,
 } from './catalogue-rules';
+import { FILTER_TEXT_MAX, SORT_COLUMNS_MAX } from './enums';
 import { MSG } from './messages';
 
 // Bodies are JSON: a number must be a number (API.md: wrong types are 400, never coerced).

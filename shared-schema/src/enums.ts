@@ -26,4 +26,8 @@ export type ClientType = (typeof CLIENT_TYPES)[number];
 export const INTENSITY_LABELS = ['No smell', 'Very weak', 'Weak', 'Moderate', 'Strong', 'Very strong'] as const;
 
 export const PAGE_SIZES = [10, 20, 30, 40, 50, 100] as const;
+/** Longest text a list filter takes: anything longer matches nothing a user could have typed. */
+export const FILTER_TEXT_MAX = 200;
+/** Sort columns a list request may name (each a known column; more is nonsense). */
+export const SORT_COLUMNS_MAX = 10;
 export const DEFAULT_PAGE_SIZE = 10;
