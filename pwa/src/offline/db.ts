@@ -1,4 +1,4 @@
-import { createRxDatabase, type RxCollection, type RxDatabase, type RxJsonSchema } from 'rxdb';
+import { createRxDatabase, type RxCollection, type RxDatabase, type RxJsonSchema, type RxStorage } from 'rxdb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { markLocalDatabase } from './status';
 import type { KitDoc, LocalResult } from './types';
@@ -55,16 +55,27 @@ export type LocalDatabase = RxDatabase<{
   results: RxCollection<LocalResult>;
 }>;
 
+/** Builds the device's database on the given storage (Dexie in the app, memory in unit tests). */
+export async function createLocalDatabase(options: {
+  name: string;
+  storage: RxStorage<any, any>;
+  multiInstance?: boolean;
+}): Promise<LocalDatabase> {
+  const db = await createRxDatabase<{ kits: RxCollection<KitDoc>; results: RxCollection<LocalResult> }>({
+    name: options.name,
+    storage: options.storage,
+    multiInstance: options.multiInstance ?? false,
+  });
+  await db.addCollections({ kits: { schema: kitSchema }, results: { schema: resultSchema } });
+  return db;
+}
+
 let opening: Promise<LocalDatabase> | undefined;
 
+/** The app's database: opened once, on IndexedDB, shared by the tabs of this device. */
 export function openLocalDatabase(): Promise<LocalDatabase> {
   opening ??= (async () => {
-    const db = await createRxDatabase<{ kits: RxCollection<KitDoc>; results: RxCollection<LocalResult> }>({
-      name: 'scentry',
-      storage: getRxStorageDexie(),
-      multiInstance: true,
-    });
-    await db.addCollections({ kits: { schema: kitSchema }, results: { schema: resultSchema } });
+    const db = await createLocalDatabase({ name: 'scentry', storage: getRxStorageDexie(), multiInstance: true });
     markLocalDatabase();
     return db;
   })();

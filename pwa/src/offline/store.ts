@@ -1,18 +1,20 @@
 import type { KitDoc } from '@scentry/shared-schema';
 import { kitCode } from '@scentry/shared-schema';
-import { openLocalDatabase } from './db';
+import { type LocalDatabase, openLocalDatabase } from './db';
 import type { LocalResult } from './types';
 
 /** The image cache the service worker serves /uploads from (CacheFirst, same name). */
 export const IMAGE_CACHE = 'scentry-images';
 
-export async function saveKitLocally(kit: KitDoc): Promise<void> {
-  const db = await openLocalDatabase();
+/* Each function works on the app's database, or on the one given (unit tests: memory storage). */
+
+export async function saveKitLocally(kit: KitDoc, db?: LocalDatabase): Promise<void> {
+  db ??= await openLocalDatabase();
   await db.kits.upsert(kit);
 }
 
-export async function getLocalKit(code: string): Promise<KitDoc | null> {
-  const db = await openLocalDatabase();
+export async function getLocalKit(code: string, db?: LocalDatabase): Promise<KitDoc | null> {
+  db ??= await openLocalDatabase();
   const doc = await db.kits.findOne(kitCode(code)).exec();
   return doc ? (stripMeta(doc.toJSON()) as KitDoc) : null;
 }
@@ -34,8 +36,8 @@ export async function cacheKitImages(kit: KitDoc): Promise<void> {
   );
 }
 
-export async function saveResultLocally(result: LocalResult): Promise<void> {
-  const db = await openLocalDatabase();
+export async function saveResultLocally(result: LocalResult, db?: LocalDatabase): Promise<void> {
+  db ??= await openLocalDatabase();
   await db.results.insert(result);
 }
 

@@ -1,5 +1,7 @@
-import { kitCode } from '@scentry/shared-schema';
-import { call } from '../lib/api';
+import { type ApiData, kitCode } from '@scentry/shared-schema';
+import { type CallOptions, call } from '../lib/api';
+// Types only: RxDB stays out of the first load (the database is opened through a dynamic import).
+import type { LocalDatabase } from './db';
 import { getSyncStatus, hasLocalDatabase, setSyncStatus } from './status';
 import { type LocalResult, toResultDoc } from './types';
 
@@ -7,55 +9,75 @@ const PUSH_BATCH = 20;
 const MIN_BACKOFF = 2_000;
 const MAX_BACKOFF = 5 * 60_000;
 
-let running: Promise<void> | null = null;
-let again = false;
-let backoff = 0;
-let retryTimer: ReturnType<typeof setTimeout> | undefined;
+type SyncEndpoint = 'pushResults' | 'pullKits';
+
+/** What a sync loop works with: the app passes the real ones, unit tests fakes (and memory storage). */
+export interface SyncDeps {
+  openDb: () => Promise<LocalDatabase>;
+  /** The API client (`call` of lib/api): only the two sync endpoints are used. */
+  call: <N extends SyncEndpoint>(name: N, options: CallOptions<N>) => Promise<ApiData<N>>;
+  /** Whether there may be anything to sync (false: no run, the database is not even loaded). */
+  hasLocalDatabase: () => boolean;
+  /** Runs `fn` (a retry) after `ms`; returns a function that cancels it. */
+  schedule: (fn: () => Promise<void>, ms: number) => () => void;
+  now: () => Date;
+}
+
+export interface SyncLoop {
+  requestSync(): Promise<void>;
+}
 
 /**
  * Uploads waiting results and refreshes downloaded kits. Never blocks the UI; overlapping calls
  * share one run (and run once more after it). A failure retries with backoff (2 s → 5 min):
  * Safari has no Background Sync, so the page itself keeps trying while it is open.
  */
-export function requestSync(): Promise<void> {
-  if (running) {
-    again = true;
+export function createSyncLoop(deps: SyncDeps): SyncLoop {
+  let running: Promise<void> | null = null;
+  let again = false;
+  let backoff = 0;
+  let cancelRetry: (() => void) | undefined;
+
+  function requestSync(): Promise<void> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = runSync().finally(() => {
+      running = null;
+      if (again) {
+        again = false;
+        void requestSync();
+      }
+    });
     return running;
   }
-  running = runSync().finally(() => {
-    running = null;
-    if (again) {
-      again = false;
-      void requestSync();
+
+  async function runSync(): Promise<void> {
+    if (!deps.hasLocalDatabase()) return;
+    cancelRetry?.();
+    cancelRetry = undefined;
+    const db = await deps.openDb();
+    setSyncStatus({ syncing: true });
+    try {
+      await pushResults(db, deps.call);
+      await pullKits(db, deps.call);
+      backoff = 0;
+      setSyncStatus({ lastSync: deps.now().toISOString(), lastError: null });
+    } catch (err) {
+      backoff = Math.min(MAX_BACKOFF, backoff ? backoff * 2 : MIN_BACKOFF);
+      setSyncStatus({ lastError: (err as Error).message });
+      cancelRetry = deps.schedule(requestSync, backoff);
+    } finally {
+      await refreshStatus(db);
+      setSyncStatus({ syncing: false });
     }
-  });
-  return running;
-}
-
-async function runSync(): Promise<void> {
-  if (!hasLocalDatabase()) return;
-  clearTimeout(retryTimer);
-  const { openLocalDatabase } = await import('./db');
-  const db = await openLocalDatabase();
-  setSyncStatus({ syncing: true });
-  try {
-    await pushResults(db);
-    await pullKits(db);
-    backoff = 0;
-    setSyncStatus({ lastSync: new Date().toISOString(), lastError: null });
-  } catch (err) {
-    backoff = Math.min(MAX_BACKOFF, backoff ? backoff * 2 : MIN_BACKOFF);
-    setSyncStatus({ lastError: (err as Error).message });
-    retryTimer = setTimeout(() => void requestSync(), backoff);
-  } finally {
-    await refreshStatus(db);
-    setSyncStatus({ syncing: false });
   }
+
+  return { requestSync };
 }
 
-type Db = Awaited<ReturnType<typeof import('./db').openLocalDatabase>>;
-
-async function pushResults(db: Db): Promise<void> {
+async function pushResults(db: LocalDatabase, call: SyncDeps['call']): Promise<void> {
   for (;;) {
     const pending = await db.results.find({ selector: { syncState: 'pending' }, limit: PUSH_BATCH }).exec();
     if (!pending.length) return;
@@ -92,7 +114,7 @@ async function pushResults(db: Db): Promise<void> {
   }
 }
 
-async function pullKits(db: Db): Promise<void> {
+async function pullKits(db: LocalDatabase, call: SyncDeps['call']): Promise<void> {
   const local = await db.kits.find().exec();
   if (!local.length) return;
   // The checkpoint names the kit each code's version belongs to: a code another kit has taken
@@ -110,12 +132,12 @@ async function pullKits(db: Db): Promise<void> {
 }
 
 /** A kit that was deleted or made inactive can no longer be played from this device. */
-async function removeKit(db: Db, id: string): Promise<void> {
+async function removeKit(db: LocalDatabase, id: string): Promise<void> {
   const doc = await db.kits.findOne(id).exec();
   if (doc) await doc.remove();
 }
 
-async function refreshStatus(db: Db): Promise<void> {
+async function refreshStatus(db: LocalDatabase): Promise<void> {
   // find, not count: RxDB refuses count() on a field without an index, and the list is short.
   const waiting = (await db.results.find({ selector: { syncState: 'pending' } }).exec()).length;
   const rejected = await db.results.find({ selector: { syncState: 'rejected' } }).exec();
@@ -124,6 +146,20 @@ async function refreshStatus(db: Db): Promise<void> {
     rejected: rejected.map((r) => ({ id: r.id, kitName: r.kitName, playedAt: r.playedAt, reason: r.reason ?? '' })),
   });
 }
+
+/** The app's sync loop: IndexedDB (loaded on first use), the real API, the browser's timers. */
+const appLoop = createSyncLoop({
+  openDb: async () => (await import('./db')).openLocalDatabase(),
+  call,
+  hasLocalDatabase,
+  schedule: (fn, ms) => {
+    const timer = setTimeout(() => void fn(), ms);
+    return () => clearTimeout(timer);
+  },
+  now: () => new Date(),
+});
+
+export const requestSync = (): Promise<void> => appLoop.requestSync();
 
 /** Sync on start, when the network returns and when the app comes back to the foreground. */
 export function startBackgroundSync(): void {

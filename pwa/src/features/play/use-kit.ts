@@ -1,7 +1,7 @@
 import type { KitDoc } from '@scentry/shared-schema';
 import { useEffect, useState } from 'react';
 import { ApiFailure } from '../../lib/api';
-import { fetchKit } from './api';
+import { fetchKit, type KitLookup } from './api';
 
 export type KitState =
   | { status: 'loading' }
@@ -13,61 +13,90 @@ export type KitState =
 /** How long a slow network may keep the player waiting before the device's copy is used. */
 const NETWORK_PATIENCE_MS = 6000;
 
+/** The part of the device's store (offline/store) the kit loader uses. */
+export interface KitStore {
+  getLocalKit(code: string): Promise<KitDoc | null>;
+  saveKitLocally(kit: KitDoc): Promise<void>;
+  cacheKitImages(kit: KitDoc): Promise<void>;
+}
+
+/** Where kits come from: the app's are below; unit tests pass a fake network and a memory database. */
+export interface KitSources {
+  /** Must give up (AbortError) when the signal aborts, as fetch does. */
+  fetchKit: (code: string, signal: AbortSignal) => Promise<KitLookup>;
+  /** Loaded lazily: RxDB is never on the way to the first card. */
+  store: () => Promise<KitStore>;
+  /** How long the network may take before the device's copy is used. */
+  patienceMs: number;
+}
+
+const appSources: KitSources = {
+  fetchKit,
+  store: () => import('../../offline/store'),
+  patienceMs: NETWORK_PATIENCE_MS,
+};
+
 /**
  * Network first (a new visitor has nothing local, and the first card must not wait for the local
- * database to load), the device's copy when the network fails or is too slow. A kit shown from
- * the network is then stored with its pictures, so the next play works offline.
+ * database to load), the device's copy when the network fails or is slower than the patience.
+ * `signal` cancels the network request (the screen went away).
  */
-export function useKit(code: string): KitState {
+export async function loadKit(
+  code: string,
+  sources: KitSources,
+  signal?: AbortSignal,
+): Promise<Exclude<KitState, { status: 'loading' }>> {
+  const ctrl = new AbortController();
+  const timer = setTimeout(() => ctrl.abort(), sources.patienceMs);
+  const cancel = () => ctrl.abort();
+  signal?.addEventListener('abort', cancel);
+  try {
+    const found = await sources.fetchKit(code, ctrl.signal);
+    if (found.kind === 'unknown') return { status: 'invalid' };
+    return { status: 'ready', kit: found.kit, source: 'network' };
+  } catch (err) {
+    const offline = (err as Error).name === 'AbortError' || (err instanceof ApiFailure && err.httpStatus === 0);
+    const local = await sources
+      .store()
+      .then((store) => store.getLocalKit(code))
+      .catch(() => null);
+    if (local) return { status: 'ready', kit: local, source: 'device' };
+    return { status: offline ? 'needs-connection' : 'error' };
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', cancel);
+  }
+}
+
+/** Keeps a kit shown from the network, with its pictures, so the next play works offline. */
+export async function keepKitOnDevice(kit: KitDoc, sources: Pick<KitSources, 'store'>): Promise<void> {
+  const store = await sources.store();
+  await store.saveKitLocally(kit);
+  await store.cacheKitImages(kit);
+  await navigator.storage?.persist?.().catch(() => false);
+}
+
+/** The kit of a code for the play screen (see loadKit); `sources` is for tests. */
+export function useKit(code: string, sources: KitSources = appSources): KitState {
   const [state, setState] = useState<KitState>({ status: 'loading' });
 
   useEffect(() => {
-    let cancelled = false;
     const ctrl = new AbortController();
-    const timer = setTimeout(() => ctrl.abort(), NETWORK_PATIENCE_MS);
-    const set = (s: KitState) => {
-      if (!cancelled) setState(s);
-    };
-
-    async function fromDevice(): Promise<KitDoc | null> {
-      try {
-        const store = await import('../../offline/store');
-        return await store.getLocalKit(code);
-      } catch {
-        return null;
-      }
-    }
-
+    setState({ status: 'loading' });
     (async () => {
-      setState({ status: 'loading' });
-      try {
-        const found = await fetchKit(code, ctrl.signal);
-        if (found.kind === 'unknown') return set({ status: 'invalid' });
-        set({ status: 'ready', kit: found.kit, source: 'network' });
-        // After the first card is on screen (next frame, then a task): keep the kit and its
-        // pictures for offline play. The local database never delays the first card.
-        await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-        if (cancelled) return;
-        const store = await import('../../offline/store');
-        await store.saveKitLocally(found.kit);
-        await store.cacheKitImages(found.kit);
-        await navigator.storage?.persist?.().catch(() => false);
-      } catch (err) {
-        const offline = (err as Error).name === 'AbortError' || (err instanceof ApiFailure && err.httpStatus === 0);
-        const local = await fromDevice();
-        if (local) return set({ status: 'ready', kit: local, source: 'device' });
-        set({ status: offline ? 'needs-connection' : 'error' });
-      } finally {
-        clearTimeout(timer);
-      }
+      const next = await loadKit(code, sources, ctrl.signal);
+      if (ctrl.signal.aborted) return;
+      setState(next);
+      if (next.status !== 'ready' || next.source !== 'network') return;
+      // After the first card is on screen (next frame, then a task): keep the kit and its
+      // pictures for offline play. The local database never delays the first card, and a
+      // device that cannot store it (private mode, full disk) still plays from the network.
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+      if (ctrl.signal.aborted) return;
+      await keepKitOnDevice(next.kit, sources).catch(() => undefined);
     })();
-
-    return () => {
-      cancelled = true;
-      clearTimeout(timer);
-      ctrl.abort();
-    };
-  }, [code]);
+    return () => ctrl.abort();
+  }, [code, sources]);
 
   return state;
 }

@@ -1,0 +1,202 @@
+import type { KitDoc } from '@scentry/shared-schema';
+import { renderHook, waitFor } from '@testing-library/react';
+import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiFailure } from '../../lib/api';
+import { createLocalDatabase, type LocalDatabase } from '../../offline/db';
+import { getLocalKit, saveKitLocally, stripMeta } from '../../offline/store';
+import type { KitLookup } from './api';
+import { type KitSources, keepKitOnDevice, loadKit, useKit } from './use-kit';
+
+/*
+ * The kit loader with a fake network (at the fetchKit boundary) and the device's store on a real
+ * RxDB database in memory.
+ */
+
+let dbCount = 0;
+let db: LocalDatabase;
+
+beforeEach(async () => {
+  db = await createLocalDatabase({ name: `kit-test-${++dbCount}`, storage: getRxStorageMemory() });
+});
+
+afterEach(async () => {
+  await db.close();
+});
+
+function kit(overrides: Partial<KitDoc> = {}): KitDoc {
+  return {
+    id: 'garden',
+    kitId: 3,
+    name: 'Garden kit',
+    version: 2,
+    passThreshold: 1,
+    updatedAt: '2025-01-01T00:00:00.000Z',
+    _deleted: false,
+    cards: [],
+    ...overrides,
+  };
+}
+
+/** A kit as the device gives it back (RxDB's own fields, `_deleted` included, removed). */
+const asStored = (k: KitDoc) => stripMeta(k);
+
+const networkDown = () =>
+  new ApiFailure(0, { status: 'Failure', message: 'Network error', error: 'network', data: null });
+
+/** Like fetch: never answers by itself, gives up with an AbortError when the signal aborts. */
+const hangs = (_code: string, signal: AbortSignal) =>
+  new Promise<KitLookup>((_resolve, reject) => {
+    signal.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')));
+  });
+
+function sources(fetchKit: KitSources['fetchKit'], patienceMs = 6000) {
+  const fetchSpy = vi.fn(fetchKit);
+  const storeOpened = vi.fn();
+  const s: KitSources = {
+    fetchKit: fetchSpy,
+    store: async () => {
+      storeOpened();
+      return {
+        getLocalKit: (code) => getLocalKit(code, db),
+        saveKitLocally: (k) => saveKitLocally(k, db),
+        cacheKitImages: async () => {},
+      };
+    },
+    patienceMs,
+  };
+  return { sources: s, fetchSpy, storeOpened };
+}
+
+describe('loadKit', () => {
+  it('uses the network first, even when the device has an older copy', async () => {
+    await saveKitLocally(kit({ version: 1, name: 'Old name' }), db);
+    const fresh = kit({ version: 2, name: 'New name' });
+    const { sources: s, fetchSpy, storeOpened } = sources(async () => ({ kind: 'kit', kit: fresh }));
+
+    expect(await loadKit('Garden', s)).toEqual({ status: 'ready', kit: fresh, source: 'network' });
+    expect(fetchSpy).toHaveBeenCalledWith('Garden', expect.any(AbortSignal));
+    // The local database is not even loaded on the way to the first card.
+    expect(storeOpened).not.toHaveBeenCalled();
+  });
+
+  it("uses the device's copy when offline", async () => {
+    const local = kit();
+    await saveKitLocally(local, db);
+    const { sources: s } = sources(async () => {
+      throw networkDown();
+    });
+    expect(await loadKit('GARDEN ', s)).toEqual({ status: 'ready', kit: asStored(local), source: 'device' });
+  });
+
+  it("uses the device's copy when the network is slower than the patience", async () => {
+    const local = kit();
+    await saveKitLocally(local, db);
+    const { sources: s, fetchSpy } = sources(hangs, 50);
+    const started = Date.now();
+    expect(await loadKit('garden', s)).toEqual({ status: 'ready', kit: asStored(local), source: 'device' });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(40);
+    expect((fetchSpy.mock.calls[0][1] as AbortSignal).aborted).toBe(true);
+  }, 2000);
+
+  it('waits for a network that answers within the patience', async () => {
+    await saveKitLocally(kit({ version: 1 }), db);
+    const fresh = kit({ version: 2 });
+    const { sources: s } = sources(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      return { kind: 'kit', kit: fresh };
+    }, 1000);
+    expect(await loadKit('garden', s)).toEqual({ status: 'ready', kit: fresh, source: 'network' });
+  });
+
+  it('needs a connection when offline with no copy on the device', async () => {
+    const { sources: s } = sources(async () => {
+      throw networkDown();
+    });
+    expect(await loadKit('garden', s)).toEqual({ status: 'needs-connection' });
+  });
+
+  it('needs a connection when the network is too slow and there is no copy on the device', async () => {
+    const { sources: s } = sources(hangs, 20);
+    expect(await loadKit('garden', s)).toEqual({ status: 'needs-connection' });
+  }, 2000);
+
+  it('says invalid for a code the server does not know, whatever the device holds', async () => {
+    await saveKitLocally(kit(), db);
+    const { sources: s } = sources(async () => ({ kind: 'unknown' }));
+    expect(await loadKit('garden', s)).toEqual({ status: 'invalid' });
+  });
+
+  it('falls back to the device on a server error, and says error when it has nothing', async () => {
+    const serverError = async (): Promise<KitLookup> => {
+      throw new ApiFailure(500, { status: 'Failure', message: 'Boom', error: 'HTTP 500', data: null });
+    };
+    expect(await loadKit('garden', sources(serverError).sources)).toEqual({ status: 'error' });
+    await saveKitLocally(kit(), db);
+    expect(await loadKit('garden', sources(serverError).sources)).toMatchObject({ status: 'ready', source: 'device' });
+  });
+
+  it('treats a device database that cannot open like an empty one', async () => {
+    const s: KitSources = {
+      fetchKit: async () => {
+        throw networkDown();
+      },
+      store: async () => {
+        throw new Error('IndexedDB unavailable');
+      },
+      patienceMs: 6000,
+    };
+    expect(await loadKit('garden', s)).toEqual({ status: 'needs-connection' });
+  });
+});
+
+describe('keepKitOnDevice', () => {
+  it('stores a network kit so it can be played offline later', async () => {
+    const fresh = kit({ id: 'garden', version: 5 });
+    const { sources: s } = sources(async () => ({ kind: 'kit', kit: fresh }));
+    await keepKitOnDevice(fresh, s);
+    expect(await getLocalKit('Garden', db)).toEqual(asStored(fresh));
+
+    const offline = sources(async () => {
+      throw networkDown();
+    }).sources;
+    expect(await loadKit('garden', offline)).toEqual({ status: 'ready', kit: asStored(fresh), source: 'device' });
+  });
+});
+
+describe('useKit', () => {
+  it('shows the network kit, then keeps it on the device', async () => {
+    const fresh = kit();
+    const { sources: s } = sources(async () => ({ kind: 'kit', kit: fresh }));
+    const { result } = renderHook(() => useKit('garden', s));
+    expect(result.current).toEqual({ status: 'loading' });
+    await waitFor(() => expect(result.current).toEqual({ status: 'ready', kit: fresh, source: 'network' }));
+    await waitFor(async () => expect(await getLocalKit('garden', db)).toEqual(asStored(fresh)));
+  });
+
+  it("shows the device's copy when offline", async () => {
+    const local = kit();
+    await saveKitLocally(local, db);
+    const { sources: s } = sources(async () => {
+      throw networkDown();
+    });
+    const { result } = renderHook(() => useKit('garden', s));
+    await waitFor(() => expect(result.current).toEqual({ status: 'ready', kit: asStored(local), source: 'device' }));
+  });
+
+  it('keeps showing the network kit when the device cannot store it', async () => {
+    const fresh = kit();
+    const saveKit = vi.fn(async () => {
+      throw new Error('QuotaExceededError');
+    });
+    const s: KitSources = {
+      fetchKit: async () => ({ kind: 'kit', kit: fresh }),
+      store: async () => ({ getLocalKit: async () => null, saveKitLocally: saveKit, cacheKitImages: async () => {} }),
+      patienceMs: 6000,
+    };
+    const { result } = renderHook(() => useKit('garden', s));
+    await waitFor(() => expect(saveKit).toHaveBeenCalled());
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(result.current).toEqual({ status: 'ready', kit: fresh, source: 'network' });
+  });
+});

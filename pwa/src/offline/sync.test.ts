@@ -1,0 +1,386 @@
+import type { KitDoc, PullKitsData, PushConflict, ResultDoc } from '@scentry/shared-schema';
+import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiFailure } from '../lib/api';
+import { createLocalDatabase, type LocalDatabase } from './db';
+import { getSyncStatus, setSyncStatus } from './status';
+import { saveKitLocally, saveResultLocally, stripMeta } from './store';
+import { createSyncLoop, type SyncDeps } from './sync';
+import type { LocalResult } from './types';
+
+/*
+ * The sync loop against a real RxDB database on memory storage. The network is faked at the
+ * `call` boundary and the retry timer is a recorded scheduler, so backoff needs no waiting.
+ */
+
+let dbCount = 0;
+let db: LocalDatabase;
+
+beforeEach(async () => {
+  db = await createLocalDatabase({ name: `sync-test-${++dbCount}`, storage: getRxStorageMemory() });
+  setSyncStatus({ waiting: 0, rejected: [], lastSync: null, syncing: false, lastError: null });
+});
+
+afterEach(async () => {
+  await db.close();
+});
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
+const offline = () => new ApiFailure(0, { status: 'Failure', message: 'Network error', error: 'network', data: null });
+
+type PushHandler = (docs: ResultDoc[]) => Promise<PushConflict[]>;
+type PullHandler = (body: unknown) => Promise<PullKitsData>;
+
+/** A fake server behind `call`, a recorded scheduler and a counted database opener. */
+function harness() {
+  const pushes: ResultDoc[][] = [];
+  const pulls: unknown[] = [];
+  const timers: { ms: number; fire: () => Promise<void>; cancelled: boolean }[] = [];
+  const h = {
+    pushes,
+    pulls,
+    timers,
+    opens: 0,
+    hasDb: true,
+    onPush: (async () => []) as PushHandler,
+    onPull: (async () => ({ documents: [], checkpoint: { versions: {} }, unknownCodes: [] })) as PullHandler,
+    now: new Date('2025-03-04T05:06:07.000Z'),
+  };
+  const call = (async (name: string, options: { body?: unknown }) => {
+    if (name === 'pushResults') {
+      const docs = (options.body as { newDocumentState: ResultDoc }[]).map((r) => r.newDocumentState);
+      pushes.push(docs);
+      // A loop that resends forever would hang the test: fail it instead.
+      if (pushes.length > 50) throw new Error('too many pushes');
+      return h.onPush(docs);
+    }
+    if (name === 'pullKits') {
+      pulls.push(options.body);
+      return h.onPull(options.body);
+    }
+    throw new Error(`unexpected call ${name}`);
+  }) as SyncDeps['call'];
+  const loop = createSyncLoop({
+    openDb: async () => {
+      h.opens++;
+      return db;
+    },
+    call,
+    hasLocalDatabase: () => h.hasDb,
+    schedule: (fire, ms) => {
+      const timer = { ms, fire, cancelled: false };
+      timers.push(timer);
+      return () => {
+        timer.cancelled = true;
+      };
+    },
+    now: () => h.now,
+  });
+  return Object.assign(h, { loop });
+}
+
+function result(overrides: Partial<LocalResult> = {}): LocalResult {
+  return {
+    id: crypto.randomUUID(),
+    testKitId: 7,
+    kitVersion: 2,
+    organizationId: null,
+    latitude: null,
+    longitude: null,
+    firstName: 'Ada',
+    lastName: null,
+    playedAt: '2025-03-01T10:00:00.000Z',
+    answers: [{ scentCardId: 1, scentOptionId: 11, smellIntensity: 3 }],
+    resultStatus: 'Pass',
+    rightAnswerCount: 1,
+    syncState: 'pending',
+    kitName: 'Garden kit',
+    averageIntensity: 3,
+    ...overrides,
+  };
+}
+
+function kit(id: string, overrides: Partial<KitDoc> = {}): KitDoc {
+  return {
+    id,
+    kitId: 7,
+    name: `Kit ${id}`,
+    version: 1,
+    passThreshold: 1,
+    updatedAt: '2025-01-01T00:00:00.000Z',
+    _deleted: false,
+    cards: [],
+    ...overrides,
+  };
+}
+
+async function stored(id: string): Promise<LocalResult | null> {
+  const doc = await db.results.findOne(id).exec();
+  return doc ? stripMeta(doc.toJSON() as LocalResult) : null;
+}
+
+/** Lets anything already started (a follow-up run) reach the database and the network. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+describe('sync loop: uploads', () => {
+  it('marks uploaded results as uploaded and counts the waiting ones', async () => {
+    const h = harness();
+    const a = result();
+    const b = result();
+    const c = result();
+    for (const r of [a, b, c]) await saveResultLocally(r, db);
+
+    h.onPush = async () => {
+      throw offline();
+    };
+    await h.loop.requestSync();
+    expect(getSyncStatus()).toMatchObject({ waiting: 3, syncing: false, lastError: 'Network error', lastSync: null });
+
+    h.onPush = async () => [];
+    await h.timers[0].fire();
+    expect((await stored(a.id))?.syncState).toBe('uploaded');
+    expect((await stored(b.id))?.syncState).toBe('uploaded');
+    expect((await stored(c.id))?.syncState).toBe('uploaded');
+    expect(getSyncStatus()).toMatchObject({
+      waiting: 0,
+      rejected: [],
+      syncing: false,
+      lastError: null,
+      lastSync: '2025-03-04T05:06:07.000Z',
+    });
+
+    // Uploaded results stay on the device but are never sent again.
+    const before = h.pushes.length;
+    await h.loop.requestSync();
+    expect(h.pushes.length).toBe(before);
+  });
+
+  it('pushes only the documents, without the local bookkeeping, 20 at a time', async () => {
+    const h = harness();
+    for (let i = 0; i < 25; i++) await saveResultLocally(result(), db);
+    await h.loop.requestSync();
+    expect(h.pushes.map((p) => p.length)).toEqual([20, 5]);
+    const sent = h.pushes[0][0] as Record<string, unknown>;
+    expect(sent.syncState).toBeUndefined();
+    expect(sent.kitName).toBeUndefined();
+    expect(sent.averageIntensity).toBeUndefined();
+    expect(Object.keys(sent).some((k) => k.startsWith('_'))).toBe(false);
+    expect(getSyncStatus().waiting).toBe(0);
+  });
+
+  it('keeps a rejected result with its reason and never sends it again', async () => {
+    const h = harness();
+    const bad = result();
+    const good = result();
+    await saveResultLocally(bad, db);
+    await saveResultLocally(good, db);
+    h.onPush = async (docs) =>
+      docs.filter((d) => d.id === bad.id).map((d) => ({ id: d.id, rejected: true as const, reason: 'Unknown kit' }));
+
+    await h.loop.requestSync();
+    expect(h.pushes).toHaveLength(1);
+    expect(await stored(bad.id)).toMatchObject({ syncState: 'rejected', rejected: true, reason: 'Unknown kit' });
+    expect((await stored(good.id))?.syncState).toBe('uploaded');
+    expect(getSyncStatus().waiting).toBe(0);
+    expect(getSyncStatus().rejected).toEqual([
+      { id: bad.id, kitName: 'Garden kit', playedAt: bad.playedAt, reason: 'Unknown kit' },
+    ]);
+
+    // A later play is pushed alone: the rejected one stays on the device, unsent.
+    const later = result();
+    await saveResultLocally(later, db);
+    h.onPush = async () => [];
+    await h.loop.requestSync();
+    expect(h.pushes).toHaveLength(2);
+    expect(h.pushes[1].map((d) => d.id)).toEqual([later.id]);
+    expect((await stored(bad.id))?.syncState).toBe('rejected');
+    expect(getSyncStatus().rejected.map((r) => r.id)).toEqual([bad.id]);
+  });
+
+  it('gives a rejection without a reason a default one', async () => {
+    const h = harness();
+    const bad = result();
+    await saveResultLocally(bad, db);
+    h.onPush = async () => [{ id: bad.id, rejected: true, reason: '' }];
+    await h.loop.requestSync();
+    expect(await stored(bad.id)).toMatchObject({ syncState: 'rejected', reason: 'Refused by the server' });
+  });
+
+  it("adopts the server's copy when another play is stored under the same id", async () => {
+    const h = harness();
+    const mine = result();
+    await saveResultLocally(mine, db);
+    const theirs = {
+      id: mine.id,
+      testKitId: 9,
+      kitVersion: 4,
+      organizationId: null,
+      latitude: null,
+      longitude: null,
+      firstName: 'Ada',
+      lastName: null,
+      playedAt: '2025-02-02T08:00:00.000Z',
+      answers: [
+        { scentCardId: 5, scentOptionId: 51, smellIntensity: 1 },
+        { scentCardId: 6, scentOptionId: 62, smellIntensity: 2 },
+      ],
+      resultStatus: 'Fail' as const,
+      rightAnswerCount: 0,
+    };
+    h.onPush = async () => [theirs];
+
+    await h.loop.requestSync();
+    expect(await stored(mine.id)).toMatchObject({
+      testKitId: 9,
+      kitVersion: 4,
+      playedAt: '2025-02-02T08:00:00.000Z',
+      answers: theirs.answers,
+      resultStatus: 'Fail',
+      rightAnswerCount: 0,
+      syncState: 'uploaded',
+      // Local bookkeeping stays.
+      kitName: 'Garden kit',
+    });
+    expect(getSyncStatus()).toMatchObject({ waiting: 0, rejected: [] });
+    await h.loop.requestSync();
+    expect(h.pushes).toHaveLength(1);
+  });
+});
+
+describe('sync loop: backoff', () => {
+  it('retries a failing sync after 2 s, 4 s, 8 s … capped at 5 min, and a success resets it', async () => {
+    const h = harness();
+    await saveResultLocally(result(), db);
+    h.onPush = async () => {
+      throw offline();
+    };
+
+    await h.loop.requestSync();
+    for (let i = 0; i < 10; i++) await h.timers[h.timers.length - 1].fire();
+    expect(h.timers.map((t) => t.ms)).toEqual([
+      2_000, 4_000, 8_000, 16_000, 32_000, 64_000, 128_000, 256_000, 300_000, 300_000, 300_000,
+    ]);
+    expect(h.pushes).toHaveLength(11);
+    expect(getSyncStatus()).toMatchObject({ waiting: 1, lastError: 'Network error' });
+
+    // Back online: the retry succeeds and nothing more is scheduled.
+    h.onPush = async () => [];
+    await h.timers[h.timers.length - 1].fire();
+    expect(h.timers).toHaveLength(11);
+    expect(getSyncStatus()).toMatchObject({ waiting: 0, lastError: null });
+
+    // The next failure starts again at 2 s.
+    await saveResultLocally(result(), db);
+    h.onPush = async () => {
+      throw offline();
+    };
+    await h.loop.requestSync();
+    await h.timers[h.timers.length - 1].fire();
+    expect(h.timers.slice(11).map((t) => t.ms)).toEqual([2_000, 4_000]);
+  });
+
+  it('backs off when the kit refresh fails too', async () => {
+    const h = harness();
+    await saveKitLocally(kit('abc'), db);
+    h.onPull = async () => {
+      throw offline();
+    };
+    await h.loop.requestSync();
+    await h.timers[0].fire();
+    expect(h.timers.map((t) => t.ms)).toEqual([2_000, 4_000]);
+  });
+
+  it('cancels a waiting retry when a sync is asked for sooner', async () => {
+    const h = harness();
+    await saveResultLocally(result(), db);
+    h.onPush = async () => {
+      throw offline();
+    };
+    await h.loop.requestSync();
+    expect(h.timers[0].cancelled).toBe(false);
+    await h.loop.requestSync();
+    expect(h.timers[0].cancelled).toBe(true);
+    expect(h.timers.map((t) => t.ms)).toEqual([2_000, 4_000]);
+  });
+});
+
+describe('sync loop: coalescing', () => {
+  it('shares a run in progress and runs exactly once more after it', async () => {
+    const h = harness();
+    await saveKitLocally(kit('abc'), db);
+    const firstPull = deferred<void>();
+    const secondPull = deferred<void>();
+    const gates = [firstPull.promise, secondPull.promise];
+    h.onPull = async () => {
+      await gates.shift();
+      return { documents: [], checkpoint: { versions: {} }, unknownCodes: [] };
+    };
+
+    const first = h.loop.requestSync();
+    await vi.waitFor(() => expect(h.pulls).toHaveLength(1));
+    const more = [h.loop.requestSync(), h.loop.requestSync(), h.loop.requestSync()];
+    for (const p of more) expect(p).toBe(first);
+    expect(h.opens).toBe(1);
+
+    firstPull.resolve();
+    await first;
+    // One follow-up run for the three calls, not three.
+    await vi.waitFor(() => expect(h.pulls).toHaveLength(2));
+    secondPull.resolve();
+    await vi.waitFor(() => expect(getSyncStatus().syncing).toBe(false));
+    await settle();
+    expect(h.opens).toBe(2);
+    expect(h.pulls).toHaveLength(2);
+  });
+
+  it('does not run again after a run nobody asked to repeat', async () => {
+    const h = harness();
+    await saveKitLocally(kit('abc'), db);
+    await h.loop.requestSync();
+    await settle();
+    expect(h.opens).toBe(1);
+    expect(h.pulls).toHaveLength(1);
+  });
+});
+
+describe('sync loop: kits and start', () => {
+  it('refreshes downloaded kits and drops deleted or unknown ones', async () => {
+    const h = harness();
+    await saveKitLocally(kit('abc', { version: 1, kitId: 3 }), db);
+    await saveKitLocally(kit('gone', { version: 2, kitId: 4 }), db);
+    await saveKitLocally(kit('old', { version: 1, kitId: 5 }), db);
+    h.onPull = async () => ({
+      documents: [
+        kit('abc', { version: 2, kitId: 3, name: 'Renamed' }),
+        { id: 'gone', version: 3, updatedAt: '2025-02-01T00:00:00.000Z', _deleted: true },
+      ],
+      checkpoint: { versions: {} },
+      unknownCodes: ['OLD'],
+    });
+
+    await h.loop.requestSync();
+    expect(h.pulls[0]).toEqual({
+      codes: ['abc', 'gone', 'old'],
+      checkpoint: { versions: { abc: 1, gone: 2, old: 1 }, kitIds: { abc: 3, gone: 4, old: 5 } },
+      batchSize: 50,
+    });
+    const left = (await db.kits.find().exec()).map((k) => [k.id, k.version, k.name]);
+    expect(left).toEqual([['abc', 2, 'Renamed']]);
+  });
+
+  it('does nothing (and loads no database) on a device that never stored anything', async () => {
+    const h = harness();
+    h.hasDb = false;
+    await h.loop.requestSync();
+    expect(h.opens).toBe(0);
+    expect(h.pushes).toHaveLength(0);
+    expect(h.pulls).toHaveLength(0);
+  });
+});
