@@ -1,25 +1,46 @@
-// `npm test`: install what is missing (Chromium from Debian included), then lint, type-check,
-// unit and route tests, build, and the browser journeys. Every step runs; any failure fails.
+// `npm test`: install what is missing, then lint, type-check, unit and route tests, build, and the
+// browser journeys (which install Chromium from Debian first when they can). Every step runs and
+// reports; any failure fails.
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ensureDependencies, ensurePwaBuilt, log, pnpm, ROOT, run } from './lib/bootstrap.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
+/** A step that cannot run, with the one sentence that says why (no stack trace). */
+class StepProblem extends Error {}
+
+const succeeds = (cmd, args) => spawnSync(cmd, args, { stdio: 'ignore' }).status === 0;
+
+/**
+ * Chromium for the browser journeys: CHROMIUM_PATH or /usr/bin/chromium, installed from Debian
+ * (apt-get, as root or through passwordless sudo) when missing. Throws a StepProblem saying what
+ * to install when that is not possible here.
+ */
 function ensureChromium() {
   if (existsSync(CHROMIUM)) return;
+  const missing = (why) =>
+    new StepProblem(
+      `Chromium is needed for the browser journeys and ${why}: install Debian's \`chromium\` package (apt-get install chromium) or set CHROMIUM_PATH to a Chromium binary.`,
+    );
+  if (process.env.CHROMIUM_PATH) throw missing(`CHROMIUM_PATH (${CHROMIUM}) does not exist`);
+  if (!succeeds('apt-get', ['--version'])) throw missing('this machine has no apt-get to install it');
+  const isRoot = process.getuid?.() === 0;
+  if (!isRoot && !succeeds('sudo', ['-n', 'true'])) {
+    throw missing('installing it needs root or passwordless sudo, which this user does not have');
+  }
   log('installing Chromium from Debian (apt-get)');
-  const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
   const apt = (args) => {
-    const [cmd, ...rest] = [...sudo, 'apt-get', ...args];
-    return run(cmd, rest, { env: { DEBIAN_FRONTEND: 'noninteractive' } });
+    const [cmd, ...rest] = [...(isRoot ? [] : ['sudo', '-n']), 'apt-get', ...args];
+    return run(cmd, rest, { check: false, env: { DEBIAN_FRONTEND: 'noninteractive' } });
   };
-  apt(['update']);
-  apt(['install', '-y', '--no-install-recommends', 'chromium', 'fonts-liberation']);
+  const code = apt(['update']) || apt(['install', '-y', '--no-install-recommends', 'chromium', 'fonts-liberation']);
+  if (code !== 0) throw missing(`apt-get failed (exit code ${code})`);
+  if (!existsSync(CHROMIUM)) throw missing(`apt-get installed no ${CHROMIUM}`);
 }
 
 ensureDependencies();
-ensureChromium();
 
 const reports = path.join(ROOT, '.tmp/test-reports');
 rmSync(reports, { recursive: true, force: true });
@@ -30,12 +51,18 @@ function step(name, fn) {
   log(`── ${name}`);
   const started = Date.now();
   let ok = false;
+  let problem = '';
   try {
     ok = fn() === 0;
   } catch (err) {
-    console.error(err);
+    if (err instanceof StepProblem) {
+      problem = err.message;
+      console.error(`\x1b[31m${problem}\x1b[0m`);
+    } else {
+      console.error(err);
+    }
   }
-  steps.push({ name, ok, seconds: ((Date.now() - started) / 1000).toFixed(1) });
+  steps.push({ name, ok, problem, seconds: ((Date.now() - started) / 1000).toFixed(1) });
 }
 
 const vitest = (pkg, report, extra = []) => {
@@ -66,7 +93,10 @@ step('build the PWA', () => {
   ensurePwaBuilt();
   return 0;
 });
-step('browser journeys (headless Chromium)', () => vitest('@scentry/pwa', 'e2e', ['--config', 'e2e/vitest.config.ts']));
+step('browser journeys (headless Chromium)', () => {
+  ensureChromium();
+  return vitest('@scentry/pwa', 'e2e', ['--config', 'e2e/vitest.config.ts']);
+});
 
 let passed = 0;
 let failed = 0;
@@ -81,7 +111,10 @@ for (const entry of readdirSync(reports)) {
 }
 
 console.log('\nSummary');
-for (const s of steps) console.log(`  ${s.ok ? 'ok  ' : 'FAIL'}  ${s.name} (${s.seconds}s)`);
+for (const s of steps) {
+  console.log(`  ${s.ok ? 'ok  ' : 'FAIL'}  ${s.name} (${s.seconds}s)`);
+  if (s.problem) console.log(`        ${s.problem}`);
+}
 const failedSteps = steps.filter((s) => !s.ok).length;
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failedSteps > 0 || failed > 0 ? 1 : 0);

@@ -1,5 +1,6 @@
-// What `npm start` and `npm test` need before they run, using only Node and npm: pnpm, the
-// workspace's dependencies (better-sqlite3 compiles here), and a current build of the PWA.
+// What `npm start` and `npm test` need before they run, using only Node and npm: pnpm (the pinned
+// version, kept in this repository under .tools/ unless its major is on PATH), the workspace's
+// dependencies (better-sqlite3 compiles here), and a current build of the PWA.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -28,7 +29,10 @@ function works(cmd, args) {
 }
 
 let pnpmCmd;
-/** The pnpm to use: the pinned major on PATH, else installed (globally, or under .tools/). */
+/**
+ * The pnpm to use: one of the pinned major already on PATH, else the pinned version kept inside
+ * this repository under .tools/ (installed there on first use). Nothing is installed globally.
+ */
 export function pnpm() {
   pnpmCmd ??= findOrInstallPnpm();
   return pnpmCmd;
@@ -36,16 +40,18 @@ export function pnpm() {
 
 function findOrInstallPnpm() {
   const major = PNPM_VERSION.split('.')[0];
-  const isPinnedMajor = () => works('pnpm', ['--version'])?.startsWith(`${major}.`);
-  if (isPinnedMajor()) return 'pnpm';
-  if (existsSync(LOCAL_PNPM)) return LOCAL_PNPM;
-  log(`installing pnpm ${PNPM_VERSION}`);
-  const onPath = works('pnpm', ['--version']);
-  if (!onPath && run('npm', ['install', '-g', `pnpm@${PNPM_VERSION}`], { check: false }) === 0 && isPinnedMajor()) {
-    return 'pnpm';
-  }
-  // Another pnpm major is installed, or no global install is allowed: a private copy.
-  run('npm', ['install', '--no-save', '--prefix', path.join(ROOT, '.tools'), `pnpm@${PNPM_VERSION}`]);
+  if (works('pnpm', ['--version'])?.startsWith(`${major}.`)) return 'pnpm';
+  if (existsSync(LOCAL_PNPM) && works(LOCAL_PNPM, ['--version']) === PNPM_VERSION) return LOCAL_PNPM;
+  log(`installing pnpm ${PNPM_VERSION} into .tools/ (this repository only)`);
+  run('npm', [
+    'install',
+    '--no-save',
+    '--no-audit',
+    '--no-fund',
+    '--prefix',
+    path.join(ROOT, '.tools'),
+    `pnpm@${PNPM_VERSION}`,
+  ]);
   return LOCAL_PNPM;
 }
 
