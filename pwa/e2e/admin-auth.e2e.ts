@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser';
 import { ADMIN, createUser, startServer, type TestServer } from './support/server';
+import { signIn } from './support/sign-in';
 
 let server: TestServer;
 let browser: Browser;
@@ -16,11 +17,14 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto(`${server.url}/admin/login`);
-  await page.getByLabel('User Name').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
+/** Each journey has a browser context (storage, session) of its own, closed even when it fails. */
+async function withPage(journey: (page: Page) => Promise<void>): Promise<void> {
+  const context = await browser.newContext();
+  try {
+    await journey(await context.newPage());
+  } finally {
+    await context.close();
+  }
 }
 
 function addResult(id: string, kitId: number, status: 'Pass' | 'Fail') {
@@ -35,111 +39,138 @@ function addResult(id: string, kitId: number, status: 'Pass' | 'Fail') {
   );
 }
 
+const count = (query: string) => String(server.sql<{ n: number }>(query)[0].n);
+
 describe('admin sign-in journey', () => {
-  it('signs in, shows the counts from the database, changes the password, logs out, and handles a rejected token', async () => {
-    server.exec("INSERT INTO test_kits (name, name_key) VALUES ('JOURNEY1', 'journey1')");
-    const [{ id: kitId }] = server.sql<{ id: number }>('SELECT id FROM test_kits');
-    addResult('11111111-1111-4111-8111-111111111111', kitId, 'Pass');
-    addResult('22222222-2222-4222-8222-222222222222', kitId, 'Pass');
-    addResult('33333333-3333-4333-8333-333333333333', kitId, 'Fail');
+  it('answers a wrong password with a warning toast titled Login that carries the server message', () =>
+    withPage(async (page) => {
+      const reply = await signIn(page, server.url, { email: ADMIN.email, password: 'Wrong-Pass-1' });
+      expect(reply.status).toBe('Warning');
+      expect(reply.message).toBe('Invalid email or password.');
+      // The toast itself (ui/toast.tsx): a warning, its title, then the server's message.
+      const toast = page.locator('.toast').filter({ hasText: reply.message });
+      await toast.waitFor();
+      expect(await toast.getAttribute('class')).toContain('toast-warning');
+      expect(await toast.getAttribute('role')).toBe('status');
+      expect(await toast.locator('.toast-title').textContent()).toBe('Login');
+      expect(await toast.locator('span').textContent()).toBe(reply.message);
+      expect(page.url()).toMatch(/\/admin\/login$/);
+      expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+    }));
 
-    const context = await browser.newContext();
-    const page = await context.newPage();
+  it('shows the Admin the counts from the database and the whole menu', () =>
+    withPage(async (page) => {
+      server.exec("INSERT INTO test_kits (name, name_key) VALUES ('JOURNEY1', 'journey1')");
+      const [{ id: kitId }] = server.sql<{ id: number }>("SELECT id FROM test_kits WHERE name = 'JOURNEY1'");
+      addResult('11111111-1111-4111-8111-111111111111', kitId, 'Pass');
+      addResult('22222222-2222-4222-8222-222222222222', kitId, 'Pass');
+      addResult('33333333-3333-4333-8333-333333333333', kitId, 'Fail');
+      const expected = {
+        totalTestCount: count('SELECT count(*) AS n FROM test_results'),
+        passCount: count("SELECT count(*) AS n FROM test_results WHERE result_status = 'Pass'"),
+        failCount: count("SELECT count(*) AS n FROM test_results WHERE result_status = 'Fail'"),
+        testKitCount: count('SELECT count(*) AS n FROM test_kits WHERE deleted_at IS NULL'),
+      };
+      expect(Number(expected.passCount)).toBeGreaterThanOrEqual(2);
+      expect(Number(expected.failCount)).toBeGreaterThanOrEqual(1);
 
-    // A wrong password is a warning titled Login with the server's message.
-    await signIn(page, ADMIN.email, 'Wrong-Pass-1');
-    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Invalid email or password.' }).count()).toBe(1);
-    expect(await page.getByText('Login', { exact: true }).count()).toBeGreaterThan(0);
+      await signIn(page, server.url);
+      await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+      await expect.poll(() => page.getByTestId('totalTestCount').textContent()).toBe(expected.totalTestCount);
+      expect(await page.getByTestId('passCount').textContent()).toBe(expected.passCount);
+      expect(await page.getByTestId('failCount').textContent()).toBe(expected.failCount);
+      expect(await page.getByTestId('testKitCount').textContent()).toBe(expected.testKitCount);
+      for (const label of ['Total Test', 'Total Pass', 'Total Fail', 'Total Test Kit']) {
+        expect(await page.getByText(label, { exact: true }).count()).toBe(1);
+      }
+      // The Admin's menu.
+      for (const name of ['Dashboard', 'Play Kits', 'Play Results']) {
+        expect(await page.getByRole('navigation').getByRole('link', { name }).count()).toBe(1);
+      }
+      await page.getByRole('button', { name: 'Masters' }).click();
+      for (const name of ['Users', 'Client', 'Scent Options']) {
+        expect(await page.getByRole('link', { name }).count()).toBe(1);
+      }
+    }));
 
-    await signIn(page, ADMIN.email, ADMIN.password);
-    await page.waitForURL('**/admin/dashboard');
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-    await expect.poll(() => page.getByTestId('totalTestCount').textContent()).toBe('3');
-    expect(await page.getByTestId('passCount').textContent()).toBe('2');
-    expect(await page.getByTestId('failCount').textContent()).toBe('1');
-    expect(await page.getByTestId('testKitCount').textContent()).toBe('1');
-    for (const label of ['Total Test', 'Total Pass', 'Total Fail', 'Total Test Kit']) {
-      expect(await page.getByText(label, { exact: true }).count()).toBe(1);
-    }
-    // The Admin's menu.
-    for (const name of ['Dashboard', 'Play Kits', 'Play Results']) {
-      expect(await page.getByRole('navigation').getByRole('link', { name }).count()).toBe(1);
-    }
-    await page.getByRole('button', { name: 'Masters' }).click();
-    for (const name of ['Users', 'Client', 'Scent Options']) {
-      expect(await page.getByRole('link', { name }).count()).toBe(1);
-    }
-    await page.keyboard.press('Escape');
+  it('changes the password from the user menu and logs out; then the old password is refused and the new one works', () =>
+    withPage(async (page) => {
+      // An Admin of its own: the shared first Admin keeps its password for the other journeys.
+      const admin = { email: 'casey.change@example.com', password: 'Casey-Pass-1' };
+      await createUser(server, { ...admin, roleId: 1, firstName: 'Casey', lastName: 'Change' });
+      await signIn(page, server.url, admin);
 
-    // Change Password from the user menu: a rule broken first, then a good one.
-    await page.getByRole('button', { name: 'Scentry Admin' }).click();
-    await page.getByRole('button', { name: 'Change Password' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Change Password' });
-    await dialog.getByLabel('Current Password').fill(ADMIN.password);
-    await dialog.getByLabel('New Password').fill('weakpass');
-    await dialog.getByLabel('Confirm Password').fill('weakpass');
-    await dialog.getByRole('button', { name: 'Change Password' }).click();
-    await dialog.getByText('Must contain one uppercase, atleast 8 characters').waitFor();
+      // Change Password from the user menu: a rule broken first, then a good one.
+      await page.getByRole('button', { name: 'Casey Change' }).click();
+      await page.getByRole('button', { name: 'Change Password' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Change Password' });
+      await dialog.getByLabel('Current Password').fill(admin.password);
+      await dialog.getByLabel('New Password').fill('weakpass');
+      await dialog.getByLabel('Confirm Password').fill('weakpass');
+      await dialog.getByRole('button', { name: 'Change Password' }).click();
+      await dialog.getByText('Must contain one uppercase, atleast 8 characters').waitFor();
 
-    const newPassword = 'Fresh-Pass-2';
-    await dialog.getByLabel('New Password').fill(newPassword);
-    await dialog.getByLabel('Confirm Password').fill(newPassword);
-    await dialog.getByRole('button', { name: 'Change Password' }).click();
-    await page.getByText('Password changed successfully').waitFor();
-    await expect.poll(() => dialog.isVisible()).toBe(false);
+      const newPassword = 'Fresh-Pass-2';
+      await dialog.getByLabel('New Password').fill(newPassword);
+      await dialog.getByLabel('Confirm Password').fill(newPassword);
+      await dialog.getByRole('button', { name: 'Change Password' }).click();
+      await page.getByText('Password changed successfully').waitFor();
+      await expect.poll(() => dialog.isVisible()).toBe(false);
 
-    // Logout, then the old password is refused and the new one works.
-    await page.getByRole('button', { name: 'Scentry Admin' }).click();
-    await page.getByRole('button', { name: 'Logout' }).click();
-    await page.waitForURL('**/admin/login');
-    expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
-    await signIn(page, ADMIN.email, ADMIN.password);
-    await page.getByText('Invalid email or password.').waitFor();
-    await signIn(page, ADMIN.email, newPassword);
-    await page.waitForURL('**/admin/dashboard');
+      // Logout, then the old password is refused and the new one works.
+      await page.getByRole('button', { name: 'Casey Change' }).click();
+      await page.getByRole('button', { name: 'Logout' }).click();
+      await page.waitForURL('**/admin/login');
+      expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+      const refused = await signIn(page, server.url, admin);
+      expect(refused.status).not.toBe('Success');
+      await page.locator('.toast').filter({ hasText: 'Invalid email or password.' }).waitFor();
+      expect((await signIn(page, server.url, { ...admin, password: newPassword })).status).toBe('Success');
+    }));
 
-    // A token the server rejects: the session is cleared and the user lands on login.
-    await page.evaluate(() => {
-      const user = JSON.parse(localStorage.getItem('user') ?? '{}');
-      localStorage.setItem('user', JSON.stringify({ ...user, token: `${user.token}x` }));
-    });
-    await page.reload();
-    await page.waitForURL('**/admin/login**');
-    await page.getByText('Your session has ended. Please sign in again.').waitFor();
-    expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+  it('ends a session whose token the server rejects and sends the user to login', () =>
+    withPage(async (page) => {
+      await signIn(page, server.url);
+      await page.evaluate(() => {
+        const user = JSON.parse(localStorage.getItem('user') ?? '{}');
+        localStorage.setItem('user', JSON.stringify({ ...user, token: `${user.token}x` }));
+      });
+      await page.reload();
+      await page.waitForURL('**/admin/login**');
+      await page.getByText('Your session has ended. Please sign in again.').waitFor();
+      expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+    }));
 
-    // Without any session, admin pages send the visitor to login.
-    await page.goto(`${server.url}/admin/testKit`);
-    await page.waitForURL('**/admin/login**');
-    await context.close();
-  });
+  it('sends a visitor without a session from admin pages to login', () =>
+    withPage(async (page) => {
+      await page.goto(`${server.url}/admin/testKit`);
+      await page.waitForURL('**/admin/login**');
+      await page.getByLabel('User Name').waitFor();
+    }));
 
-  it('shows a signed-in User only Change Password and Logout, and never asks for the counts', async () => {
-    await createUser(server, {
-      email: 'plain.user@example.com',
-      password: 'User-Pass-1',
-      roleId: 3,
-      firstName: 'Pat',
-      lastName: 'Plain',
-    });
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    const apiCalls: string[] = [];
-    page.on('request', (r) => {
-      if (r.url().includes('/api/')) apiCalls.push(new URL(r.url()).pathname);
-    });
-    await signIn(page, 'plain.user@example.com', 'User-Pass-1');
-    await page.waitForURL('**/admin/dashboard');
-    await page.getByRole('heading', { name: 'Welcome, Pat' }).waitFor();
-    expect(await page.getByRole('navigation').getByRole('link').count()).toBe(0);
-    expect(await page.getByRole('button', { name: 'Masters' }).count()).toBe(0);
-    await page.getByRole('button', { name: 'Pat Plain' }).click();
-    expect(await page.getByRole('button', { name: 'Change Password' }).count()).toBe(1);
-    expect(await page.getByRole('button', { name: 'Logout' }).count()).toBe(1);
-    // Admin-only screens send a User back to the dashboard.
-    await page.goto(`${server.url}/admin/testKit`);
-    await page.waitForURL('**/admin/dashboard');
-    expect(apiCalls).not.toContain('/api/TestResult/GetTestResultCounts');
-    await context.close();
-  });
+  it('shows a signed-in User only Change Password and Logout, and never asks for the counts', () =>
+    withPage(async (page) => {
+      await createUser(server, {
+        email: 'plain.user@example.com',
+        password: 'User-Pass-1',
+        roleId: 3,
+        firstName: 'Pat',
+        lastName: 'Plain',
+      });
+      const apiCalls: string[] = [];
+      page.on('request', (r) => {
+        if (r.url().includes('/api/')) apiCalls.push(new URL(r.url()).pathname);
+      });
+      await signIn(page, server.url, { email: 'plain.user@example.com', password: 'User-Pass-1' });
+      await page.getByRole('heading', { name: 'Welcome, Pat' }).waitFor();
+      expect(await page.getByRole('navigation').getByRole('link').count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Masters' }).count()).toBe(0);
+      await page.getByRole('button', { name: 'Pat Plain' }).click();
+      expect(await page.getByRole('button', { name: 'Change Password' }).count()).toBe(1);
+      expect(await page.getByRole('button', { name: 'Logout' }).count()).toBe(1);
+      // Admin-only screens send a User back to the dashboard.
+      await page.goto(`${server.url}/admin/testKit`);
+      await page.waitForURL('**/admin/dashboard');
+      expect(apiCalls).not.toContain('/api/TestResult/GetTestResultCounts');
+    }));
 });

@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs';
 import jsQR from 'jsqr';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser';
+import { CatalogueApi } from './support/catalogue';
 import { makePng } from './support/png';
-import { ADMIN, startServer, type TestServer } from './support/server';
+import { startServer, type TestServer } from './support/server';
+import { apiToken, signIn } from './support/sign-in';
 
 let server: TestServer;
 let browser: Browser;
@@ -19,6 +21,16 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
+
+/** Each journey has a browser context of its own, closed even when it fails. */
+async function withContext(journey: (context: BrowserContext) => Promise<void>, acceptDownloads = false) {
+  const context = await browser.newContext({ acceptDownloads });
+  try {
+    await journey(context);
+  } finally {
+    await context.close();
+  }
+}
 
 /** Drops a file on the drop zone the way a browser does: a drop event carrying a DataTransfer. */
 async function dropFile(page: Page, bytes: Buffer, name: string, type: string) {
@@ -43,134 +55,145 @@ const OPTIONS: [string, [number, number, number]][] = [
   ['Peach', [255, 203, 164]],
 ];
 
+const RULE_OPTIONS: [string, [number, number, number]][] = [
+  ['Birch', [160, 120, 80]],
+  ['Plum', [142, 69, 133]],
+  ['Fig', [110, 60, 90]],
+  ['Mango', [255, 170, 50]],
+  ['Sage', [150, 180, 140]],
+];
+
 describe('catalogue back office', () => {
-  it('builds a kit from uploaded scent options, a card made in the modal with a swap, and a QR code that decodes to the kit URL', async () => {
-    const context = await browser.newContext({ acceptDownloads: true });
-    const page = await context.newPage();
-    await page.goto(`${server.url}/admin/login`);
-    await page.getByLabel('User Name').fill(ADMIN.email);
-    await page.getByLabel('Password').fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL('**/admin/dashboard');
+  it('builds a kit from uploaded scent options, a card made in the modal with a swap, and a QR code that decodes to the kit URL', () =>
+    withContext(async (context) => {
+      const page = await context.newPage();
+      await signIn(page, server.url);
 
-    // Scent options by drag and drop; a file that is not a PNG is refused first.
-    await page.goto(`${server.url}/admin/createScentCardData`);
-    await page.getByLabel('Scent option name').fill('Pine');
-    await dropFile(page, Buffer.from('\xff\xd8\xff\xe0 not really a jpeg', 'latin1'), 'photo.png', 'image/png');
-    await page.locator('.field-error', { hasText: 'Only PNG images are allowed' }).waitFor();
-    for (const [name, rgb] of OPTIONS) {
+      // Scent options by drag and drop; a file that is not a PNG is refused first.
       await page.goto(`${server.url}/admin/createScentCardData`);
-      await page.getByLabel('Scent option name').fill(name);
-      await dropFile(page, makePng(rgb), `${name.toLowerCase()}.png`, 'image/png');
-      await page.getByRole('img', { name: `Preview of ${name}` }).waitFor();
-      await page.getByRole('button', { name: 'Submit' }).click();
-      await page.waitForURL('**/admin/scentCardData');
-      await page.getByRole('cell', { name, exact: true }).waitFor();
-    }
-    expect(server.sql<{ n: number }>('SELECT count(*) AS n FROM scent_options WHERE deleted_at IS NULL')[0].n).toBe(5);
+      await page.getByLabel('Scent option name').fill('Pine');
+      await dropFile(page, Buffer.from('\xff\xd8\xff\xe0 not really a jpeg', 'latin1'), 'photo.png', 'image/png');
+      await page.locator('.field-error', { hasText: 'Only PNG images are allowed' }).waitFor();
+      for (const [name, rgb] of OPTIONS) {
+        await page.goto(`${server.url}/admin/createScentCardData`);
+        await page.getByLabel('Scent option name').fill(name);
+        await dropFile(page, makePng(rgb), `${name.toLowerCase()}.png`, 'image/png');
+        await page.getByRole('img', { name: `Preview of ${name}` }).waitFor();
+        await page.getByRole('button', { name: 'Submit' }).click();
+        await page.waitForURL('**/admin/scentCardData');
+        await page.getByRole('cell', { name, exact: true }).waitFor();
+      }
+      const names = OPTIONS.map(([name]) => name);
+      expect(
+        server.sql<{ n: number }>(
+          `SELECT count(*) AS n FROM scent_options WHERE deleted_at IS NULL AND title IN (${names.map(() => '?').join(', ')})`,
+          ...names,
+        )[0].n,
+      ).toBe(5);
 
-    // A kit: saving a new one switches to edit mode and opens the second tab.
-    await page.goto(`${server.url}/admin/testKit`);
-    await page.getByRole('link', { name: 'Add Play Kit' }).click();
-    await page.getByLabel('Play kit name (its code)').fill('E2EKIT');
-    await page.getByRole('button', { name: 'Create' }).click();
-    await page.getByRole('heading', { name: 'Play Kit: E2EKIT' }).waitFor();
-    await expect
-      .poll(() => page.getByRole('tab', { name: 'Scent Option Info' }).getAttribute('aria-selected'))
-      .toBe('true');
+      // A kit: saving a new one switches to edit mode and opens the second tab.
+      await page.goto(`${server.url}/admin/testKit`);
+      await page.getByRole('link', { name: 'Add Play Kit' }).click();
+      await page.getByLabel('Play kit name (its code)').fill('E2EKIT');
+      await page.getByRole('button', { name: 'Create' }).click();
+      await page.getByRole('heading', { name: 'Play Kit: E2EKIT' }).waitFor();
+      await expect
+        .poll(() => page.getByRole('tab', { name: 'Scent Option Info' }).getAttribute('aria-selected'))
+        .toBe('true');
 
-    // A card: five options through the Add Option modal.
-    await page.getByRole('link', { name: 'Add Scent Card' }).click();
-    await page.getByRole('heading', { name: 'Play Kit: E2EKIT / Create Scent Card' }).waitFor();
-    await page.getByLabel('Scent Card Name').fill('Forest card');
-    await page.getByLabel('Sort Order', { exact: true }).selectOption('1');
-    for (const [i, [name]] of OPTIONS.entries()) {
-      await page.getByRole('button', { name: 'Add Option' }).click();
-      const modal = page.getByRole('dialog', { name: 'Add Option' });
-      await modal.getByLabel('Option Name', { exact: true }).selectOption({ label: name });
-      await modal.getByLabel('Sort Order').selectOption(String(i + 1));
-      await modal.getByRole('button', { name: 'Submit' }).click();
-      await expect.poll(() => modal.count()).toBe(0);
-    }
-    // Swap: Pine (order 1) takes order 2, so Vanilla moves to 1.
-    await page.getByRole('button', { name: 'Edit option Pine' }).click();
-    const edit = page.getByRole('dialog', { name: 'Edit Option' });
-    await edit.getByLabel('Sort Order').selectOption('2');
-    await edit.getByRole('button', { name: 'Submit' }).click();
-    const orderOf = async (name: string) =>
-      (await page.getByRole('row').filter({ hasText: name }).getByRole('cell').nth(2).textContent())?.trim();
-    expect(await orderOf('Pine')).toBe('2');
-    expect(await orderOf('Vanilla')).toBe('1');
+      // A card: five options through the Add Option modal.
+      await page.getByRole('link', { name: 'Add Scent Card' }).click();
+      await page.getByRole('heading', { name: 'Play Kit: E2EKIT / Create Scent Card' }).waitFor();
+      await page.getByLabel('Scent Card Name').fill('Forest card');
+      await page.getByLabel('Sort Order', { exact: true }).selectOption('1');
+      for (const [i, [name]] of OPTIONS.entries()) {
+        await page.getByRole('button', { name: 'Add Option' }).click();
+        const modal = page.getByRole('dialog', { name: 'Add Option' });
+        await modal.getByLabel('Option Name', { exact: true }).selectOption({ label: name });
+        await modal.getByLabel('Sort Order').selectOption(String(i + 1));
+        await modal.getByRole('button', { name: 'Submit' }).click();
+        await expect.poll(() => modal.count()).toBe(0);
+      }
+      // Swap: Pine (order 1) takes order 2, so Vanilla moves to 1.
+      await page.getByRole('button', { name: 'Edit option Pine' }).click();
+      const edit = page.getByRole('dialog', { name: 'Edit Option' });
+      await edit.getByLabel('Sort Order').selectOption('2');
+      await edit.getByRole('button', { name: 'Submit' }).click();
+      const orderOf = async (name: string) =>
+        (await page.getByRole('row').filter({ hasText: name }).getByRole('cell').nth(2).textContent())?.trim();
+      expect(await orderOf('Pine')).toBe('2');
+      expect(await orderOf('Vanilla')).toBe('1');
 
-    // The correct answer must be one of the card's options; pick Lavender.
-    await page.getByLabel('Correct Answer', { exact: true }).selectOption({ label: 'Lavender' });
-    await page.getByRole('button', { name: 'Create' }).click();
-    await page.getByRole('heading', { name: 'Play Kit: E2EKIT' }).waitFor();
-    const row = page.getByRole('row').filter({ hasText: 'Forest card' });
-    await row.waitFor();
-    expect(await row.getByRole('cell').nth(3).textContent()).toBe('Lavender');
-    expect(await row.getByRole('cell').nth(4).textContent()).toBe('5 / 5');
-    const stored = server.sql<{ title: string; sort_order: number }>(
-      `SELECT o.title, co.sort_order FROM scent_card_options co JOIN scent_options o ON o.id = co.scent_option_id
-       WHERE co.deleted_at IS NULL ORDER BY co.sort_order`,
-    );
-    expect(stored.map((r) => r.title)).toEqual(['Vanilla', 'Pine', 'Lavender', 'Cherry', 'Peach']);
+      // The correct answer must be one of the card's options; pick Lavender.
+      await page.getByLabel('Correct Answer', { exact: true }).selectOption({ label: 'Lavender' });
+      await page.getByRole('button', { name: 'Create' }).click();
+      await page.getByRole('heading', { name: 'Play Kit: E2EKIT' }).waitFor();
+      const row = page.getByRole('row').filter({ hasText: 'Forest card' });
+      await row.waitFor();
+      expect(await row.getByRole('cell').nth(3).textContent()).toBe('Lavender');
+      expect(await row.getByRole('cell').nth(4).textContent()).toBe('5 / 5');
+      const stored = server.sql<{ title: string; sort_order: number }>(
+        `SELECT o.title, co.sort_order FROM scent_card_options co JOIN scent_options o ON o.id = co.scent_option_id
+       JOIN scent_cards c ON c.id = co.scent_card_id
+       WHERE co.deleted_at IS NULL AND c.name = 'Forest card' ORDER BY co.sort_order`,
+      );
+      expect(stored.map((r) => r.title)).toEqual(['Vanilla', 'Pine', 'Lavender', 'Cherry', 'Peach']);
 
-    // The QR code, downloaded as the admin does, decodes back to the kit's URL.
-    await page.getByRole('tab', { name: 'Play Kit Info' }).click();
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('link', { name: 'Download QR code' }).click(),
-    ]);
-    const png = PNG.sync.read(readFileSync(await download.path()));
-    const code = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
-    expect(code?.data).toBe(`${server.url}/scent/E2EKIT`);
-    await context.close();
-  });
+      // The QR code, downloaded as the admin does, decodes back to the kit's URL.
+      await page.getByRole('tab', { name: 'Play Kit Info' }).click();
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('link', { name: 'Download QR code' }).click(),
+      ]);
+      const png = PNG.sync.read(readFileSync(await download.path()));
+      const code = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+      expect(code?.data).toBe(`${server.url}/scent/E2EKIT`);
+    }, true));
 
-  it('refuses a card the rules forbid, with the spec messages', async () => {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await page.goto(`${server.url}/admin/login`);
-    await page.getByLabel('User Name').fill(ADMIN.email);
-    await page.getByLabel('Password').fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL('**/admin/dashboard');
-    const [{ id: kitId }] = server.sql<{ id: number }>("SELECT id FROM test_kits WHERE name = 'E2EKIT'");
-    await page.goto(`${server.url}/admin/manageScentCard/${kitId}/0`);
-    await page.getByLabel('Scent Card Name').fill('Short card');
-    await page.getByLabel('Sort Order', { exact: true }).selectOption('2');
-    const add = async (name: string, order: string) => {
-      await page.getByRole('button', { name: 'Add Option' }).click();
-      const modal = page.getByRole('dialog', { name: 'Add Option' });
-      await modal.getByLabel('Option Name', { exact: true }).selectOption({ label: name });
-      await modal.getByLabel('Sort Order').selectOption(order);
-      await modal.getByRole('button', { name: 'Submit' }).click();
-      return modal;
-    };
-    await add('Pine', '1');
-    let modal = await add('Pine', '2');
-    await page.getByText('Option Already set!').waitFor();
-    await modal.getByRole('button', { name: 'Cancel' }).click();
-    modal = await add('Cherry', '1');
-    await page.getByText('This order number is already set').waitFor();
-    await modal.getByRole('button', { name: 'Cancel' }).click();
-    await page.getByLabel('Correct Answer', { exact: true }).selectOption({ label: 'Peach' });
-    await page.getByRole('button', { name: 'Create' }).click();
-    await page.getByText('Scent card must contain one correct Option').first().waitFor();
-    await page.getByText('A scent card must have exactly 5 options').first().waitFor();
+  it('refuses a card the rules forbid, with the spec messages', () =>
+    withContext(async (context) => {
+      // Its own kit and options: one card (order 1) already uses all five of them.
+      const api = new CatalogueApi(server.url, await apiToken(server.url));
+      const ids: number[] = [];
+      for (const [name, rgb] of RULE_OPTIONS) ids.push(await api.createOption(name, rgb));
+      const kitId = await api.createKit('RULESKIT');
+      await api.createCard(kitId, 'Orchard card', 1, ids);
 
-    // Deleting asks first; an option a card uses is refused with the server's message.
-    await page.goto(`${server.url}/admin/scentCardData`);
-    await page.getByRole('button', { name: 'Delete Pine' }).click();
-    const confirm = page.getByRole('dialog', { name: 'Delete Confirmation' });
-    await confirm.getByText('Are you sure you want to delete?').waitFor();
-    await confirm.getByRole('button', { name: 'Cancel' }).click();
-    await expect.poll(() => confirm.isVisible()).toBe(false);
-    await page.getByRole('button', { name: 'Delete Pine' }).click();
-    await confirm.getByRole('button', { name: 'Delete' }).click();
-    await page.getByText('This scent option is used by a scent card and cannot be deleted').waitFor();
-    expect(await page.getByRole('cell', { name: 'Pine', exact: true }).count()).toBe(1);
-    await context.close();
-  });
+      const page = await context.newPage();
+      await signIn(page, server.url);
+      await page.goto(`${server.url}/admin/manageScentCard/${kitId}/0`);
+      await page.getByLabel('Scent Card Name').fill('Short card');
+      await page.getByLabel('Sort Order', { exact: true }).selectOption('2');
+      const add = async (name: string, order: string) => {
+        await page.getByRole('button', { name: 'Add Option' }).click();
+        const modal = page.getByRole('dialog', { name: 'Add Option' });
+        await modal.getByLabel('Option Name', { exact: true }).selectOption({ label: name });
+        await modal.getByLabel('Sort Order').selectOption(order);
+        await modal.getByRole('button', { name: 'Submit' }).click();
+        return modal;
+      };
+      await add('Birch', '1');
+      let modal = await add('Birch', '2');
+      await page.getByText('Option Already set!').waitFor();
+      await modal.getByRole('button', { name: 'Cancel' }).click();
+      modal = await add('Plum', '1');
+      await page.getByText('This order number is already set').waitFor();
+      await modal.getByRole('button', { name: 'Cancel' }).click();
+      await page.getByLabel('Correct Answer', { exact: true }).selectOption({ label: 'Sage' });
+      await page.getByRole('button', { name: 'Create' }).click();
+      await page.getByText('Scent card must contain one correct Option').first().waitFor();
+      await page.getByText('A scent card must have exactly 5 options').first().waitFor();
+
+      // Deleting asks first; an option a card uses is refused with the server's message.
+      await page.goto(`${server.url}/admin/scentCardData`);
+      await page.getByRole('button', { name: 'Delete Birch' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Delete Confirmation' });
+      await confirm.getByText('Are you sure you want to delete?').waitFor();
+      await confirm.getByRole('button', { name: 'Cancel' }).click();
+      await expect.poll(() => confirm.isVisible()).toBe(false);
+      await page.getByRole('button', { name: 'Delete Birch' }).click();
+      await confirm.getByRole('button', { name: 'Delete' }).click();
+      await page.getByText('This scent option is used by a scent card and cannot be deleted').waitFor();
+      expect(await page.getByRole('cell', { name: 'Birch', exact: true }).count()).toBe(1);
+    }));
 });
