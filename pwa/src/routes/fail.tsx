@@ -1,13 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Outcome } from '../features/result-summary/outcome';
+import { Outcome, requireOutcome } from '../features/result-summary/outcome';
 import { PlayerPage } from '../ui/player-page';
 
-export const Route = createFileRoute('/fail')({ component: Screen });
+// Shows the stored result: after a Pass this address hands over to /pass.
+export const Route = createFileRoute('/fail')({ beforeLoad: requireOutcome('Fail'), component: Screen });
 
 function Screen() {
   return (
     <PlayerPage>
-      <Outcome passed={false} />
+      <Outcome />
     </PlayerPage>
   );
 }

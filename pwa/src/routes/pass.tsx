@@ -1,13 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Outcome } from '../features/result-summary/outcome';
+import { Outcome, requireOutcome } from '../features/result-summary/outcome';
 import { PlayerPage } from '../ui/player-page';
 
-export const Route = createFileRoute('/pass')({ component: Screen });
+// Shows the stored result: after a Fail this address hands over to /fail.
+export const Route = createFileRoute('/pass')({ beforeLoad: requireOutcome('Pass'), component: Screen });
 
 function Screen() {
   return (
     <PlayerPage>
-      <Outcome passed={true} />
+      <Outcome />
     </PlayerPage>
   );
 }

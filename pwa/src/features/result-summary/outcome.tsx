@@ -1,17 +1,41 @@
 import { INTENSITY_LABELS } from '@scentry/shared-schema';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link, redirect, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { getStoredResult } from '../../lib/player';
+import { getStoredResult, type StoredResult } from '../../lib/player';
 import { SyncStatusPanel } from '../../offline/sync-status';
 
-/** /pass and /fail (spec §2), read from the stored result so a reload keeps them. */
-export function Outcome({ passed }: { passed: boolean }) {
-  const navigate = useNavigate();
+const OUTCOME_PATH = { Pass: '/pass', Fail: '/fail' } as const;
+
+/** The stored result, if it is one the screens after play can show. */
+function storedOutcome(): StoredResult | null {
   const result = getStoredResult();
+  return result?.resultStatus === 'Pass' || result?.resultStatus === 'Fail' ? result : null;
+}
+
+/**
+ * beforeLoad of /pass and /fail: the address always matches the stored result's status (opening
+ * /pass after a Fail lands on /fail, and the other way round); with no stored result, /home.
+ */
+export function requireOutcome(shown: StoredResult['resultStatus']) {
+  return () => {
+    const result = storedOutcome();
+    if (!result) throw redirect({ to: '/home', replace: true });
+    if (result.resultStatus !== shown) throw redirect({ to: OUTCOME_PATH[result.resultStatus], replace: true });
+  };
+}
+
+/**
+ * /pass and /fail (spec §2), read from the stored result so a reload keeps them: what it says is
+ * the stored status, whichever of the two addresses shows it.
+ */
+export function Outcome() {
+  const navigate = useNavigate();
+  const result = storedOutcome();
   useEffect(() => {
-    if (!result) navigate({ to: '/home' });
+    if (!result) navigate({ to: '/home', replace: true });
   }, [result, navigate]);
   if (!result) return null;
+  const passed = result.resultStatus === 'Pass';
   return (
     <section className="stack center outcome">
       <p className={`badge ${passed ? 'badge-pass' : 'badge-fail'}`}>{passed ? 'Pass' : 'Fail'}</p>

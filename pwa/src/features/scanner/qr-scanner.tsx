@@ -37,10 +37,7 @@ export function QrScanner({
           audio: false,
         });
       } catch (err) {
-        const name = (err as DOMException).name;
-        onProblemRef.current(
-          name === 'NotReadableError' || name === 'TrackStartError' || name === 'AbortError' ? 'in-use' : 'denied',
-        );
+        onProblemRef.current(cameraProblemOf((err as DOMException | undefined)?.name ?? ''));
         return;
       }
       if (stopped) {

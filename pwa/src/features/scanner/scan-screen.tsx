@@ -1,9 +1,11 @@
+import { PLAY_MSG } from '@scentry/shared-schema';
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useState } from 'react';
 import { call } from '../../lib/api';
 import { getPlayer } from '../../lib/player';
 import { SyncStatusPanel } from '../../offline/sync-status';
 import { Modal } from '../../ui/modal';
+import { useToast } from '../../ui/toast';
 import { type CameraProblem, QrScanner } from './qr-scanner';
 import { scanTarget } from './scan-target';
 
@@ -11,6 +13,7 @@ const PUBLIC_URL_KEY = 'scentryPublicUrl';
 
 export function ScanScreen() {
   const navigate = useNavigate();
+  const notify = useToast();
   const [scanning, setScanning] = useState(false);
   const [problem, setProblem] = useState<CameraProblem | null>(null);
   const [code, setCode] = useState('');
@@ -35,6 +38,8 @@ export function ScanScreen() {
     const target = scanTarget(text, origins);
     if (target.kind === 'app') navigate({ to: '/scent/$id', params: { id: target.code } });
     else if (target.kind === 'external') window.location.href = target.url;
+    // spec §8: text that can lead to no kit is told at once, as an error notification.
+    else if (target.kind === 'invalid') notify('error', PLAY_MSG.invalidKit);
   }
 
   function submit(e: FormEvent) {

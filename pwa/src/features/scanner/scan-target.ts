@@ -1,21 +1,37 @@
-export type ScanTarget = { kind: 'app'; code: string } | { kind: 'external'; url: string } | { kind: 'none' };
+import { KIT_NAME_RE } from '@scentry/shared-schema';
+
+export type ScanTarget =
+  | { kind: 'app'; code: string }
+  | { kind: 'external'; url: string }
+  | { kind: 'invalid' }
+  | { kind: 'none' };
 
 /**
- * Where a scanned text leads (spec §2, DESIGN.md §5): a URL of this app ending in /scent/<code>
- * stays in the app; any other https:// text is followed; anything else is a kit code.
+ * Where a scanned or typed text leads (spec §2, DESIGN.md §5): a URL of this app ending in
+ * /scent/<code> stays in the app, as does a bare kit code (letters and digits only, KIT_NAME_RE);
+ * any other https:// address (or other page of this app) is followed. Anything else cannot lead
+ * to a kit and is invalid, which the player is told; empty text is nothing at all.
  */
 export function scanTarget(text: string, appOrigins: string[]): ScanTarget {
   const value = text.trim();
   if (!value) return { kind: 'none' };
-  if (/^https?:\/\//i.test(value)) {
-    try {
-      const url = new URL(value);
-      const match = /\/scent\/([^/?#]+)\/?$/.exec(url.pathname);
-      if (match && appOrigins.includes(url.origin)) return { kind: 'app', code: decodeURIComponent(match[1]) };
-    } catch {
-      return { kind: 'none' };
-    }
-    return /^https:\/\//i.test(value) ? { kind: 'external', url: value } : { kind: 'none' };
+  if (KIT_NAME_RE.test(value)) return { kind: 'app', code: value };
+  if (!/^https?:\/\//i.test(value) || !URL.canParse(value)) return { kind: 'invalid' };
+  const url = new URL(value);
+  const ours = appOrigins.includes(url.origin);
+  const kitPath = /\/scent\/([^/?#]+)\/?$/.exec(url.pathname);
+  if (ours && kitPath) {
+    // A kit link of this app whose code cannot be a kit's is refused here, not opened.
+    const code = safeDecode(kitPath[1]);
+    return code !== null && KIT_NAME_RE.test(code) ? { kind: 'app', code } : { kind: 'invalid' };
   }
-  return { kind: 'app', code: value };
+  return ours || url.protocol === 'https:' ? { kind: 'external', url: value } : { kind: 'invalid' };
+}
+
+function safeDecode(part: string): string | null {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return null;
+  }
 }
