@@ -5,12 +5,13 @@ import { ensurePlayer } from '../../lib/player';
 import { Spinner } from '../../ui/spinner';
 import { useToast } from '../../ui/toast';
 import { askPosition, finishPlay, type PlayedAnswer, type Position } from './finish';
-import { useKit } from './use-kit';
+import { type KitState, useKeepOnDevice } from './use-kit';
 
-export function PlayScreen({ code }: { code: string }) {
+/** The play screen of a kit, as its route's loader found it (network first, else the device). */
+export function PlayScreen({ state }: { state: KitState }) {
   const navigate = useNavigate();
   const notify = useToast();
-  const state = useKit(code);
+  useKeepOnDevice(state);
 
   useEffect(() => {
     // Opening /scent/<code> straight from a phone camera works without a stored player.
@@ -39,6 +40,11 @@ export function PlayScreen({ code }: { code: string }) {
       </section>
     );
   }
+  return <KitLoading />;
+}
+
+/** While the route's loader looks for the kit. */
+export function KitLoading() {
   return (
     <p className="center">
       <Spinner label="Loading your play kit" /> Loading your play kit…

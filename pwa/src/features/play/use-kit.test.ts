@@ -6,7 +6,7 @@ import { ApiFailure } from '../../lib/api';
 import { createLocalDatabase, type LocalDatabase } from '../../offline/db';
 import { getLocalKit, saveKitLocally, stripMeta } from '../../offline/store';
 import type { KitLookup } from './api';
-import { type KitSources, keepKitOnDevice, loadKit, useKit } from './use-kit';
+import { type KitSources, keepKitOnDevice, loadKit, useKeepOnDevice } from './use-kit';
 
 /*
  * The kit loader with a fake network (at the fetchKit boundary) and the device's store on a real
@@ -164,39 +164,39 @@ describe('keepKitOnDevice', () => {
   });
 });
 
-describe('useKit', () => {
-  it('shows the network kit, then keeps it on the device', async () => {
+describe('useKeepOnDevice', () => {
+  it('keeps a kit shown from the network on the device', async () => {
     const fresh = kit();
     const { sources: s } = sources(async () => ({ kind: 'kit', kit: fresh }));
-    const { result } = renderHook(() => useKit('garden', s));
-    expect(result.current).toEqual({ status: 'loading' });
-    await waitFor(() => expect(result.current).toEqual({ status: 'ready', kit: fresh, source: 'network' }));
+    renderHook(() => useKeepOnDevice({ status: 'ready', kit: fresh, source: 'network' }, s));
     await waitFor(async () => expect(await getLocalKit('garden', db)).toEqual(asStored(fresh)));
   });
 
-  it("shows the device's copy when offline", async () => {
-    const local = kit();
-    await saveKitLocally(local, db);
-    const { sources: s } = sources(async () => {
-      throw networkDown();
+  it('does not store again a kit read from the device, nor a screen without a kit', async () => {
+    const saveKit = vi.fn(async () => {});
+    const store = async () => ({
+      getLocalKit: async () => null,
+      saveKitLocally: saveKit,
+      cacheKitImages: async () => {},
     });
-    const { result } = renderHook(() => useKit('garden', s));
-    await waitFor(() => expect(result.current).toEqual({ status: 'ready', kit: asStored(local), source: 'device' }));
+    renderHook(() => useKeepOnDevice({ status: 'ready', kit: kit(), source: 'device' }, { store }));
+    renderHook(() => useKeepOnDevice({ status: 'needs-connection' }, { store }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(saveKit).not.toHaveBeenCalled();
   });
 
-  it('keeps showing the network kit when the device cannot store it', async () => {
+  it('keeps quiet when the device cannot store it', async () => {
     const fresh = kit();
     const saveKit = vi.fn(async () => {
       throw new Error('QuotaExceededError');
     });
-    const s: KitSources = {
-      fetchKit: async () => ({ kind: 'kit', kit: fresh }),
-      store: async () => ({ getLocalKit: async () => null, saveKitLocally: saveKit, cacheKitImages: async () => {} }),
-      patienceMs: 6000,
-    };
-    const { result } = renderHook(() => useKit('garden', s));
+    const store = async () => ({
+      getLocalKit: async () => null,
+      saveKitLocally: saveKit,
+      cacheKitImages: async () => {},
+    });
+    const { result } = renderHook(() => useKeepOnDevice({ status: 'ready', kit: fresh, source: 'network' }, { store }));
     await waitFor(() => expect(saveKit).toHaveBeenCalled());
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(result.current).toEqual({ status: 'ready', kit: fresh, source: 'network' });
+    expect(result.current).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 import type { KitDoc } from '@scentry/shared-schema';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { ApiFailure } from '../../lib/api';
 import { fetchKit, type KitLookup } from './api';
 
@@ -30,7 +30,7 @@ export interface KitSources {
   patienceMs: number;
 }
 
-const appSources: KitSources = {
+export const appSources: KitSources = {
   fetchKit,
   store: () => import('../../offline/store'),
   patienceMs: NETWORK_PATIENCE_MS,
@@ -76,27 +76,23 @@ export async function keepKitOnDevice(kit: KitDoc, sources: Pick<KitSources, 'st
   await navigator.storage?.persist?.().catch(() => false);
 }
 
-/** The kit of a code for the play screen (see loadKit); `sources` is for tests. */
-export function useKit(code: string, sources: KitSources = appSources): KitState {
-  const [state, setState] = useState<KitState>({ status: 'loading' });
-
+/**
+ * After a kit from the network is on screen (next frame, then a task): keeps it and its pictures
+ * for offline play. The local database never delays the first card, and a device that cannot
+ * store it (private mode, full disk) still plays from the network. `sources` is for tests.
+ */
+export function useKeepOnDevice(state: KitState, sources: Pick<KitSources, 'store'> = appSources): void {
+  const kit = state.status === 'ready' && state.source === 'network' ? state.kit : null;
   useEffect(() => {
-    const ctrl = new AbortController();
-    setState({ status: 'loading' });
-    (async () => {
-      const next = await loadKit(code, sources, ctrl.signal);
-      if (ctrl.signal.aborted) return;
-      setState(next);
-      if (next.status !== 'ready' || next.source !== 'network') return;
-      // After the first card is on screen (next frame, then a task): keep the kit and its
-      // pictures for offline play. The local database never delays the first card, and a
-      // device that cannot store it (private mode, full disk) still plays from the network.
-      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-      if (ctrl.signal.aborted) return;
-      await keepKitOnDevice(next.kit, sources).catch(() => undefined);
-    })();
-    return () => ctrl.abort();
-  }, [code, sources]);
-
-  return state;
+    if (!kit) return;
+    let gone = false;
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        if (!gone) void keepKitOnDevice(kit, sources).catch(() => undefined);
+      }, 0),
+    );
+    return () => {
+      gone = true;
+    };
+  }, [kit, sources]);
 }
