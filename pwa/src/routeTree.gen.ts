@@ -10,21 +10,22 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
-import { Route as CameraRouteImport } from './routes/Camera'
-import { Route as AddOrganizationPageRouteImport } from './routes/addOrganizationPage'
-import { Route as AdditionalQuestionRouteImport } from './routes/additionalQuestion'
-import { Route as AdditionalQuestionDetailsRouteImport } from './routes/additionalQuestionDetails'
-import { Route as ChartRouteImport } from './routes/chart'
-import { Route as FailRouteImport } from './routes/fail'
-import { Route as HomeRouteImport } from './routes/home'
-import { Route as PassRouteImport } from './routes/pass'
-import { Route as ResultRouteImport } from './routes/result'
-import { Route as ScanQRCodeRouteImport } from './routes/scanQRCode'
-import { Route as SummaryRouteImport } from './routes/summary'
-import { Route as UserMedicationQuestionRouteImport } from './routes/userMedicationQuestion'
+import { Route as PlayerRouteImport } from './routes/_player'
+import { Route as PlayerCameraRouteImport } from './routes/_player/Camera'
+import { Route as PlayerAddOrganizationPageRouteImport } from './routes/_player/addOrganizationPage'
+import { Route as PlayerAdditionalQuestionRouteImport } from './routes/_player/additionalQuestion'
+import { Route as PlayerAdditionalQuestionDetailsRouteImport } from './routes/_player/additionalQuestionDetails'
+import { Route as PlayerChartRouteImport } from './routes/_player/chart'
+import { Route as PlayerFailRouteImport } from './routes/_player/fail'
+import { Route as PlayerHomeRouteImport } from './routes/_player/home'
+import { Route as PlayerPassRouteImport } from './routes/_player/pass'
+import { Route as PlayerResultRouteImport } from './routes/_player/result'
+import { Route as PlayerScanQRCodeRouteImport } from './routes/_player/scanQRCode'
+import { Route as PlayerSummaryRouteImport } from './routes/_player/summary'
+import { Route as PlayerUserMedicationQuestionRouteImport } from './routes/_player/userMedicationQuestion'
 import { Route as AdminAuthedRouteImport } from './routes/admin/_authed'
 import { Route as AdminLoginRouteImport } from './routes/admin/login'
-import { Route as ScentIdRouteImport } from './routes/scent.$id'
+import { Route as PlayerScentIdRouteImport } from './routes/_player/scent.$id'
 import { Route as AdminAuthedIndexRouteImport } from './routes/admin/_authed/index'
 import { Route as AdminAuthedClientRouteImport } from './routes/admin/_authed/client'
 import { Route as AdminAuthedCreateScentCardDataRouteImport } from './routes/admin/_authed/createScentCardData'
@@ -47,67 +48,74 @@ const IndexRoute = IndexRouteImport.update({
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
-const CameraRoute = CameraRouteImport.update({
+const PlayerRoute = PlayerRouteImport.update({
+  id: '/_player',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PlayerCameraRoute = PlayerCameraRouteImport.update({
   id: '/Camera',
   path: '/Camera',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => PlayerRoute,
 } as any)
-const AddOrganizationPageRoute = AddOrganizationPageRouteImport.update({
-  id: '/addOrganizationPage',
-  path: '/addOrganizationPage',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const AdditionalQuestionRoute = AdditionalQuestionRouteImport.update({
-  id: '/additionalQuestion',
-  path: '/additionalQuestion',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const AdditionalQuestionDetailsRoute =
-  AdditionalQuestionDetailsRouteImport.update({
+const PlayerAddOrganizationPageRoute =
+  PlayerAddOrganizationPageRouteImport.update({
+    id: '/addOrganizationPage',
+    path: '/addOrganizationPage',
+    getParentRoute: () => PlayerRoute,
+  } as any)
+const PlayerAdditionalQuestionRoute =
+  PlayerAdditionalQuestionRouteImport.update({
+    id: '/additionalQuestion',
+    path: '/additionalQuestion',
+    getParentRoute: () => PlayerRoute,
+  } as any)
+const PlayerAdditionalQuestionDetailsRoute =
+  PlayerAdditionalQuestionDetailsRouteImport.update({
     id: '/additionalQuestionDetails',
     path: '/additionalQuestionDetails',
-    getParentRoute: () => rootRouteImport,
+    getParentRoute: () => PlayerRoute,
   } as any)
-const ChartRoute = ChartRouteImport.update({
+const PlayerChartRoute = PlayerChartRouteImport.update({
   id: '/chart',
   path: '/chart',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => PlayerRoute,
 } as any)
-const FailRoute = FailRouteImport.update({
+const PlayerFailRoute = PlayerFailRouteImport.update({
   id: '/fail',
   path: '/fail',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => PlayerRoute,
 } as any)
-const HomeRoute = HomeRouteImport.update({
+const PlayerHomeRoute = PlayerHomeRouteImport.update({
   id: '/home',
   path: '/home',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => PlayerRoute,
 } as any)
-const PassRoute = PassRouteImport.update({
+const PlayerPassRoute = PlayerPassRouteImport.update({
   id: '/pass',
   path: '/pass',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => PlayerRoute,
 } as any)
-const ResultRoute = ResultRouteImport.update({
+const PlayerResultRoute = PlayerResultRouteImport.update({
   id: '/result',
   path: '/result',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => PlayerRoute,
 } as any)
-const ScanQRCodeRoute = ScanQRCodeRouteImport.update({
+const PlayerScanQRCodeRoute = PlayerScanQRCodeRouteImport.update({
   id: '/scanQRCode',
   path: '/scanQRCode',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => PlayerRoute,
 } as any)
-const SummaryRoute = SummaryRouteImport.update({
+const PlayerSummaryRoute = PlayerSummaryRouteImport.update({
   id: '/summary',
   path: '/summary',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => PlayerRoute,
 } as any)
-const UserMedicationQuestionRoute = UserMedicationQuestionRouteImport.update({
-  id: '/userMedicationQuestion',
-  path: '/userMedicationQuestion',
-  getParentRoute: () => rootRouteImport,
-} as any)
+const PlayerUserMedicationQuestionRoute =
+  PlayerUserMedicationQuestionRouteImport.update({
+    id: '/userMedicationQuestion',
+    path: '/userMedicationQuestion',
+    getParentRoute: () => PlayerRoute,
+  } as any)
 const AdminAuthedRoute = AdminAuthedRouteImport.update({
   id: '/admin/_authed',
   path: '/admin',
@@ -118,10 +126,10 @@ const AdminLoginRoute = AdminLoginRouteImport.update({
   path: '/admin/login',
   getParentRoute: () => rootRouteImport,
 } as any)
-const ScentIdRoute = ScentIdRouteImport.update({
+const PlayerScentIdRoute = PlayerScentIdRouteImport.update({
   id: '/scent/$id',
   path: '/scent/$id',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => PlayerRoute,
 } as any)
 const AdminAuthedIndexRoute = AdminAuthedIndexRouteImport.update({
   id: '/',
@@ -218,21 +226,21 @@ const AdminAuthedManagetestkitChar123IdChar125Char123ScentCardIdChar125Route =
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
-  '/Camera': typeof CameraRoute
-  '/addOrganizationPage': typeof AddOrganizationPageRoute
-  '/additionalQuestion': typeof AdditionalQuestionRoute
-  '/additionalQuestionDetails': typeof AdditionalQuestionDetailsRoute
-  '/chart': typeof ChartRoute
-  '/fail': typeof FailRoute
-  '/home': typeof HomeRoute
-  '/pass': typeof PassRoute
-  '/result': typeof ResultRoute
-  '/scanQRCode': typeof ScanQRCodeRoute
-  '/summary': typeof SummaryRoute
-  '/userMedicationQuestion': typeof UserMedicationQuestionRoute
+  '/Camera': typeof PlayerCameraRoute
+  '/addOrganizationPage': typeof PlayerAddOrganizationPageRoute
+  '/additionalQuestion': typeof PlayerAdditionalQuestionRoute
+  '/additionalQuestionDetails': typeof PlayerAdditionalQuestionDetailsRoute
+  '/chart': typeof PlayerChartRoute
+  '/fail': typeof PlayerFailRoute
+  '/home': typeof PlayerHomeRoute
+  '/pass': typeof PlayerPassRoute
+  '/result': typeof PlayerResultRoute
+  '/scanQRCode': typeof PlayerScanQRCodeRoute
+  '/summary': typeof PlayerSummaryRoute
+  '/userMedicationQuestion': typeof PlayerUserMedicationQuestionRoute
   '/admin': typeof AdminAuthedRouteWithChildren
   '/admin/login': typeof AdminLoginRoute
-  '/scent/$id': typeof ScentIdRoute
+  '/scent/$id': typeof PlayerScentIdRoute
   '/admin/client': typeof AdminAuthedClientRoute
   '/admin/createScentCardData': typeof AdminAuthedCreateScentCardDataRoute
   '/admin/dashboard': typeof AdminAuthedDashboardRoute
@@ -252,20 +260,20 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
-  '/Camera': typeof CameraRoute
-  '/addOrganizationPage': typeof AddOrganizationPageRoute
-  '/additionalQuestion': typeof AdditionalQuestionRoute
-  '/additionalQuestionDetails': typeof AdditionalQuestionDetailsRoute
-  '/chart': typeof ChartRoute
-  '/fail': typeof FailRoute
-  '/home': typeof HomeRoute
-  '/pass': typeof PassRoute
-  '/result': typeof ResultRoute
-  '/scanQRCode': typeof ScanQRCodeRoute
-  '/summary': typeof SummaryRoute
-  '/userMedicationQuestion': typeof UserMedicationQuestionRoute
+  '/Camera': typeof PlayerCameraRoute
+  '/addOrganizationPage': typeof PlayerAddOrganizationPageRoute
+  '/additionalQuestion': typeof PlayerAdditionalQuestionRoute
+  '/additionalQuestionDetails': typeof PlayerAdditionalQuestionDetailsRoute
+  '/chart': typeof PlayerChartRoute
+  '/fail': typeof PlayerFailRoute
+  '/home': typeof PlayerHomeRoute
+  '/pass': typeof PlayerPassRoute
+  '/result': typeof PlayerResultRoute
+  '/scanQRCode': typeof PlayerScanQRCodeRoute
+  '/summary': typeof PlayerSummaryRoute
+  '/userMedicationQuestion': typeof PlayerUserMedicationQuestionRoute
   '/admin/login': typeof AdminLoginRoute
-  '/scent/$id': typeof ScentIdRoute
+  '/scent/$id': typeof PlayerScentIdRoute
   '/admin/client': typeof AdminAuthedClientRoute
   '/admin/createScentCardData': typeof AdminAuthedCreateScentCardDataRoute
   '/admin/dashboard': typeof AdminAuthedDashboardRoute
@@ -286,21 +294,22 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
-  '/Camera': typeof CameraRoute
-  '/addOrganizationPage': typeof AddOrganizationPageRoute
-  '/additionalQuestion': typeof AdditionalQuestionRoute
-  '/additionalQuestionDetails': typeof AdditionalQuestionDetailsRoute
-  '/chart': typeof ChartRoute
-  '/fail': typeof FailRoute
-  '/home': typeof HomeRoute
-  '/pass': typeof PassRoute
-  '/result': typeof ResultRoute
-  '/scanQRCode': typeof ScanQRCodeRoute
-  '/summary': typeof SummaryRoute
-  '/userMedicationQuestion': typeof UserMedicationQuestionRoute
+  '/_player': typeof PlayerRouteWithChildren
+  '/_player/Camera': typeof PlayerCameraRoute
+  '/_player/addOrganizationPage': typeof PlayerAddOrganizationPageRoute
+  '/_player/additionalQuestion': typeof PlayerAdditionalQuestionRoute
+  '/_player/additionalQuestionDetails': typeof PlayerAdditionalQuestionDetailsRoute
+  '/_player/chart': typeof PlayerChartRoute
+  '/_player/fail': typeof PlayerFailRoute
+  '/_player/home': typeof PlayerHomeRoute
+  '/_player/pass': typeof PlayerPassRoute
+  '/_player/result': typeof PlayerResultRoute
+  '/_player/scanQRCode': typeof PlayerScanQRCodeRoute
+  '/_player/summary': typeof PlayerSummaryRoute
+  '/_player/userMedicationQuestion': typeof PlayerUserMedicationQuestionRoute
   '/admin/_authed': typeof AdminAuthedRouteWithChildren
   '/admin/login': typeof AdminLoginRoute
-  '/scent/$id': typeof ScentIdRoute
+  '/_player/scent/$id': typeof PlayerScentIdRoute
   '/admin/_authed/client': typeof AdminAuthedClientRoute
   '/admin/_authed/createScentCardData': typeof AdminAuthedCreateScentCardDataRoute
   '/admin/_authed/dashboard': typeof AdminAuthedDashboardRoute
@@ -389,21 +398,22 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/'
-    | '/Camera'
-    | '/addOrganizationPage'
-    | '/additionalQuestion'
-    | '/additionalQuestionDetails'
-    | '/chart'
-    | '/fail'
-    | '/home'
-    | '/pass'
-    | '/result'
-    | '/scanQRCode'
-    | '/summary'
-    | '/userMedicationQuestion'
+    | '/_player'
+    | '/_player/Camera'
+    | '/_player/addOrganizationPage'
+    | '/_player/additionalQuestion'
+    | '/_player/additionalQuestionDetails'
+    | '/_player/chart'
+    | '/_player/fail'
+    | '/_player/home'
+    | '/_player/pass'
+    | '/_player/result'
+    | '/_player/scanQRCode'
+    | '/_player/summary'
+    | '/_player/userMedicationQuestion'
     | '/admin/_authed'
     | '/admin/login'
-    | '/scent/$id'
+    | '/_player/scent/$id'
     | '/admin/_authed/client'
     | '/admin/_authed/createScentCardData'
     | '/admin/_authed/dashboard'
@@ -424,21 +434,9 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
-  CameraRoute: typeof CameraRoute
-  AddOrganizationPageRoute: typeof AddOrganizationPageRoute
-  AdditionalQuestionRoute: typeof AdditionalQuestionRoute
-  AdditionalQuestionDetailsRoute: typeof AdditionalQuestionDetailsRoute
-  ChartRoute: typeof ChartRoute
-  FailRoute: typeof FailRoute
-  HomeRoute: typeof HomeRoute
-  PassRoute: typeof PassRoute
-  ResultRoute: typeof ResultRoute
-  ScanQRCodeRoute: typeof ScanQRCodeRoute
-  SummaryRoute: typeof SummaryRoute
-  UserMedicationQuestionRoute: typeof UserMedicationQuestionRoute
+  PlayerRoute: typeof PlayerRouteWithChildren
   AdminAuthedRoute: typeof AdminAuthedRouteWithChildren
   AdminLoginRoute: typeof AdminLoginRoute
-  ScentIdRoute: typeof ScentIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -450,89 +448,96 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/Camera': {
-      id: '/Camera'
+    '/_player': {
+      id: '/_player'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof PlayerRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_player/Camera': {
+      id: '/_player/Camera'
       path: '/Camera'
       fullPath: '/Camera'
-      preLoaderRoute: typeof CameraRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof PlayerCameraRouteImport
+      parentRoute: typeof PlayerRoute
     }
-    '/addOrganizationPage': {
-      id: '/addOrganizationPage'
+    '/_player/addOrganizationPage': {
+      id: '/_player/addOrganizationPage'
       path: '/addOrganizationPage'
       fullPath: '/addOrganizationPage'
-      preLoaderRoute: typeof AddOrganizationPageRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof PlayerAddOrganizationPageRouteImport
+      parentRoute: typeof PlayerRoute
     }
-    '/additionalQuestion': {
-      id: '/additionalQuestion'
+    '/_player/additionalQuestion': {
+      id: '/_player/additionalQuestion'
       path: '/additionalQuestion'
       fullPath: '/additionalQuestion'
-      preLoaderRoute: typeof AdditionalQuestionRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof PlayerAdditionalQuestionRouteImport
+      parentRoute: typeof PlayerRoute
     }
-    '/additionalQuestionDetails': {
-      id: '/additionalQuestionDetails'
+    '/_player/additionalQuestionDetails': {
+      id: '/_player/additionalQuestionDetails'
       path: '/additionalQuestionDetails'
       fullPath: '/additionalQuestionDetails'
-      preLoaderRoute: typeof AdditionalQuestionDetailsRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof PlayerAdditionalQuestionDetailsRouteImport
+      parentRoute: typeof PlayerRoute
     }
-    '/chart': {
-      id: '/chart'
+    '/_player/chart': {
+      id: '/_player/chart'
       path: '/chart'
       fullPath: '/chart'
-      preLoaderRoute: typeof ChartRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof PlayerChartRouteImport
+      parentRoute: typeof PlayerRoute
     }
-    '/fail': {
-      id: '/fail'
+    '/_player/fail': {
+      id: '/_player/fail'
       path: '/fail'
       fullPath: '/fail'
-      preLoaderRoute: typeof FailRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof PlayerFailRouteImport
+      parentRoute: typeof PlayerRoute
     }
-    '/home': {
-      id: '/home'
+    '/_player/home': {
+      id: '/_player/home'
       path: '/home'
       fullPath: '/home'
-      preLoaderRoute: typeof HomeRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof PlayerHomeRouteImport
+      parentRoute: typeof PlayerRoute
     }
-    '/pass': {
-      id: '/pass'
+    '/_player/pass': {
+      id: '/_player/pass'
       path: '/pass'
       fullPath: '/pass'
-      preLoaderRoute: typeof PassRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof PlayerPassRouteImport
+      parentRoute: typeof PlayerRoute
     }
-    '/result': {
-      id: '/result'
+    '/_player/result': {
+      id: '/_player/result'
       path: '/result'
       fullPath: '/result'
-      preLoaderRoute: typeof ResultRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof PlayerResultRouteImport
+      parentRoute: typeof PlayerRoute
     }
-    '/scanQRCode': {
-      id: '/scanQRCode'
+    '/_player/scanQRCode': {
+      id: '/_player/scanQRCode'
       path: '/scanQRCode'
       fullPath: '/scanQRCode'
-      preLoaderRoute: typeof ScanQRCodeRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof PlayerScanQRCodeRouteImport
+      parentRoute: typeof PlayerRoute
     }
-    '/summary': {
-      id: '/summary'
+    '/_player/summary': {
+      id: '/_player/summary'
       path: '/summary'
       fullPath: '/summary'
-      preLoaderRoute: typeof SummaryRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof PlayerSummaryRouteImport
+      parentRoute: typeof PlayerRoute
     }
-    '/userMedicationQuestion': {
-      id: '/userMedicationQuestion'
+    '/_player/userMedicationQuestion': {
+      id: '/_player/userMedicationQuestion'
       path: '/userMedicationQuestion'
       fullPath: '/userMedicationQuestion'
-      preLoaderRoute: typeof UserMedicationQuestionRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof PlayerUserMedicationQuestionRouteImport
+      parentRoute: typeof PlayerRoute
     }
     '/admin/_authed': {
       id: '/admin/_authed'
@@ -548,12 +553,12 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminLoginRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/scent/$id': {
-      id: '/scent/$id'
+    '/_player/scent/$id': {
+      id: '/_player/scent/$id'
       path: '/scent/$id'
       fullPath: '/scent/$id'
-      preLoaderRoute: typeof ScentIdRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof PlayerScentIdRouteImport
+      parentRoute: typeof PlayerRoute
     }
     '/admin/_authed/': {
       id: '/admin/_authed/'
@@ -670,6 +675,41 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface PlayerRouteChildren {
+  PlayerCameraRoute: typeof PlayerCameraRoute
+  PlayerAddOrganizationPageRoute: typeof PlayerAddOrganizationPageRoute
+  PlayerAdditionalQuestionRoute: typeof PlayerAdditionalQuestionRoute
+  PlayerAdditionalQuestionDetailsRoute: typeof PlayerAdditionalQuestionDetailsRoute
+  PlayerChartRoute: typeof PlayerChartRoute
+  PlayerFailRoute: typeof PlayerFailRoute
+  PlayerHomeRoute: typeof PlayerHomeRoute
+  PlayerPassRoute: typeof PlayerPassRoute
+  PlayerResultRoute: typeof PlayerResultRoute
+  PlayerScanQRCodeRoute: typeof PlayerScanQRCodeRoute
+  PlayerSummaryRoute: typeof PlayerSummaryRoute
+  PlayerUserMedicationQuestionRoute: typeof PlayerUserMedicationQuestionRoute
+  PlayerScentIdRoute: typeof PlayerScentIdRoute
+}
+
+const PlayerRouteChildren: PlayerRouteChildren = {
+  PlayerCameraRoute: PlayerCameraRoute,
+  PlayerAddOrganizationPageRoute: PlayerAddOrganizationPageRoute,
+  PlayerAdditionalQuestionRoute: PlayerAdditionalQuestionRoute,
+  PlayerAdditionalQuestionDetailsRoute: PlayerAdditionalQuestionDetailsRoute,
+  PlayerChartRoute: PlayerChartRoute,
+  PlayerFailRoute: PlayerFailRoute,
+  PlayerHomeRoute: PlayerHomeRoute,
+  PlayerPassRoute: PlayerPassRoute,
+  PlayerResultRoute: PlayerResultRoute,
+  PlayerScanQRCodeRoute: PlayerScanQRCodeRoute,
+  PlayerSummaryRoute: PlayerSummaryRoute,
+  PlayerUserMedicationQuestionRoute: PlayerUserMedicationQuestionRoute,
+  PlayerScentIdRoute: PlayerScentIdRoute,
+}
+
+const PlayerRouteWithChildren =
+  PlayerRoute._addFileChildren(PlayerRouteChildren)
+
 interface AdminAuthedRouteChildren {
   AdminAuthedClientRoute: typeof AdminAuthedClientRoute
   AdminAuthedCreateScentCardDataRoute: typeof AdminAuthedCreateScentCardDataRoute
@@ -718,21 +758,9 @@ const AdminAuthedRouteWithChildren = AdminAuthedRoute._addFileChildren(
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
-  CameraRoute: CameraRoute,
-  AddOrganizationPageRoute: AddOrganizationPageRoute,
-  AdditionalQuestionRoute: AdditionalQuestionRoute,
-  AdditionalQuestionDetailsRoute: AdditionalQuestionDetailsRoute,
-  ChartRoute: ChartRoute,
-  FailRoute: FailRoute,
-  HomeRoute: HomeRoute,
-  PassRoute: PassRoute,
-  ResultRoute: ResultRoute,
-  ScanQRCodeRoute: ScanQRCodeRoute,
-  SummaryRoute: SummaryRoute,
-  UserMedicationQuestionRoute: UserMedicationQuestionRoute,
+  PlayerRoute: PlayerRouteWithChildren,
   AdminAuthedRoute: AdminAuthedRouteWithChildren,
   AdminLoginRoute: AdminLoginRoute,
-  ScentIdRoute: ScentIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,6 +1,5 @@
 import { INTENSITY_LABELS } from '@scentry/shared-schema';
-import { Link, redirect, useNavigate } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { Link, redirect } from '@tanstack/react-router';
 import { getStoredResult, type StoredResult } from '../../lib/player';
 import { SyncStatusPanel } from '../../offline/sync-status';
 
@@ -10,6 +9,11 @@ const OUTCOME_PATH = { Pass: '/pass', Fail: '/fail' } as const;
 function storedOutcome(): StoredResult | null {
   const result = getStoredResult();
   return result?.resultStatus === 'Pass' || result?.resultStatus === 'Fail' ? result : null;
+}
+
+/** beforeLoad of the screens after play: with no stored result, the start (spec §4). */
+export function requireStoredResult() {
+  if (!storedOutcome()) throw redirect({ to: '/home', replace: true });
 }
 
 /**
@@ -29,11 +33,8 @@ export function requireOutcome(shown: StoredResult['resultStatus']) {
  * the stored status, whichever of the two addresses shows it.
  */
 export function Outcome() {
-  const navigate = useNavigate();
+  // The route's beforeLoad (requireOutcome) made sure there is one.
   const result = storedOutcome();
-  useEffect(() => {
-    if (!result) navigate({ to: '/home', replace: true });
-  }, [result, navigate]);
   if (!result) return null;
   const passed = result.resultStatus === 'Pass';
   return (
@@ -63,11 +64,8 @@ export function Outcome() {
 
 /** The result summary: average smell intensity for the kit (sum ÷ 5) and a way to the result page. */
 export function Summary() {
-  const navigate = useNavigate();
+  // The route's beforeLoad (requireStoredResult) made sure there is one.
   const result = getStoredResult();
-  useEffect(() => {
-    if (!result) navigate({ to: '/home' });
-  }, [result, navigate]);
   if (!result) return null;
   const avg = result.averageIntensity;
   return (

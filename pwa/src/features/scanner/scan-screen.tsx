@@ -1,8 +1,7 @@
 import { PLAY_MSG } from '@scentry/shared-schema';
 import { useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { call } from '../../lib/api';
-import { getPlayer } from '../../lib/player';
 import { SyncStatusPanel } from '../../offline/sync-status';
 import { Modal } from '../../ui/modal';
 import { useToast } from '../../ui/toast';
@@ -11,25 +10,22 @@ import { scanTarget } from './scan-target';
 
 const PUBLIC_URL_KEY = 'scentryPublicUrl';
 
+/**
+ * Learns (and keeps for offline use) the address printed in kit QR codes, so the scanner keeps
+ * those URLs in the app; never waited for (offline, the kept one serves).
+ */
+export function learnPublicUrl(): void {
+  call('appConfig')
+    .then((c) => localStorage.setItem(PUBLIC_URL_KEY, c.publicUrl))
+    .catch(() => {});
+}
+
 export function ScanScreen() {
   const navigate = useNavigate();
   const notify = useToast();
   const [scanning, setScanning] = useState(false);
   const [problem, setProblem] = useState<CameraProblem | null>(null);
   const [code, setCode] = useState('');
-  const hasPlayer = Boolean(getPlayer());
-
-  useEffect(() => {
-    // spec §2: no stored player → /home.
-    if (!hasPlayer) navigate({ to: '/home' });
-  }, [hasPlayer, navigate]);
-
-  useEffect(() => {
-    // Learn (and keep for offline use) the address printed in kit QR codes.
-    call('appConfig')
-      .then((c) => localStorage.setItem(PUBLIC_URL_KEY, c.publicUrl))
-      .catch(() => {});
-  }, []);
 
   function go(text: string) {
     const origins = [window.location.origin];
@@ -47,7 +43,6 @@ export function ScanScreen() {
     if (code.trim()) go(code);
   }
 
-  if (!hasPlayer) return null;
   return (
     <section className="stack center">
       <h1>Scan your play kit</h1>

@@ -1,0 +1,13 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { Outcome, requireOutcome } from '../../features/result-summary/outcome';
+
+// Shows the stored result: after a Pass this address hands over to /pass.
+export const Route = createFileRoute('/_player/fail')({
+  staticData: { noBack: true },
+  beforeLoad: requireOutcome('Fail'),
+  component: Screen,
+});
+
+function Screen() {
+  return <Outcome />;
+}

@@ -1,0 +1,13 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { Outcome, requireOutcome } from '../../features/result-summary/outcome';
+
+// Shows the stored result: after a Fail this address hands over to /fail.
+export const Route = createFileRoute('/_player/pass')({
+  staticData: { noBack: true },
+  beforeLoad: requireOutcome('Pass'),
+  component: Screen,
+});
+
+function Screen() {
+  return <Outcome />;
+}
