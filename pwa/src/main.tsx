@@ -2,7 +2,6 @@ import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { onUnauthorized } from './lib/api';
-import { startBackgroundSync } from './offline/sync';
 import { routeTree } from './routeTree.gen';
 import { RouteError } from './ui/route-error';
 import './ui/styles.css';
@@ -29,7 +28,12 @@ onUnauthorized(() => {
   }
 });
 
-startBackgroundSync();
+// The sync loop (uploads of waiting results, kit refreshes) starts once the first screen is on
+// show: a player's first card never waits for it.
+const stopWaiting = router.subscribe('onResolved', () => {
+  stopWaiting();
+  setTimeout(() => void import('./offline/sync').then((m) => m.startBackgroundSync()), 0);
+});
 
 const root = document.getElementById('root');
 if (root) {

@@ -1,6 +1,6 @@
-/** The catalogue's rules and messages without zod: the player's first load needs some of them. */
-export const CARDS_PER_KIT = 5;
-export const OPTIONS_PER_CARD = 5;
+/** The catalogue's rules and messages without zod. */
+import { CARDS_PER_KIT, OPTIONS_PER_CARD } from './kit';
+
 /** "under 25 characters" (spec §5). */
 export const SCENT_OPTION_NAME_MAX = 24;
 export const KIT_NAME_MAX = 40;
@@ -57,14 +57,6 @@ export const CATALOGUE_MSG = {
   optionDeleted: 'Scent option deleted successfully',
   optionUpdateNeedsId: 'model.Id: required to update',
 } as const;
-
-export const KIT_NAME_RE = /^[A-Za-z0-9]+$/;
-
-/**
- * A kit's code as compared and keyed everywhere (DESIGN.md §7): its name, ignoring case and outer
- * spaces. It is the id of a kit document, the key of a pull checkpoint and of the device's copy.
- */
-export const kitCode = (name: string): string => name.trim().toLowerCase();
 
 /** The card rules that need the whole card: five options, none twice, orders unique, answer among them. */
 export function cardProblems(card: {

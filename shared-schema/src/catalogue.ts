@@ -1,15 +1,7 @@
 import { z } from 'zod';
-import {
-  CARD_NAME_MAX,
-  CARDS_PER_KIT,
-  CATALOGUE_MSG,
-  cardProblems,
-  KIT_NAME_MAX,
-  KIT_NAME_RE,
-  OPTIONS_PER_CARD,
-  SCENT_OPTION_NAME_MAX,
-} from './catalogue-rules';
+import { CARD_NAME_MAX, CATALOGUE_MSG, cardProblems, KIT_NAME_MAX, SCENT_OPTION_NAME_MAX } from './catalogue-rules';
 import { FILTER_TEXT_MAX, SORT_COLUMNS_MAX } from './enums';
+import { CARDS_PER_KIT, KIT_NAME_RE, OPTIONS_PER_CARD } from './kit';
 import { MSG } from './messages';
 
 // Bodies are JSON: a number must be a number (API.md: wrong types are 400, never coerced).

@@ -5,6 +5,7 @@ export * from './catalogue';
 export * from './catalogue-rules';
 export * from './enums';
 export * from './envelope';
+export * from './kit';
 export * from './messages';
 export * from './play';
 export * from './play-schema';

@@ -1,6 +1,6 @@
 import type { KitDoc } from './api/replies';
-import { CARDS_PER_KIT } from './catalogue-rules';
 import type { ResultStatus } from './enums';
+import { CARDS_PER_KIT } from './kit';
 import type { Answer, ResultDoc } from './play-schema';
 
 export const INTENSITY_MIN = 0;

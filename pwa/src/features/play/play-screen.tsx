@@ -5,6 +5,7 @@ import { ensurePlayer } from '../../lib/player';
 import { Spinner } from '../../ui/spinner';
 import { useToast } from '../../ui/toast';
 import { askPosition, finishPlay, type PlayedAnswer, type Position } from './finish';
+import { KitLoading } from './kit-loading';
 import { type KitState, useKeepOnDevice } from './use-kit';
 
 /** The play screen of a kit, as its route's loader found it (network first, else the device). */
@@ -41,15 +42,6 @@ export function PlayScreen({ state }: { state: KitState }) {
     );
   }
   return <KitLoading />;
-}
-
-/** While the route's loader looks for the kit. */
-export function KitLoading() {
-  return (
-    <p className="center">
-      <Spinner label="Loading your play kit" /> Loading your play kit…
-    </p>
-  );
 }
 
 function Play({ kit }: { kit: KitDoc }) {

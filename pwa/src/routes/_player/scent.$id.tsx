@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { KitLoading, PlayScreen } from '../../features/play/play-screen';
+import { KitLoading } from '../../features/play/kit-loading';
+import { PlayScreen } from '../../features/play/play-screen';
 import { appSources, loadKit } from '../../features/play/use-kit';
 
 export const Route = createFileRoute('/_player/scent/$id')({
