@@ -1,32 +1,8 @@
 import { INTENSITY_LABELS } from '@scentry/shared-schema';
-import { Link, redirect } from '@tanstack/react-router';
-import { getStoredResult, type StoredResult } from '../../lib/player';
+import { Link } from '@tanstack/react-router';
+import { getStoredResult } from '../../lib/player';
 import { SyncStatusPanel } from '../../offline/sync-status';
-
-const OUTCOME_PATH = { Pass: '/pass', Fail: '/fail' } as const;
-
-/** The stored result, if it is one the screens after play can show. */
-function storedOutcome(): StoredResult | null {
-  const result = getStoredResult();
-  return result?.resultStatus === 'Pass' || result?.resultStatus === 'Fail' ? result : null;
-}
-
-/** beforeLoad of the screens after play: with no stored result, the start (spec §4). */
-export function requireStoredResult() {
-  if (!storedOutcome()) throw redirect({ to: '/home', replace: true });
-}
-
-/**
- * beforeLoad of /pass and /fail: the address always matches the stored result's status (opening
- * /pass after a Fail lands on /fail, and the other way round); with no stored result, /home.
- */
-export function requireOutcome(shown: StoredResult['resultStatus']) {
-  return () => {
-    const result = storedOutcome();
-    if (!result) throw redirect({ to: '/home', replace: true });
-    if (result.resultStatus !== shown) throw redirect({ to: OUTCOME_PATH[result.resultStatus], replace: true });
-  };
-}
+import { storedOutcome } from './guards';
 
 /**
  * /pass and /fail (spec §2), read from the stored result so a reload keeps them: what it says is
