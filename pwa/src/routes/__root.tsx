@@ -1,6 +1,10 @@
-import { createRootRoute, Link, Outlet } from '@tanstack/react-router';
-import { UpdatePrompt } from '../pwa/update-prompt';
+import { createRootRoute, Link, Outlet, useRouterState } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { ToastProvider } from '../ui/toast';
+
+// The service worker is registered once the first screen is up (with workbox-window): a player's
+// first card never waits for it.
+const UpdatePrompt = lazy(() => import('../pwa/update-prompt').then((m) => ({ default: m.UpdatePrompt })));
 
 export const Route = createRootRoute({
   component: RootLayout,
@@ -8,10 +12,15 @@ export const Route = createRootRoute({
 });
 
 function RootLayout() {
+  const firstScreenShown = useRouterState({ select: (s) => s.resolvedLocation !== undefined });
   return (
     <ToastProvider>
       <Outlet />
-      <UpdatePrompt />
+      {firstScreenShown && (
+        <Suspense fallback={null}>
+          <UpdatePrompt />
+        </Suspense>
+      )}
     </ToastProvider>
   );
 }
