@@ -71,4 +71,24 @@ describe('loadConfig', () => {
   it('refuses an invalid port', () => {
     expect(() => loadConfig({ DATA_DIR: dir, PORT: '70000' })).toThrow(/PORT/);
   });
+
+  it('caps connections per address at 256, off behind a trusted proxy unless set', () => {
+    const dir = makeTempDir();
+    expect(loadConfig({ DATA_DIR: dir }).maxConnectionsPerAddress).toBe(256);
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: '127.0.0.1' }).maxConnectionsPerAddress).toBe(0);
+    expect(
+      loadConfig({ DATA_DIR: dir, TRUST_PROXY: '127.0.0.1', MAX_CONNECTIONS_PER_ADDRESS: '64' })
+        .maxConnectionsPerAddress,
+    ).toBe(64);
+    expect(() => loadConfig({ DATA_DIR: dir, MAX_CONNECTIONS_PER_ADDRESS: 'many' })).toThrow(
+      /MAX_CONNECTIONS_PER_ADDRESS/,
+    );
+    expect(loadConfig({ DATA_DIR: dir, RATE_LIMITS: 'off' }).throttles).toBeNull();
+    expect(loadConfig({ DATA_DIR: dir, RATE_LIMIT_READ: '10/30s' }).throttles?.read).toEqual({
+      limit: 10,
+      windowMs: 30_000,
+    });
+    expect(() => loadConfig({ DATA_DIR: dir, RATE_LIMIT_SUBMIT: 'lots' })).toThrow(/Invalid rate/);
+    rmSync(dir, { recursive: true, force: true });
+  });
 });

@@ -128,7 +128,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     requestTimeoutMs: parseDuration(env.REQUEST_TIMEOUT || '60s') * 1000,
-    maxConnectionsPerAddress: count(env.MAX_CONNECTIONS_PER_ADDRESS, 256, 'MAX_CONNECTIONS_PER_ADDRESS'),
+    // Behind a trusted proxy every connection comes from the proxy: no cap unless one is set.
+    maxConnectionsPerAddress: count(
+      env.MAX_CONNECTIONS_PER_ADDRESS,
+      parseTrustProxy(env.TRUST_PROXY) === false ? 256 : 0,
+      'MAX_CONNECTIONS_PER_ADDRESS',
+    ),
     throttles: flag(env.RATE_LIMITS, true)
       ? {
           submit: parseRate(env.RATE_LIMIT_SUBMIT || DEFAULT_RATES.submit),
