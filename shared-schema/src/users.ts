@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { filterText, listRequest } from './catalogue';
 import { MSG } from './messages';
+import { ROLES } from './roles';
 import { emailSchema, newPasswordSchema, personNameSchema } from './rules';
 
 export const PHONE_MIN = 7;
@@ -14,20 +16,20 @@ const optionalPhone = z
     error: `Phone must be ${PHONE_MIN} to ${PHONE_MAX} digits`,
   });
 
-/** A user as the admin screens list and edit it. Never carries a password or its hash. */
-export interface UserRow {
-  id: number;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string | null;
-  organizationId: number | null;
-  organizationName: string | null;
-  role: string;
-  roleId: number;
-  isActive: boolean;
-  hasPassword: boolean;
-}
+/** Messages of the user screens and calls the spec leaves unwritten. */
+export const USER_MSG = {
+  roleRequired: 'Please select a role',
+  organizationRequired: 'Please select the organization of a Client Admin',
+  unknownRole: 'Please select a role',
+  unknownOrganization: 'The organization does not exist',
+  emailTaken: 'A user with this e-mail already exists',
+  notFound: 'User not found',
+  notYourself: 'You cannot delete, deactivate or change the role of your own account',
+  created: 'User created successfully',
+  updated: 'User updated successfully',
+  deleted: 'User deleted successfully',
+  passwordReset: 'Password changed successfully',
+} as const;
 
 const userFields = {
   id: z.number().int().min(0).default(0),
@@ -35,10 +37,14 @@ const userFields = {
   lastName: personNameSchema,
   email: emailSchema,
   phone: optionalPhone,
-  roleId: z.number({ error: 'Please select a role' }).int().min(1, { error: 'Please select a role' }),
-  organizationId: z.number().int().positive().optional().nullable(),
+  roleId: z.number({ error: USER_MSG.roleRequired }).int().min(1, { error: USER_MSG.roleRequired }),
+  organizationId: z.number({ error: MSG.invalidRequest }).int().positive().optional().nullable(),
   isActive: z.boolean().default(true),
 };
+
+/** A Client Admin belongs to an organization (API.md: `OrganizationId` required for one). */
+const clientAdminHasOrganization = (v: { roleId: number; organizationId?: number | null }) =>
+  v.roleId !== ROLES.ClientAdmin || Boolean(v.organizationId);
 
 export const createUserRequest = z
   .object({
@@ -46,9 +52,14 @@ export const createUserRequest = z
     password: newPasswordSchema,
     confirmPassword: z.string({ error: MSG.confirmPasswordRequired }).min(1, { error: MSG.confirmPasswordRequired }),
   })
-  .refine((v) => v.password === v.confirmPassword, { error: MSG.passwordsMustMatch, path: ['confirmPassword'] });
+  .refine((v) => v.password === v.confirmPassword, { error: MSG.passwordsMustMatch, path: ['confirmPassword'] })
+  .refine(clientAdminHasOrganization, { error: USER_MSG.organizationRequired, path: ['organizationId'] });
+export type CreateUserRequest = z.infer<typeof createUserRequest>;
 
-export const updateUserRequest = z.object(userFields);
+export const updateUserRequest = z
+  .object(userFields)
+  .refine(clientAdminHasOrganization, { error: USER_MSG.organizationRequired, path: ['organizationId'] });
+export type UpdateUserRequest = z.infer<typeof updateUserRequest>;
 
 export const resetPasswordRequest = z
   .object({
@@ -59,3 +70,12 @@ export const resetPasswordRequest = z
   })
   .refine((v) => v.password === v.confirmPassword, { error: MSG.passwordsMustMatch, path: ['confirmPassword'] })
   .refine((v) => (v.userId ?? v.id) !== undefined, { error: MSG.invalidRequest, path: ['userId'] });
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequest>;
+
+/** The User list's filter (spec §7): parts of names, e-mail and phone. */
+export const userListRequest = listRequest({
+  firstName: filterText(),
+  lastName: filterText(),
+  email: filterText(),
+  phone: filterText(),
+});

@@ -11,6 +11,7 @@ import {
 import { CATALOGUE_MSG, KIT_NAME_MAX } from '../catalogue-rules';
 import { PLAY_MSG } from '../play';
 import { pullRequestSchema, pushBodySchema, saveTestResultRequest } from '../play-schema';
+import { createUserRequest, resetPasswordRequest, updateUserRequest, userListRequest } from '../users';
 import {
   appConfigData,
   findTestResultData,
@@ -32,6 +33,8 @@ import {
   testKitListRowSchema,
   testKitSchema,
   testResultCountsSchema,
+  userIdData,
+  userRowSchema,
 } from './replies';
 import { type EndpointName, ROUTES, type RouteInfo } from './routes';
 
@@ -53,6 +56,10 @@ export const idQuery = z.object({
 /** `?Ids=1,2,3` */
 export const idsQuery = z.object({
   ids: z.string({ error: 'Invalid ids' }).regex(/^\d+(,\d+)*$/, { error: 'Invalid ids' }),
+});
+/** `?Id=1,2,3` (DeleteUser). */
+export const idListQuery = z.object({
+  id: z.string({ error: 'Invalid id' }).regex(/^\d{1,15}(,\d{1,15}){0,99}$/, { error: 'Invalid id' }),
 });
 export const kitNameQuery = z.object({
   testKitName: z
@@ -91,6 +98,32 @@ export const CONTRACT = {
   changePassword: declare(ROUTES.changePassword, {
     summary: "Change the signed-in user's own password",
     body: changePasswordRequest,
+    data: z.null(),
+  }),
+  getUserList: declare(ROUTES.getUserList, {
+    summary: 'Users, paged, filtered by first name, last name, e-mail and phone',
+    body: userListRequest,
+    data: listOf(userRowSchema),
+  }),
+  getUserById: declare(ROUTES.getUserById, { summary: 'One user', query: idQuery, data: userRowSchema }),
+  createUser: declare(ROUTES.createUser, {
+    summary: 'Create a user (a Client Admin needs OrganizationId); e-mails are unique ignoring case',
+    body: createUserRequest,
+    data: userIdData,
+  }),
+  updateUser: declare(ROUTES.updateUser, {
+    summary: 'Update a user (no password here: see ResetPassword); a user made inactive is signed out at once',
+    body: updateUserRequest,
+    data: userIdData,
+  }),
+  deleteUser: declare(ROUTES.deleteUser, {
+    summary: 'Delete users (?Id=1,2): hidden, never erased; their sessions end',
+    query: idListQuery,
+    data: z.null(),
+  }),
+  resetPassword: declare(ROUTES.resetPassword, {
+    summary: "Set a user's new password (rules of spec §5); every session of that user ends",
+    body: resetPasswordRequest,
     data: z.null(),
   }),
   getRoles: declare(ROUTES.getRoles, { summary: 'The roles', data: z.array(roleSchema) }),

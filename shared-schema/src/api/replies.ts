@@ -27,6 +27,24 @@ export const sessionUserSchema = z.object({
 export type SessionUser = z.output<typeof sessionUserSchema>;
 
 export const roleSchema = z.object({ id, name: z.string() });
+
+/** A user as the admin screens list and edit it. Never a password or its hash: only that one is set. */
+export const userRowSchema = z.object({
+  id,
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: nullableText,
+  organizationId: id.nullable(),
+  organizationName: nullableText,
+  role: z.enum(ROLE_NAME_LIST),
+  roleId: id,
+  isActive: z.boolean(),
+  hasPassword: z.boolean(),
+});
+export type UserRow = z.output<typeof userRowSchema>;
+
+export const userIdData = z.object({ id });
 export const idNameSchema = z.object({ id, name: z.string() });
 
 /** A paged list reply (API.md): `{list, totalCount}`. */

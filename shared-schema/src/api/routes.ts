@@ -29,6 +29,12 @@ export const ROUTES = {
 
   authenticate: post('/api/User/Authenticate', 'public'),
   changePassword: post('/api/User/ChangePassword', 'auth'),
+  getUserList: post('/api/User/GetUserList', 'admin'),
+  getUserById: get('/api/User/GetUserById', 'admin'),
+  createUser: post('/api/User/CreateUser', 'admin'),
+  updateUser: post('/api/User/UpdateUser', 'admin'),
+  deleteUser: get('/api/User/DeleteUser', 'admin'),
+  resetPassword: post('/api/User/ResetPassword', 'admin'),
   getRoles: get('/api/Role/GetRoles', 'public'),
 
   getScentCardOptionList: post('/api/ScentCardOption/GetScentCardOptionList', 'admin'),

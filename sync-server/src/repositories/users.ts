@@ -1,6 +1,8 @@
-import { ROLE_NAMES, type RoleName } from '@scentry/shared-schema';
+import { ROLE_NAMES, type RoleName, type UserRow } from '@scentry/shared-schema';
+import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { nowIso } from '../db/database';
+import { likeContains, type Paging, pageOf } from '../db/paging';
 
 /** A user with what sign-in and the guards need; the hash never leaves the server. */
 export interface UserAuthRecord {
@@ -134,4 +136,126 @@ export async function setPasswordHash(
     }))
     .where('id', '=', id)
     .execute();
+}
+
+function rowQuery(db: Db) {
+  return db
+    .selectFrom('users as u')
+    .leftJoin('organizations as o', 'o.id', 'u.organizationId')
+    .innerJoin('roles as r', 'r.id', 'u.roleId')
+    .select([
+      'u.id',
+      'u.firstName',
+      'u.lastName',
+      'u.email',
+      'u.phone',
+      'u.organizationId',
+      'o.name as organizationName',
+      'r.name as role',
+      'u.roleId',
+      'u.isActive',
+      'u.passwordHash',
+    ])
+    .where('u.deletedAt', 'is', null);
+}
+
+type RawUserRow = NonNullable<Awaited<ReturnType<ReturnType<typeof rowQuery>['executeTakeFirst']>>>;
+
+/** What the admin screens see of a user: never the hash, only whether one is set. */
+function toUserRow({ passwordHash, ...row }: RawUserRow): UserRow {
+  return {
+    ...row,
+    organizationName: row.organizationName ?? null,
+    role: ROLE_NAMES[row.roleId] ?? 'User',
+    isActive: row.isActive === 1,
+    hasPassword: Boolean(passwordHash),
+  };
+}
+
+export interface UserFilter {
+  firstName?: string | null;
+  lastName?: string | null;
+  email?: string | null;
+  phone?: string | null;
+}
+
+/** The User list (spec §7): live users, each filter a part of its field, paged and sorted. */
+export async function listUsers(db: Db, paging: Paging, filter: UserFilter | null | undefined) {
+  let q = rowQuery(db);
+  const columns = { firstName: 'u.first_name', lastName: 'u.last_name', email: 'u.email', phone: 'u.phone' } as const;
+  for (const [key, column] of Object.entries(columns)) {
+    const text = filter?.[key as keyof UserFilter]?.trim();
+    if (text) q = q.where(sql<boolean>`${sql.ref(column)} like ${likeContains(text)} escape '\\'`);
+  }
+  const page = await pageOf(
+    q,
+    paging,
+    {
+      id: 'u.id',
+      firstName: 'u.firstName',
+      lastName: 'u.lastName',
+      email: 'u.email',
+      phone: 'u.phone',
+      role: 'r.name',
+      organizationName: 'o.name',
+      isActive: 'u.isActive',
+    },
+    { column: 'u.id', order: 'asc' },
+  );
+  return { list: page.list.map(toUserRow), totalCount: page.totalCount };
+}
+
+export async function findUserRow(db: Db, id: number): Promise<UserRow | undefined> {
+  const row = await rowQuery(db).where('u.id', '=', id).executeTakeFirst();
+  return row && toUserRow(row);
+}
+
+/** Whether a live user other than `exceptId` has this e-mail (compared ignoring case). */
+export async function emailTaken(db: Db, email: string, exceptId = 0): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', email.trim().toLowerCase())
+    .where('deletedAt', 'is', null)
+    .where('id', '!=', exceptId)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+export async function roleExists(db: Db, roleId: number): Promise<boolean> {
+  return Boolean(await db.selectFrom('roles').select('id').where('id', '=', roleId).executeTakeFirst());
+}
+
+export interface UserFields {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone?: string | null;
+  roleId: number;
+  organizationId?: number | null;
+  isActive: boolean;
+}
+
+/** New names, e-mail, phone, role, organization and active flag; never the password. */
+export async function updateUserFields(db: Db, id: number, user: UserFields): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email.trim().toLowerCase(),
+      phone: user.phone || null,
+      roleId: user.roleId,
+      organizationId: user.organizationId ?? null,
+      isActive: user.isActive ? 1 : 0,
+      updatedAt: nowIso(),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Hidden, never erased (results and audit rows keep naming them); their sessions end at once. */
+export async function hideUsers(db: Db, ids: number[]): Promise<void> {
+  if (!ids.length) return;
+  await db.updateTable('users').set({ deletedAt: nowIso(), isActive: 0 }).where('id', 'in', ids).execute();
 }

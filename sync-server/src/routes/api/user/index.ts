@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { MSG, type SessionUser, success } from '@scentry/shared-schema';
+import { MSG, type SessionUser, success, USER_MSG } from '@scentry/shared-schema';
 import type { FastifyInstance } from 'fastify';
 import { addressKey } from '../../../lib/address';
-import { forbidden, invalid, tooMany, unauthorized, warning } from '../../../lib/errors';
+import { forbidden, invalid, notFound, tooMany, unauthorized, warning } from '../../../lib/errors';
 import { LoginLimiter } from '../../../lib/login-limiter';
 import { hashPassword, verifyPassword } from '../../../lib/password';
 import { route } from '../../../lib/route';
 import { authUser } from '../../../plugins/app/auth';
 import type { TokenPayload } from '../../../plugins/external/jwt';
-import { findUserByEmail, findUserById, setPasswordHash } from '../../../repositories/users';
+import { findUserByEmail, findUserById, findUserRow, listUsers, setPasswordHash } from '../../../repositories/users';
+import { createUser, deleteUsers, resetPassword, updateUser } from '../../../services/users';
 
 export default async function userRoutes(app: FastifyInstance) {
   // Sign-in and a wrong current password on ChangePassword count toward the same limits.
@@ -61,5 +62,30 @@ export default async function userRoutes(app: FastifyInstance) {
     // Every other session of this user ends; the one that made the change goes on.
     await setPasswordHash(app.db, me.id, await hashPassword(body.newPassword), me.tokenId);
     return success(null, MSG.passwordChanged);
+  });
+
+  route(app, 'getUserList', async (req) => success(await listUsers(app.db, req.body, req.body.filter)));
+
+  route(app, 'getUserById', async (req) => {
+    const user = await findUserRow(app.db, req.query.id);
+    if (!user) throw notFound(USER_MSG.notFound);
+    return success(user);
+  });
+
+  route(app, 'createUser', async (req) => success({ id: await createUser(app.db, req.body) }, USER_MSG.created));
+
+  route(app, 'updateUser', async (req) =>
+    success({ id: await updateUser(app.db, authUser(req).id, req.body) }, USER_MSG.updated),
+  );
+
+  route(app, 'deleteUser', async (req) => {
+    const ids = [...new Set(req.query.id.split(',').map(Number))];
+    await deleteUsers(app.db, authUser(req).id, ids);
+    return success(null, USER_MSG.deleted);
+  });
+
+  route(app, 'resetPassword', async (req) => {
+    await resetPassword(app.db, req.body);
+    return success(null, USER_MSG.passwordReset);
   });
 }

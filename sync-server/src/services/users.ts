@@ -1,0 +1,70 @@
+import {
+  type CreateUserRequest,
+  MSG,
+  type ResetPasswordRequest,
+  ROLES,
+  type UpdateUserRequest,
+  USER_MSG,
+} from '@scentry/shared-schema';
+import { type Db, inTransaction } from '../db/database';
+import { invalid, notFound, warning } from '../lib/errors';
+import { hashPassword } from '../lib/password';
+import { organizationIsLive } from '../repositories/organizations';
+import {
+  emailTaken,
+  findUserRow,
+  hideUsers,
+  insertUser,
+  roleExists,
+  setPasswordHash,
+  updateUserFields,
+} from '../repositories/users';
+
+/** The rules every saved user meets: a known role, a live organization, a free e-mail. */
+async function checkUser(db: Db, user: UpdateUserRequest | CreateUserRequest, id: number): Promise<void> {
+  if (!(await roleExists(db, user.roleId))) throw invalid(USER_MSG.unknownRole, 'roleId: unknown role');
+  // Only a Client Admin belongs to an organization; an Admin or User given one keeps none.
+  if (user.roleId === ROLES.ClientAdmin && !(await organizationIsLive(db, user.organizationId ?? 0))) {
+    throw invalid(USER_MSG.unknownOrganization, 'organizationId: unknown organization');
+  }
+  if (await emailTaken(db, user.email, id)) throw warning(USER_MSG.emailTaken);
+}
+
+const organizationOf = (user: UpdateUserRequest) => (user.roleId === ROLES.ClientAdmin ? user.organizationId : null);
+
+export async function createUser(db: Db, user: CreateUserRequest): Promise<number> {
+  if (user.id > 0) throw invalid(MSG.invalidRequest, 'id: use UpdateUser to change a user');
+  const passwordHash = await hashPassword(user.password);
+  return inTransaction(db, async (trx) => {
+    await checkUser(trx, user, 0);
+    return insertUser(trx, { ...user, organizationId: organizationOf(user), passwordHash });
+  });
+}
+
+/** An Admin cannot lock themselves out: no deactivating, demoting or deleting their own account. */
+export async function updateUser(db: Db, me: number, user: UpdateUserRequest): Promise<number> {
+  if (user.id <= 0) throw invalid(MSG.invalidRequest, 'id: required to update');
+  return inTransaction(db, async (trx) => {
+    const existing = await findUserRow(trx, user.id);
+    if (!existing) throw notFound(USER_MSG.notFound);
+    if (user.id === me && (!user.isActive || user.roleId !== existing.roleId)) throw warning(USER_MSG.notYourself);
+    await checkUser(trx, user, user.id);
+    await updateUserFields(trx, user.id, { ...user, organizationId: organizationOf(user) });
+    return user.id;
+  });
+}
+
+export async function deleteUsers(db: Db, me: number, ids: number[]): Promise<void> {
+  if (ids.includes(me)) throw warning(USER_MSG.notYourself);
+  await inTransaction(db, async (trx) => {
+    for (const id of ids) if (!(await findUserRow(trx, id))) throw notFound(USER_MSG.notFound);
+    await hideUsers(trx, ids);
+  });
+}
+
+/** The Admin sets a user's new password: every session of that user ends. */
+export async function resetPassword(db: Db, request: ResetPasswordRequest): Promise<void> {
+  const id = request.userId ?? request.id ?? 0;
+  if (!(await findUserRow(db, id))) throw notFound(USER_MSG.notFound);
+  await setPasswordHash(db, id, await hashPassword(request.password));
+}
