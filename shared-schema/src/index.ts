@@ -7,6 +7,7 @@ export * from './enums';
 export * from './envelope';
 export * from './kit';
 export * from './messages';
+export * from './organizations';
 export * from './play';
 export * from './play-schema';
 export * from './roles';

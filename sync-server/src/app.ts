@@ -21,6 +21,7 @@ import openapi from './plugins/external/openapi';
 import security from './plugins/external/security';
 import staticFiles from './plugins/external/static-files';
 import healthRoutes from './routes/api/health/index';
+import organizationRoutes from './routes/api/organization/index';
 import roleRoutes from './routes/api/role/index';
 import scentOptionRoutes from './routes/api/scent-card-option/index';
 import scentCardRoutes from './routes/api/sent-card/index';
@@ -137,6 +138,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(healthRoutes);
   await app.register(userRoutes);
   await app.register(roleRoutes);
+  await app.register(organizationRoutes);
   await app.register(testResultRoutes);
   await app.register(scentOptionRoutes);
   await app.register(testKitRoutes);

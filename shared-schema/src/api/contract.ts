@@ -9,6 +9,7 @@ import {
   testKitUpdateRequest,
 } from '../catalogue';
 import { CATALOGUE_MSG, KIT_NAME_MAX } from '../catalogue-rules';
+import { createOrganizationRequest, editOrganizationRequest, organizationListRequest } from '../organizations';
 import { PLAY_MSG } from '../play';
 import { pullRequestSchema, pushBodySchema, saveTestResultRequest } from '../play-schema';
 import { createUserRequest, resetPasswordRequest, updateUserRequest, userListRequest } from '../users';
@@ -18,6 +19,10 @@ import {
   healthData,
   idNameSchema,
   listOf,
+  organizationIdData,
+  organizationPublicSchema,
+  organizationRecordSchema,
+  organizationRowSchema,
   playRowSchema,
   pullKitsData,
   pushConflictSchema,
@@ -127,6 +132,37 @@ export const CONTRACT = {
     data: z.null(),
   }),
   getRoles: declare(ROUTES.getRoles, { summary: 'The roles', data: z.array(roleSchema) }),
+
+  dropDownOrganization: declare(ROUTES.dropDownOrganization, {
+    summary: 'Active organizations to choose a provider from: id and name only',
+    data: z.array(idNameSchema),
+  }),
+  getOrganizationById: declare(ROUTES.getOrganizationById, {
+    summary:
+      'Without a token: id, name, address, phone of an active organization; with an Admin token: the whole record',
+    query: idQuery,
+    data: z.union([organizationRecordSchema, organizationPublicSchema]),
+  }),
+  getOrganizationList: declare(ROUTES.getOrganizationList, {
+    summary: 'Organizations and providers with their Client Admin, paged and filtered',
+    body: organizationListRequest,
+    data: listOf(organizationRowSchema),
+  }),
+  createOrganization: declare(ROUTES.createOrganization, {
+    summary: 'Create an organization or provider with its Client Admin',
+    body: createOrganizationRequest,
+    data: organizationIdData,
+  }),
+  editOrganization: declare(ROUTES.editOrganization, {
+    summary: 'Edit an organization and its Client Admin (made inactive together)',
+    body: editOrganizationRequest,
+    data: organizationIdData,
+  }),
+  deleteOrganization: declare(ROUTES.deleteOrganization, {
+    summary: 'Delete an organization and its users: hidden, never erased; their sessions end',
+    query: idQuery,
+    data: z.null(),
+  }),
 
   getScentCardOptionList: declare(ROUTES.getScentCardOptionList, {
     summary: 'Scent options, paged and filtered by title',

@@ -45,6 +45,50 @@ export const userRowSchema = z.object({
 export type UserRow = z.output<typeof userRowSchema>;
 
 export const userIdData = z.object({ id });
+
+/** What anyone may read of an organization (the player's result page shows its provider). */
+export const organizationPublicSchema = z.object({
+  id,
+  organizationName: z.string(),
+  organizationAddress: nullableText,
+  organizationPhone: nullableText,
+});
+
+/** The whole record, in EditOrganization's field names, for an Admin. Never a password. */
+export const organizationRecordSchema = z.object({
+  organizationId: id,
+  clientType: z.string(),
+  organizationName: z.string(),
+  organizationCode: nullableText,
+  organizationWebsite: nullableText,
+  organizationAddress: nullableText,
+  organizationEmail: nullableText,
+  organizationPhone: nullableText,
+  organizationIsActive: z.boolean(),
+  discloseUserDetails: z.boolean(),
+  id: id.nullable(),
+  userFirstName: nullableText,
+  userLastName: nullableText,
+  userEmail: nullableText,
+  userPhone: nullableText,
+  userIsActive: z.boolean().nullable(),
+});
+export type OrganizationRecord = z.output<typeof organizationRecordSchema>;
+
+/** A row of the Client list: the password column only says whether one is set (DESIGN.md §7). */
+export const organizationRowSchema = z.object({
+  organizationId: id,
+  organizationName: z.string(),
+  clientType: z.string(),
+  organizationContactPerson: nullableText,
+  userEmail: nullableText,
+  userId: id.nullable(),
+  hasPassword: z.boolean(),
+  organizationIsActive: z.boolean(),
+});
+export type OrganizationRow = z.output<typeof organizationRowSchema>;
+
+export const organizationIdData = z.object({ organizationId: id, userId: id.nullable() });
 export const idNameSchema = z.object({ id, name: z.string() });
 
 /** A paged list reply (API.md): `{list, totalCount}`. */

@@ -37,6 +37,13 @@ export const ROUTES = {
   resetPassword: post('/api/User/ResetPassword', 'admin'),
   getRoles: get('/api/Role/GetRoles', 'public'),
 
+  dropDownOrganization: get('/api/Organization/DropDownOrganization', 'public', 'read'),
+  getOrganizationById: get('/api/Organization/GetOrganizationById', 'public', 'read'),
+  getOrganizationList: post('/api/Organization/GetOrganizationList', 'admin'),
+  createOrganization: post('/api/Organization/CreateOrganization', 'admin'),
+  editOrganization: post('/api/Organization/EditOrganization', 'admin'),
+  deleteOrganization: get('/api/Organization/DeleteOrganization', 'admin'),
+
   getScentCardOptionList: post('/api/ScentCardOption/GetScentCardOptionList', 'admin'),
   dropDownForScentCardOption: get('/api/ScentCardOption/DropDownForScentCardOption', 'admin'),
   getScentCardOptionById: get('/api/ScentCardOption/GetScentCardOptionById', 'admin'),

@@ -28,6 +28,38 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The user a request's bearer token stands for, or undefined when there is none that still
+ * works: the signature and expiry, a plain user id as subject, a user still active (and their
+ * organization), and a token version that a password change or reset has not ended (but for the
+ * one token kept by the change). The user is read again on every call.
+ */
+async function tokenUser(req: FastifyRequest): Promise<AuthUser | undefined> {
+  let token: TokenPayload;
+  try {
+    token = await req.jwtVerify<TokenPayload>();
+  } catch {
+    return undefined;
+  }
+  if (typeof token.sub !== 'string' || !/^[1-9]\d{0,15}$/.test(token.sub)) return undefined;
+  const user = await findUserById(req.server.db, Number(token.sub));
+  if (!user?.isActive || !user.organizationActive) return undefined;
+  const current = (token.ver ?? 0) === user.tokenVersion;
+  const kept = Boolean(token.jti) && token.jti === user.keptTokenId;
+  if (!current && !kept) return undefined;
+  return { id: user.id, roleName: user.roleName, organizationId: user.organizationId, tokenId: token.jti ?? null };
+}
+
+/**
+ * On a public route, the caller's user when the request carries a token that works (a public
+ * endpoint that shows more to an Admin); undefined otherwise, never an error.
+ */
+export async function optionalAuth(req: FastifyRequest): Promise<AuthUser | undefined> {
+  if (req.auth) return req.auth;
+  if (!req.headers.authorization) return undefined;
+  return tokenUser(req);
+}
+
 /** The signed-in user of a guarded route (the guard has already run). */
 export function authUser(req: FastifyRequest): AuthUser {
   if (!req.auth) throw unauthorized(MSG.unauthorized);
@@ -53,26 +85,9 @@ export default fp(async (app: FastifyInstance) => {
   app.addHook('onRequest', async (req) => {
     const access = req.routeOptions.config?.access;
     if (!access || access === 'public') return;
-    let token: TokenPayload;
-    try {
-      token = await req.jwtVerify<TokenPayload>();
-    } catch {
-      throw unauthorized(MSG.unauthorized);
-    }
-    // The subject is a user id, written as the server writes it: nothing else is read as one.
-    if (typeof token.sub !== 'string' || !/^[1-9]\d{0,15}$/.test(token.sub)) throw unauthorized(MSG.unauthorized);
-    const user = await findUserById(app.db, Number(token.sub));
-    if (!user?.isActive || !user.organizationActive) throw unauthorized(MSG.unauthorized);
-    // A password change or reset raised the version: older tokens end, but the one kept.
-    const current = (token.ver ?? 0) === user.tokenVersion;
-    const kept = Boolean(token.jti) && token.jti === user.keptTokenId;
-    if (!current && !kept) throw unauthorized(MSG.unauthorized);
-    req.auth = {
-      id: user.id,
-      roleName: user.roleName,
-      organizationId: user.organizationId,
-      tokenId: token.jti ?? null,
-    };
+    const user = await tokenUser(req);
+    if (!user) throw unauthorized(MSG.unauthorized);
+    req.auth = user;
     if (!roleAllows(access, user.roleName)) throw forbidden(MSG.forbidden);
   });
 });
