@@ -20,7 +20,7 @@ export default async function organizationRoutes(app: FastifyInstance) {
       const { hasPassword: _set, ...full } = record;
       return success(full);
     }
-    if (!record || !record.organizationIsActive) throw notFound(ORG_MSG.notFound);
+    if (!record?.organizationIsActive) throw notFound(ORG_MSG.notFound);
     return success({
       id: record.organizationId,
       organizationName: record.organizationName,
