@@ -33,6 +33,7 @@ export const MSG = {
   notFound: 'Not found',
   invalidRequest: 'Invalid request',
   passwordTooLong: 'Password allowed upto 128 characters',
+  invalidDate: 'Please enter a date as MM/DD/YYYY',
   filterTooLong: 'Search text is too long',
   tooManySortColumns: 'Too many sort columns',
   requestTimeout: 'The request took too long to arrive',

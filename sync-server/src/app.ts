@@ -20,6 +20,7 @@ import multipart from './plugins/external/multipart';
 import openapi from './plugins/external/openapi';
 import security from './plugins/external/security';
 import staticFiles from './plugins/external/static-files';
+import auditRoutes from './routes/api/audit/index';
 import healthRoutes from './routes/api/health/index';
 import organizationRoutes from './routes/api/organization/index';
 import roleRoutes from './routes/api/role/index';
@@ -139,6 +140,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(userRoutes);
   await app.register(roleRoutes);
   await app.register(organizationRoutes);
+  await app.register(auditRoutes);
   await app.register(testResultRoutes);
   await app.register(scentOptionRoutes);
   await app.register(testKitRoutes);

@@ -9,12 +9,14 @@ import {
   testKitUpdateRequest,
 } from '../catalogue';
 import { CATALOGUE_MSG, KIT_NAME_MAX } from '../catalogue-rules';
+import { MSG } from '../messages';
 import { createOrganizationRequest, editOrganizationRequest, organizationListRequest } from '../organizations';
 import { PLAY_MSG } from '../play';
 import { pullRequestSchema, pushBodySchema, saveTestResultRequest } from '../play-schema';
 import { createUserRequest, resetPasswordRequest, updateUserRequest, userListRequest } from '../users';
 import {
   appConfigData,
+  auditRowSchema,
   findTestResultData,
   healthData,
   idNameSchema,
@@ -77,6 +79,19 @@ const resultIdField = z.string({ error: PLAY_MSG.invalidId }).trim().min(1, { er
 export const findResultQuery = z.object({ id: resultIdField });
 /** FindTestResultId by POST: the id in the query or in the body. */
 export const findResultOptional = z.object({ id: resultIdField.optional() });
+
+/** MM/DD/YYYY (API.md: dates in requests). */
+const usDate = z
+  .string({ error: MSG.invalidDate })
+  .regex(/^(0[1-9]|1[0-2])\/(0[1-9]|[12]\d|3[01])\/\d{4}$/, { error: MSG.invalidDate })
+  .optional()
+  .nullable();
+export const auditListRequest = listRequest({
+  userId: z.number({ error: MSG.invalidRequest }).int().positive().optional().nullable(),
+  action: filterText(),
+  fromDate: usDate,
+  toDate: usDate,
+});
 
 export const kitListRequest = listRequest({ name: filterText() });
 // The spec's alias: filter Title or Name.
@@ -274,6 +289,12 @@ export const CONTRACT = {
   getTestResultCounts: declare(ROUTES.getTestResultCounts, {
     summary: 'Dashboard counts (a Client Admin counts their organization only)',
     data: testResultCountsSchema,
+  }),
+
+  getAuditLog: declare(ROUTES.getAuditLog, {
+    summary: 'The audit log, newest first: filter by user, action and days (MM/DD/YYYY, America/Los_Angeles)',
+    body: auditListRequest,
+    data: listOf(auditRowSchema),
   }),
 
   pullKits: declare(ROUTES.pullKits, {

@@ -89,6 +89,20 @@ export const organizationRowSchema = z.object({
 export type OrganizationRow = z.output<typeof organizationRowSchema>;
 
 export const organizationIdData = z.object({ organizationId: id, userId: id.nullable() });
+
+/** A row of the audit log: who did what to which record, when and from where. */
+export const auditRowSchema = z.object({
+  id,
+  at: z.string(),
+  userId: id.nullable(),
+  userEmail: nullableText,
+  action: z.string(),
+  entity: z.string(),
+  entityId: nullableText,
+  address: nullableText,
+  detail: nullableText,
+});
+export type AuditRow = z.output<typeof auditRowSchema>;
 export const idNameSchema = z.object({ id, name: z.string() });
 
 /** A paged list reply (API.md): `{list, totalCount}`. */

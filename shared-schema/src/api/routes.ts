@@ -44,6 +44,8 @@ export const ROUTES = {
   editOrganization: post('/api/Organization/EditOrganization', 'admin'),
   deleteOrganization: get('/api/Organization/DeleteOrganization', 'admin'),
 
+  getAuditLog: post('/api/Audit/GetAuditLog', 'admin'),
+
   getScentCardOptionList: post('/api/ScentCardOption/GetScentCardOptionList', 'admin'),
   dropDownForScentCardOption: get('/api/ScentCardOption/DropDownForScentCardOption', 'admin'),
   getScentCardOptionById: get('/api/ScentCardOption/GetScentCardOptionById', 'admin'),

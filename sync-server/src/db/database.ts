@@ -154,6 +154,18 @@ export interface QuestionnaireAnswersTable {
   createdAt: Timestamp;
 }
 
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: Timestamp;
+  userId: number | null;
+  userEmail: string | null;
+  action: string;
+  entity: string;
+  entityId: string | null;
+  address: string | null;
+  detail: string | null;
+}
+
 export interface Database {
   roles: RolesTable;
   organizations: OrganizationsTable;
@@ -166,6 +178,7 @@ export interface Database {
   testResults: TestResultsTable;
   testResultDetails: TestResultDetailsTable;
   questionnaireAnswers: QuestionnaireAnswersTable;
+  auditLog: AuditLogTable;
 }
 
 export type Db = Kysely<Database>;

@@ -12,6 +12,7 @@ export interface AuthUser {
   organizationId: number | null;
   /** The id of the token the request came with. */
   tokenId: string | null;
+  email: string;
 }
 
 declare module 'fastify' {
@@ -47,7 +48,13 @@ async function tokenUser(req: FastifyRequest): Promise<AuthUser | undefined> {
   const current = (token.ver ?? 0) === user.tokenVersion;
   const kept = Boolean(token.jti) && token.jti === user.keptTokenId;
   if (!current && !kept) return undefined;
-  return { id: user.id, roleName: user.roleName, organizationId: user.organizationId, tokenId: token.jti ?? null };
+  return {
+    id: user.id,
+    roleName: user.roleName,
+    organizationId: user.organizationId,
+    tokenId: token.jti ?? null,
+    email: user.email,
+  };
 }
 
 /**

@@ -4,6 +4,7 @@ import { notFound } from '../../../lib/errors';
 import { route } from '../../../lib/route';
 import { optionalAuth } from '../../../plugins/app/auth';
 import { findOrganizationRecord, listOrganizations, organizationChoices } from '../../../repositories/organizations';
+import { audit } from '../../../services/audit';
 import { createOrganization, deleteOrganization, editOrganization } from '../../../services/organizations';
 
 export default async function organizationRoutes(app: FastifyInstance) {
@@ -31,12 +32,23 @@ export default async function organizationRoutes(app: FastifyInstance) {
 
   route(app, 'getOrganizationList', async (req) => success(await listOrganizations(db, req.body, req.body.filter)));
 
-  route(app, 'createOrganization', async (req) => success(await createOrganization(db, req.body), ORG_MSG.created));
+  route(app, 'createOrganization', async (req) => {
+    const ids = await createOrganization(db, req.body);
+    await audit(req, 'create', 'organization', ids.organizationId, { detail: `with user ${ids.userId}` });
+    return success(ids, ORG_MSG.created);
+  });
 
-  route(app, 'editOrganization', async (req) => success(await editOrganization(db, req.body), ORG_MSG.updated));
+  route(app, 'editOrganization', async (req) => {
+    const ids = await editOrganization(db, req.body);
+    await audit(req, 'update', 'organization', ids.organizationId, {
+      detail: req.body.organizationIsActive ? undefined : 'inactive (its users too)',
+    });
+    return success(ids, ORG_MSG.updated);
+  });
 
   route(app, 'deleteOrganization', async (req) => {
     await deleteOrganization(db, req.query.id);
+    await audit(req, 'delete', 'organization', req.query.id);
     return success(null, ORG_MSG.deleted);
   });
 }

@@ -4,6 +4,7 @@ import { notFound } from '../../../lib/errors';
 import { route } from '../../../lib/route';
 import { parse } from '../../../lib/validate';
 import { findOption, listOptions, optionChoices } from '../../../repositories/scent-options';
+import { audit } from '../../../services/audit';
 import { createScentOption, deleteScentOption, updateScentOption } from '../../../services/scent-options';
 import { readModelAndFile } from '../../../services/uploads';
 
@@ -26,17 +27,22 @@ export default async function scentOptionRoutes(app: FastifyInstance) {
   route(app, 'createScentCardOption', async (req) => {
     const { model, file } = await readModelAndFile(req);
     const body = parse(CONTRACT.createScentCardOption.model, model);
-    return success(await createScentOption(db, config.dataDir, body, file), CATALOGUE_MSG.optionSaved);
+    const option = await createScentOption(db, config.dataDir, body, file);
+    await audit(req, 'create', 'scent option', option.id, { detail: option.title });
+    return success(option, CATALOGUE_MSG.optionSaved);
   });
 
   route(app, 'updateScentCardOption', async (req) => {
     const { model, file } = await readModelAndFile(req);
     const body = parse(CONTRACT.updateScentCardOption.model, model);
-    return success(await updateScentOption(db, config.dataDir, body, file), CATALOGUE_MSG.optionUpdated);
+    const option = await updateScentOption(db, config.dataDir, body, file);
+    await audit(req, 'update', 'scent option', option.id, { detail: option.title });
+    return success(option, CATALOGUE_MSG.optionUpdated);
   });
 
   route(app, 'deleteScentCardOption', async (req) => {
     await deleteScentOption(db, req.query.id);
+    await audit(req, 'delete', 'scent option', req.query.id);
     return success(null, CATALOGUE_MSG.optionDeleted);
   });
 }

@@ -4,6 +4,7 @@ import { notFound } from '../../../lib/errors';
 import { route } from '../../../lib/route';
 import { listCards, loadCard } from '../../../repositories/cards';
 import { findKit, findKitByCode, loadKitCards } from '../../../repositories/kits';
+import { audit } from '../../../services/audit';
 import { deleteCard, saveCard } from '../../../services/cards';
 
 export default async function scentCardRoutes(app: FastifyInstance) {
@@ -40,16 +41,21 @@ export default async function scentCardRoutes(app: FastifyInstance) {
     return success(card);
   });
 
-  route(app, 'createSentCardDetails', async (req) =>
-    success({ scentCardId: await saveCard(db, req.body, 'create') }, CATALOGUE_MSG.cardSaved),
-  );
+  route(app, 'createSentCardDetails', async (req) => {
+    const scentCardId = await saveCard(db, req.body, 'create');
+    await audit(req, 'create', 'scent card', scentCardId, { detail: `play kit ${req.body.testKitId}` });
+    return success({ scentCardId }, CATALOGUE_MSG.cardSaved);
+  });
 
-  route(app, 'updateSentCardDetails', async (req) =>
-    success({ scentCardId: await saveCard(db, req.body, 'update') }, CATALOGUE_MSG.cardUpdated),
-  );
+  route(app, 'updateSentCardDetails', async (req) => {
+    const scentCardId = await saveCard(db, req.body, 'update');
+    await audit(req, 'update', 'scent card', scentCardId, { detail: `play kit ${req.body.testKitId}` });
+    return success({ scentCardId }, CATALOGUE_MSG.cardUpdated);
+  });
 
   route(app, 'deleteScentCard', async (req) => {
     await deleteCard(db, req.query.id);
+    await audit(req, 'delete', 'scent card', req.query.id);
     return success(null, CATALOGUE_MSG.cardDeleted);
   });
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { invalid, notFound } from '../../../lib/errors';
 import { route } from '../../../lib/route';
 import { findKit, kitNameList, listKits } from '../../../repositories/kits';
+import { audit } from '../../../services/audit';
 import { deleteKits, saveKit, testKitView } from '../../../services/kits';
 import { kitUrl } from '../../../services/qr';
 
@@ -25,17 +26,25 @@ export default async function testKitRoutes(app: FastifyInstance) {
 
   route(app, 'saveTestKit', async (req) => {
     if (req.body.id > 0) throw invalid(MSG.invalidRequest, CATALOGUE_MSG.kitCreateHasId);
-    return success({ testKitId: await saveKit(db, req.body) }, CATALOGUE_MSG.kitSaved);
+    const testKitId = await saveKit(db, req.body);
+    await audit(req, 'create', 'play kit', testKitId, { detail: req.body.name });
+    return success({ testKitId }, CATALOGUE_MSG.kitSaved);
   });
 
   route(app, 'updateTestKit', async (req) => {
     if (req.body.id <= 0) throw invalid(MSG.invalidRequest, CATALOGUE_MSG.kitUpdateNeedsId);
-    return success({ testKitId: await saveKit(db, req.body) }, CATALOGUE_MSG.kitUpdated);
+    const testKitId = await saveKit(db, req.body);
+    await audit(req, 'update', 'play kit', testKitId, { detail: req.body.name });
+    return success({ testKitId }, CATALOGUE_MSG.kitUpdated);
   });
 
   route(app, 'deleteTestKit', async (req) => {
     const ids = [...new Set(req.query.ids.split(',').map(Number))];
     const deactivated = await deleteKits(db, ids);
+    for (const id of ids)
+      await audit(req, 'delete', 'play kit', id, {
+        detail: deactivated ? 'made inactive where it has results' : undefined,
+      });
     return success(null, deactivated ? CATALOGUE_MSG.kitDeactivated : CATALOGUE_MSG.kitDeleted);
   });
 

@@ -9,6 +9,7 @@ import { route } from '../../../lib/route';
 import { authUser } from '../../../plugins/app/auth';
 import type { TokenPayload } from '../../../plugins/external/jwt';
 import { findUserByEmail, findUserById, findUserRow, listUsers, setPasswordHash } from '../../../repositories/users';
+import { audit } from '../../../services/audit';
 import { createUser, deleteUsers, resetPassword, updateUser } from '../../../services/users';
 
 export default async function userRoutes(app: FastifyInstance) {
@@ -23,10 +24,24 @@ export default async function userRoutes(app: FastifyInstance) {
     const user = await findUserByEmail(app.db, body.email);
     const ok = await verifyPassword(user?.passwordHash, body.password);
     // An inactive account answers the same whether or not the password was right.
-    if (user && !user.isActive) throw warning(MSG.userInactive);
-    if (user && !user.organizationActive) throw warning(MSG.organizationInactive);
-    if (!user || !ok) throw warning(MSG.loginFailed);
+    const refusal =
+      user && !user.isActive
+        ? MSG.userInactive
+        : user && !user.organizationActive
+          ? MSG.organizationInactive
+          : !user || !ok
+            ? MSG.loginFailed
+            : null;
+    if (refusal) {
+      await audit(req, 'sign-in-failed', 'user', user?.id ?? null, {
+        who: { id: user?.id ?? null, email: body.email.toLowerCase() },
+        detail: refusal,
+      });
+      throw warning(refusal);
+    }
+    if (!user) throw warning(MSG.loginFailed);
     attempt.succeeded();
+    await audit(req, 'sign-in', 'user', user.id, { who: { id: user.id, email: user.email } });
     const payload: TokenPayload = {
       sub: String(user.id),
       role: user.roleName,
@@ -61,6 +76,7 @@ export default async function userRoutes(app: FastifyInstance) {
     if (body.oldPassword === body.newPassword) throw invalid(MSG.samePassword);
     // Every other session of this user ends; the one that made the change goes on.
     await setPasswordHash(app.db, me.id, await hashPassword(body.newPassword), me.tokenId);
+    await audit(req, 'password-change', 'user', me.id);
     return success(null, MSG.passwordChanged);
   });
 
@@ -72,20 +88,28 @@ export default async function userRoutes(app: FastifyInstance) {
     return success(user);
   });
 
-  route(app, 'createUser', async (req) => success({ id: await createUser(app.db, req.body) }, USER_MSG.created));
+  route(app, 'createUser', async (req) => {
+    const id = await createUser(app.db, req.body);
+    await audit(req, 'create', 'user', id);
+    return success({ id }, USER_MSG.created);
+  });
 
-  route(app, 'updateUser', async (req) =>
-    success({ id: await updateUser(app.db, authUser(req).id, req.body) }, USER_MSG.updated),
-  );
+  route(app, 'updateUser', async (req) => {
+    const id = await updateUser(app.db, authUser(req).id, req.body);
+    await audit(req, 'update', 'user', id);
+    return success({ id }, USER_MSG.updated);
+  });
 
   route(app, 'deleteUser', async (req) => {
     const ids = [...new Set(req.query.id.split(',').map(Number))];
     await deleteUsers(app.db, authUser(req).id, ids);
+    for (const id of ids) await audit(req, 'delete', 'user', id);
     return success(null, USER_MSG.deleted);
   });
 
   route(app, 'resetPassword', async (req) => {
     await resetPassword(app.db, req.body);
+    await audit(req, 'password-reset', 'user', req.body.userId ?? req.body.id ?? null);
     return success(null, USER_MSG.passwordReset);
   });
 }
