@@ -21,6 +21,9 @@ export const QUERY_ROOTS = {
   scentOptions: ['scent-options'],
   kits: ['kits'],
   cards: ['cards'],
+  users: ['users'],
+  organizations: ['organizations'],
+  audit: ['audit'],
 } as const;
 
 /** Marks a feature's cached data stale (and refetches what is on screen). */

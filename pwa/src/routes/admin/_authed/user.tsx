@@ -1,12 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { userListQuery } from '../../../features/users/queries';
+import { validateUserListSearch } from '../../../features/users/search';
+import { UserList } from '../../../features/users/user-list';
 import { requireAdmin } from '../../../lib/guards';
-import { Placeholder } from '../../../ui/placeholder';
+import { queryClient } from '../../../lib/query';
 
 export const Route = createFileRoute('/admin/_authed/user')({
+  validateSearch: validateUserListSearch,
   beforeLoad: requireAdmin,
-  component: Screen,
+  loaderDeps: ({ search }) => search,
+  loader: ({ deps }) => queryClient.ensureQueryData(userListQuery(deps)),
+  component: UsersScreen,
 });
 
-function Screen() {
-  return <Placeholder title="Users">The list of staff users: search, edit, delete and reset passwords.</Placeholder>;
+function UsersScreen() {
+  return <UserList search={Route.useSearch()} navigate={Route.useNavigate() as never} />;
 }

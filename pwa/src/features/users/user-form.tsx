@@ -1,0 +1,211 @@
+import {
+  createUserRequest,
+  EMAIL_MAX,
+  NAME_MAX,
+  PASSWORD_MAX,
+  PHONE_MAX,
+  ROLES,
+  USER_MSG,
+  type UserRow,
+  updateUserRequest,
+} from '@scentry/shared-schema';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useCanGoBack, useNavigate, useRouter } from '@tanstack/react-router';
+import { getSession } from '../../lib/session';
+import { Field } from '../../ui/field';
+import { SelectField } from '../../ui/select-field';
+import { useForm } from '../../ui/use-form';
+import { organizationChoicesQuery, rolesQuery, useSaveUser } from './queries';
+
+interface Values extends Record<string, unknown> {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  roleId: number | null;
+  organizationId: number | null;
+  isActive: boolean;
+  password: string;
+  confirmPassword: string;
+}
+
+const initialOf = (user: UserRow | null): Values => ({
+  firstName: user?.firstName ?? '',
+  lastName: user?.lastName ?? '',
+  email: user?.email ?? '',
+  phone: user?.phone ?? '',
+  roleId: user?.roleId ?? null,
+  organizationId: user?.organizationId ?? null,
+  // New users default to active (spec §4).
+  isActive: user?.isActive ?? true,
+  password: '',
+  confirmPassword: '',
+});
+
+/**
+ * /admin/manageuser/{Id?}: Create User (with a password) or Edit User (the password is reset from
+ * the list). A Client Admin belongs to an organization, so the field shows for that role only.
+ */
+export function UserForm({ user }: { user: UserRow | null }) {
+  const id = user?.id ?? 0;
+  const roles = useSuspenseQuery(rolesQuery()).data;
+  const save = useSaveUser();
+  const back = useBackToList();
+  const mine = id > 0 && id === getSession()?.id;
+  const form = useForm({
+    schema: id ? updateUserRequest : createUserRequest,
+    initial: initialOf(user),
+    toInput: (v) => ({
+      id,
+      firstName: v.firstName,
+      lastName: v.lastName,
+      email: v.email,
+      phone: v.phone.trim() || null,
+      roleId: v.roleId,
+      organizationId: v.roleId === ROLES.ClientAdmin ? v.organizationId : null,
+      isActive: v.isActive,
+      ...(id ? {} : { password: v.password, confirmPassword: v.confirmPassword }),
+    }),
+    submit: (data) => save.mutateAsync(data),
+    title: id ? 'Edit User' : 'Create User',
+    // spec §8: a refused save is a warning with the server's message.
+    failureAs: 'warning',
+    success: id ? USER_MSG.updated : USER_MSG.created,
+    onSuccess: back,
+  });
+  const { values, errors } = form;
+  const clientAdmin = values.roleId === ROLES.ClientAdmin;
+  const text = (key: 'firstName' | 'lastName' | 'email' | 'phone' | 'password' | 'confirmPassword') => ({
+    value: values[key],
+    onChange: (e: { target: { value: string } }) => form.set(key, e.target.value),
+    error: errors[key],
+  });
+
+  return (
+    <section className="stack narrow-form">
+      <h1>{id ? 'Edit User' : 'Create User'}</h1>
+      <form className="stack" onSubmit={form.onSubmit} noValidate autoComplete="off">
+        <div className="form-grid">
+          <Field label="First Name" maxLength={NAME_MAX} autoComplete="off" {...text('firstName')} />
+          <Field label="Last Name" maxLength={NAME_MAX} autoComplete="off" {...text('lastName')} />
+        </div>
+        <Field
+          label="Email"
+          type="email"
+          inputMode="email"
+          maxLength={EMAIL_MAX}
+          autoComplete="off"
+          spellCheck={false}
+          {...text('email')}
+        />
+        <Field label="Phone (optional)" type="tel" maxLength={PHONE_MAX} autoComplete="off" {...text('phone')} />
+        <SelectField
+          label="Role"
+          id="user-role"
+          value={values.roleId}
+          placeholder="Select a role"
+          options={roles.map((r) => ({ value: r.id, label: r.name }))}
+          onChange={(roleId) => form.set('roleId', roleId)}
+          error={errors.roleId}
+          disabled={mine}
+        />
+        {clientAdmin && (
+          <OrganizationField
+            value={values.organizationId}
+            current={user?.organizationId ? { id: user.organizationId, name: user.organizationName ?? '' } : null}
+            onChange={(organizationId) => form.set('organizationId', organizationId)}
+            error={errors.organizationId}
+          />
+        )}
+        <label className="switch">
+          <input
+            type="checkbox"
+            checked={values.isActive}
+            disabled={mine}
+            onChange={(e) => form.set('isActive', e.target.checked)}
+          />
+          <span>Active</span>
+        </label>
+        {mine && <p className="hint">{USER_MSG.notYourself}.</p>}
+        {!id && (
+          <>
+            <Field
+              label="Password"
+              type="password"
+              autoComplete="new-password"
+              maxLength={PASSWORD_MAX}
+              {...text('password')}
+            />
+            <Field
+              label="Confirm Password"
+              type="password"
+              autoComplete="new-password"
+              maxLength={PASSWORD_MAX}
+              {...text('confirmPassword')}
+            />
+            <p className="hint">
+              At least 8 characters, with an uppercase letter, a lowercase letter and a digit or symbol.
+            </p>
+          </>
+        )}
+        <div className="actions">
+          <button type="button" className="button button-ghost" onClick={back}>
+            Cancel
+          </button>
+          <button type="submit" className="button" disabled={form.busy}>
+            {form.busy ? 'Saving…' : id ? 'Save' : 'Create'}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+/** The organization of a Client Admin: active organizations, plus the user's own if it is not. */
+function OrganizationField({
+  value,
+  current,
+  onChange,
+  error,
+}: {
+  value: number | null;
+  current: { id: number; name: string } | null;
+  onChange: (id: number | null) => void;
+  error?: string;
+}) {
+  const choices = useQuery(organizationChoicesQuery());
+  const list = choices.data ?? [];
+  const options = [...(current && !list.some((o) => o.id === current.id) ? [current] : []), ...list].map((o) => ({
+    value: o.id,
+    label: o.name,
+  }));
+  return (
+    <>
+      <SelectField
+        label="Organization"
+        id="user-organization"
+        value={value}
+        placeholder={choices.isPending ? 'Loading…' : 'Select an organization'}
+        options={options}
+        onChange={onChange}
+        error={error}
+      />
+      {choices.error && (
+        <p className="hint" role="status">
+          The organizations could not be loaded ({choices.error.message}).{' '}
+          <button type="button" className="text-link" onClick={() => void choices.refetch()}>
+            Try again
+          </button>
+        </p>
+      )}
+    </>
+  );
+}
+
+/** Back to the list as it was left (its filters, page and order), or to the list itself. */
+function useBackToList() {
+  const router = useRouter();
+  const navigate = useNavigate();
+  const canGoBack = useCanGoBack();
+  return () => (canGoBack ? router.history.back() : navigate({ to: '/admin/user' }));
+}

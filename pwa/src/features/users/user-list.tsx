@@ -1,0 +1,116 @@
+import { EMAIL_MAX, FILTER_TEXT_MAX, NAME_MAX, PHONE_MAX } from '@scentry/shared-schema';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { getSession } from '../../lib/session';
+import { ConfirmDialog } from '../../ui/confirm';
+import { ListPager, useConfirmDelete } from '../../ui/paged-list';
+import type { UserFilter, UserListRow } from './api';
+import { useDeleteUsers, userListQuery } from './queries';
+import { ResetPasswordDialog } from './reset-password-dialog';
+import type { UserListSearch } from './search';
+import { type UserListNavigate, useUserListUrl } from './use-user-list-url';
+import { UserTable } from './user-table';
+import './users.css';
+
+const FILTERS: { key: keyof UserFilter; label: string; maxLength: number }[] = [
+  { key: 'firstName', label: 'First Name', maxLength: NAME_MAX },
+  { key: 'lastName', label: 'Last Name', maxLength: NAME_MAX },
+  { key: 'email', label: 'Email', maxLength: Math.min(EMAIL_MAX, FILTER_TEXT_MAX) },
+  { key: 'phone', label: 'Phone', maxLength: PHONE_MAX },
+];
+
+const names = (rows: UserListRow[]) =>
+  rows.length === 1 ? `${rows[0].firstName} ${rows[0].lastName}` : `${rows.length} users`;
+
+/** /admin/user: filter, sort, page, select and delete users; reset a user's password. */
+export function UserList({ search, navigate }: { search: UserListSearch; navigate: UserListNavigate }) {
+  const list = useUserListUrl(search, navigate);
+  const query = userListQuery(search);
+  const rows = useQuery(query);
+  const remove = useDeleteUsers();
+  const meId = getSession()?.id;
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [resetting, setResetting] = useState<UserListRow | null>(null);
+  const del = useConfirmDelete(
+    (targets: UserListRow[]) => remove.mutateAsync(targets.map((u) => u.id)),
+    names,
+    () => setSelected(new Set()),
+  );
+
+  // Another page, filter or order: what was ticked is out of sight, so it is no longer chosen.
+  const listKey = JSON.stringify(query.queryKey);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: clears on a new list request only
+  useEffect(() => setSelected(new Set()), [listKey]);
+
+  const visible = rows.data?.list ?? null;
+  const chosen = (visible ?? []).filter((u) => selected.has(u.id));
+
+  function select(ids: number[], on: boolean) {
+    setSelected((prev) => {
+      const next = new Set(prev);
+      for (const id of ids) {
+        if (on) next.add(id);
+        else next.delete(id);
+      }
+      return next;
+    });
+  }
+
+  return (
+    <section className="stack">
+      <div className="page-head">
+        <h1>Users</h1>
+        <Link to="/admin/manageuser/{-$Id}" params={{ Id: 0 }} className="button">
+          Add User
+        </Link>
+      </div>
+      <fieldset className="users-filters">
+        <legend className="visually-hidden">Filter users</legend>
+        {FILTERS.map((f) => (
+          <div className="field" key={f.key}>
+            <label htmlFor={`user-filter-${f.key}`}>{f.label}</label>
+            <input
+              id={`user-filter-${f.key}`}
+              type="search"
+              inputMode={f.key === 'phone' ? 'tel' : f.key === 'email' ? 'email' : undefined}
+              maxLength={f.maxLength}
+              value={list.filter[f.key]}
+              onChange={(e) => list.setFilter(f.key, e.target.value)}
+            />
+          </div>
+        ))}
+      </fieldset>
+      <div className="users-toolbar">
+        <span className="hint" aria-live="polite">
+          {chosen.length ? `${chosen.length} selected` : 'None selected'}
+        </span>
+        <button
+          type="button"
+          className="button button-small button-danger"
+          disabled={chosen.length === 0}
+          onClick={() => del.ask(chosen)}
+        >
+          Delete selected
+        </button>
+      </div>
+      <UserTable
+        rows={visible}
+        error={rows.error?.message ?? null}
+        onRetry={() => void rows.refetch()}
+        empty={list.filtered ? 'No user matches these filters.' : 'No users yet: add the first one.'}
+        sort={list.sort}
+        order={list.order}
+        onSort={list.toggleSort}
+        selected={selected}
+        onSelect={select}
+        meId={meId}
+        onResetPassword={setResetting}
+        onDelete={(u) => del.ask([u])}
+      />
+      <ListPager list={list} total={rows.data?.totalCount} />
+      <ConfirmDialog {...del.dialog} />
+      <ResetPasswordDialog user={resetting} onClose={() => setResetting(null)} />
+    </section>
+  );
+}
