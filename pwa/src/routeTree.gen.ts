@@ -27,6 +27,7 @@ import { Route as AdminAuthedRouteImport } from './routes/admin/_authed'
 import { Route as AdminLoginRouteImport } from './routes/admin/login'
 import { Route as PlayerScentIdRouteImport } from './routes/_player/scent.$id'
 import { Route as AdminAuthedIndexRouteImport } from './routes/admin/_authed/index'
+import { Route as AdminAuthedAuditRouteImport } from './routes/admin/_authed/audit'
 import { Route as AdminAuthedClientRouteImport } from './routes/admin/_authed/client'
 import { Route as AdminAuthedCreateScentCardDataRouteImport } from './routes/admin/_authed/createScentCardData'
 import { Route as AdminAuthedDashboardRouteImport } from './routes/admin/_authed/dashboard'
@@ -136,6 +137,11 @@ const AdminAuthedIndexRoute = AdminAuthedIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AdminAuthedRoute,
 } as any)
+const AdminAuthedAuditRoute = AdminAuthedAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
+  getParentRoute: () => AdminAuthedRoute,
+} as any)
 const AdminAuthedClientRoute = AdminAuthedClientRouteImport.update({
   id: '/client',
   path: '/client',
@@ -241,6 +247,7 @@ export interface FileRoutesByFullPath {
   '/admin': typeof AdminAuthedRouteWithChildren
   '/admin/login': typeof AdminLoginRoute
   '/scent/$id': typeof PlayerScentIdRoute
+  '/admin/audit': typeof AdminAuthedAuditRoute
   '/admin/client': typeof AdminAuthedClientRoute
   '/admin/createScentCardData': typeof AdminAuthedCreateScentCardDataRoute
   '/admin/dashboard': typeof AdminAuthedDashboardRoute
@@ -274,6 +281,7 @@ export interface FileRoutesByTo {
   '/userMedicationQuestion': typeof PlayerUserMedicationQuestionRoute
   '/admin/login': typeof AdminLoginRoute
   '/scent/$id': typeof PlayerScentIdRoute
+  '/admin/audit': typeof AdminAuthedAuditRoute
   '/admin/client': typeof AdminAuthedClientRoute
   '/admin/createScentCardData': typeof AdminAuthedCreateScentCardDataRoute
   '/admin/dashboard': typeof AdminAuthedDashboardRoute
@@ -310,6 +318,7 @@ export interface FileRoutesById {
   '/admin/_authed': typeof AdminAuthedRouteWithChildren
   '/admin/login': typeof AdminLoginRoute
   '/_player/scent/$id': typeof PlayerScentIdRoute
+  '/admin/_authed/audit': typeof AdminAuthedAuditRoute
   '/admin/_authed/client': typeof AdminAuthedClientRoute
   '/admin/_authed/createScentCardData': typeof AdminAuthedCreateScentCardDataRoute
   '/admin/_authed/dashboard': typeof AdminAuthedDashboardRoute
@@ -346,6 +355,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/admin/login'
     | '/scent/$id'
+    | '/admin/audit'
     | '/admin/client'
     | '/admin/createScentCardData'
     | '/admin/dashboard'
@@ -379,6 +389,7 @@ export interface FileRouteTypes {
     | '/userMedicationQuestion'
     | '/admin/login'
     | '/scent/$id'
+    | '/admin/audit'
     | '/admin/client'
     | '/admin/createScentCardData'
     | '/admin/dashboard'
@@ -414,6 +425,7 @@ export interface FileRouteTypes {
     | '/admin/_authed'
     | '/admin/login'
     | '/_player/scent/$id'
+    | '/admin/_authed/audit'
     | '/admin/_authed/client'
     | '/admin/_authed/createScentCardData'
     | '/admin/_authed/dashboard'
@@ -567,6 +579,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAuthedIndexRouteImport
       parentRoute: typeof AdminAuthedRoute
     }
+    '/admin/_authed/audit': {
+      id: '/admin/_authed/audit'
+      path: '/audit'
+      fullPath: '/admin/audit'
+      preLoaderRoute: typeof AdminAuthedAuditRouteImport
+      parentRoute: typeof AdminAuthedRoute
+    }
     '/admin/_authed/client': {
       id: '/admin/_authed/client'
       path: '/client'
@@ -711,6 +730,7 @@ const PlayerRouteWithChildren =
   PlayerRoute._addFileChildren(PlayerRouteChildren)
 
 interface AdminAuthedRouteChildren {
+  AdminAuthedAuditRoute: typeof AdminAuthedAuditRoute
   AdminAuthedClientRoute: typeof AdminAuthedClientRoute
   AdminAuthedCreateScentCardDataRoute: typeof AdminAuthedCreateScentCardDataRoute
   AdminAuthedDashboardRoute: typeof AdminAuthedDashboardRoute
@@ -730,6 +750,7 @@ interface AdminAuthedRouteChildren {
 }
 
 const AdminAuthedRouteChildren: AdminAuthedRouteChildren = {
+  AdminAuthedAuditRoute: AdminAuthedAuditRoute,
   AdminAuthedClientRoute: AdminAuthedClientRoute,
   AdminAuthedCreateScentCardDataRoute: AdminAuthedCreateScentCardDataRoute,
   AdminAuthedDashboardRoute: AdminAuthedDashboardRoute,

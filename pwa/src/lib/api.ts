@@ -88,6 +88,8 @@ export interface CallOptions<N extends EndpointName> {
   /** A multipart body (uploads): the `model` JSON and the `file`. */
   form?: FormData;
   signal?: AbortSignal;
+  /** Send the session's token to a public endpoint that shows a signed-in Admin more. */
+  auth?: boolean;
 }
 
 /**
@@ -104,7 +106,7 @@ export function call<N extends EndpointName>(name: N, options: CallOptions<N> = 
     method,
     body: options.body,
     form: options.form,
-    auth: access !== 'public',
+    auth: access !== 'public' || options.auth === true,
     signal: options.signal,
   });
 }

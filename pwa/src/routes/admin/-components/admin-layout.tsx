@@ -64,6 +64,9 @@ export function AdminLayout() {
                 <Link to="/admin/scentCardData" className="dropdown-item">
                   Scent Options
                 </Link>
+                <Link to="/admin/audit" className="dropdown-item">
+                  Audit log
+                </Link>
               </DropdownMenu>
             )}
           </nav>

@@ -1,12 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { OrganizationList } from '../../../features/organizations/organization-list';
+import { organizationListQuery } from '../../../features/organizations/queries';
 import { requireAdmin } from '../../../lib/guards';
-import { Placeholder } from '../../../ui/placeholder';
+import { queryClient } from '../../../lib/query';
+import { validateListSearch } from '../../../lib/route-params';
 
 export const Route = createFileRoute('/admin/_authed/client')({
+  validateSearch: validateListSearch,
   beforeLoad: requireAdmin,
-  component: Screen,
+  loaderDeps: ({ search }) => search,
+  loader: ({ deps }) => queryClient.ensureQueryData(organizationListQuery(deps)),
+  component: ClientScreen,
 });
 
-function Screen() {
-  return <Placeholder title="Client">Organizations (clients and medical providers) and their users.</Placeholder>;
+function ClientScreen() {
+  return <OrganizationList search={Route.useSearch()} navigate={Route.useNavigate() as never} />;
 }

@@ -1,12 +1,27 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
+import { OrganizationForm } from '../../../features/organizations/organization-form';
+import { organizationQuery } from '../../../features/organizations/queries';
 import { requireAdmin } from '../../../lib/guards';
-import { Placeholder } from '../../../ui/placeholder';
+import { queryClient } from '../../../lib/query';
+import { optionalId } from '../../../lib/route-params';
 
 export const Route = createFileRoute('/admin/_authed/manageOrganization/{-$Id}')({
+  params: {
+    parse: ({ Id }) => ({ Id: optionalId(Id) || undefined }),
+    stringify: ({ Id }) => ({ Id: Id ? String(Id) : undefined }),
+  },
   beforeLoad: requireAdmin,
-  component: Screen,
+  loader: ({ params }) => (params.Id ? queryClient.ensureQueryData(organizationQuery(params.Id)) : undefined),
+  component: ManageOrganization,
 });
 
-function Screen() {
-  return <Placeholder title="Create Organization / provider">The organization form with its user section.</Placeholder>;
+function ManageOrganization() {
+  const { Id } = Route.useParams();
+  return Id ? <EditOrganization id={Id} /> : <OrganizationForm key="new" />;
+}
+
+function EditOrganization({ id }: { id: number }) {
+  const { data } = useSuspenseQuery(organizationQuery(id));
+  return <OrganizationForm key={id} organization={data} />;
 }

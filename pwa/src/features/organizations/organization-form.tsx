@@ -1,0 +1,311 @@
+import {
+  CLIENT_TYPES,
+  type ClientType,
+  type CreateOrganizationRequest,
+  createOrganizationRequest,
+  type EditOrganizationRequest,
+  EMAIL_MAX,
+  editOrganizationRequest,
+  NAME_MAX,
+  ORG_CODE_MAX,
+  ORG_MSG,
+  ORG_NAME_MAX,
+  ORG_TEXT_MAX,
+  PASSWORD_MAX,
+  PHONE_MAX,
+} from '@scentry/shared-schema';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../ui/confirm';
+import { Field } from '../../ui/field';
+import { SelectField } from '../../ui/select-field';
+import { useForm } from '../../ui/use-form';
+import type { OrganizationRecord } from './api';
+import { INACTIVATE_MESSAGE, INACTIVATE_TITLE } from './messages';
+import { useSaveOrganization } from './queries';
+import './organizations.css';
+
+const CLIENT_TYPE_OPTIONS = CLIENT_TYPES.map((t) => ({ value: t, label: t }));
+
+interface Values extends Record<string, unknown> {
+  clientType: ClientType | null;
+  organizationName: string;
+  organizationCode: string;
+  organizationWebsite: string;
+  organizationAddress: string;
+  organizationEmail: string;
+  organizationPhone: string;
+  userFirstName: string;
+  userLastName: string;
+  useOrganizationEmail: boolean;
+  userEmail: string;
+  userPhone: string;
+  password: string;
+  confirmPassword: string;
+  discloseUserDetails: boolean;
+  organizationIsActive: boolean;
+}
+
+function initialValues(r: OrganizationRecord | undefined): Values {
+  const orgEmail = r?.organizationEmail ?? '';
+  const userEmail = r?.userEmail ?? '';
+  return {
+    clientType: (CLIENT_TYPES as readonly string[]).includes(r?.clientType ?? '')
+      ? (r?.clientType as ClientType)
+      : null,
+    organizationName: r?.organizationName ?? '',
+    organizationCode: r?.organizationCode ?? '',
+    organizationWebsite: r?.organizationWebsite ?? '',
+    organizationAddress: r?.organizationAddress ?? '',
+    organizationEmail: orgEmail,
+    organizationPhone: r?.organizationPhone ?? '',
+    userFirstName: r?.userFirstName ?? '',
+    userLastName: r?.userLastName ?? '',
+    useOrganizationEmail: Boolean(userEmail) && userEmail.toLowerCase() === orgEmail.toLowerCase(),
+    userEmail,
+    userPhone: r?.userPhone ?? '',
+    password: '',
+    confirmPassword: '',
+    // spec §4: new organizations are active and disclose the username by default.
+    discloseUserDetails: r?.discloseUserDetails ?? true,
+    organizationIsActive: r?.organizationIsActive ?? true,
+  };
+}
+
+/**
+ * Create (no record) or edit an organization or medical provider with its Client Admin
+ * (spec §2, §3). A password is set on create only; afterwards the list's reset sets a new one.
+ */
+export function OrganizationForm({ organization }: { organization?: OrganizationRecord }) {
+  const navigate = useNavigate();
+  const save = useSaveOrganization();
+  const id = organization?.organizationId ?? 0;
+  const [askInactive, setAskInactive] = useState(false);
+  const toList = () => navigate({ to: '/admin/client' });
+  const form = useForm({
+    schema: id ? editOrganizationRequest : createOrganizationRequest,
+    initial: initialValues(organization),
+    toInput: ({ useOrganizationEmail, password, confirmPassword, ...v }) => ({
+      ...v,
+      organizationId: id,
+      clientType: v.clientType ?? undefined,
+      userEmail: useOrganizationEmail ? v.organizationEmail : v.userEmail,
+      userPhone: v.userPhone.trim() || null,
+      ...(id ? {} : { password, confirmPassword }),
+    }),
+    submit: (data) => save.mutateAsync(data as CreateOrganizationRequest | EditOrganizationRequest),
+    title: 'Organization',
+    // spec §8: otherwise a warning with the server's message.
+    failureAs: 'warning',
+    success: id ? ORG_MSG.updated : ORG_MSG.created,
+    onSuccess: toList,
+  });
+  const { values, errors } = form;
+
+  function setOrganizationEmail(email: string) {
+    form.setValues((v) => ({
+      ...v,
+      organizationEmail: email,
+      ...(v.useOrganizationEmail ? { userEmail: email } : {}),
+    }));
+  }
+
+  function setUseOrganizationEmail(on: boolean) {
+    // spec §4: ticking copies the organization's e-mail and keeps the user's in step while ticked.
+    form.setValues((v) => ({ ...v, useOrganizationEmail: on, ...(on ? { userEmail: v.organizationEmail } : {}) }));
+  }
+
+  return (
+    <section className="stack">
+      <h1>{id ? 'Edit Organization / Medical provider' : 'Create Organization / provider'}</h1>
+      <form className="stack" onSubmit={form.onSubmit} noValidate>
+        <fieldset className="stack">
+          <legend>Organization</legend>
+          <div className="form-grid">
+            <SelectField
+              label="Client Type"
+              value={values.clientType}
+              options={CLIENT_TYPE_OPTIONS}
+              placeholder="Select client type"
+              onChange={(t) => form.set('clientType', t)}
+              error={errors.clientType}
+            />
+            <Field
+              label="Organization Name"
+              value={values.organizationName}
+              maxLength={ORG_NAME_MAX}
+              autoComplete="organization"
+              onChange={(e) => form.set('organizationName', e.target.value)}
+              error={errors.organizationName}
+            />
+            <Field
+              label="Organization Code"
+              value={values.organizationCode}
+              maxLength={ORG_CODE_MAX}
+              onChange={(e) => form.set('organizationCode', e.target.value)}
+              error={errors.organizationCode}
+            />
+            <Field
+              label="Website"
+              type="url"
+              inputMode="url"
+              value={values.organizationWebsite}
+              maxLength={ORG_TEXT_MAX}
+              placeholder="clinic.example"
+              onChange={(e) => form.set('organizationWebsite', e.target.value)}
+              error={errors.organizationWebsite}
+            />
+            <Field
+              label="Address"
+              value={values.organizationAddress}
+              maxLength={ORG_TEXT_MAX}
+              autoComplete="street-address"
+              onChange={(e) => form.set('organizationAddress', e.target.value)}
+              error={errors.organizationAddress}
+            />
+            <Field
+              label="Organization Email"
+              type="email"
+              value={values.organizationEmail}
+              maxLength={EMAIL_MAX}
+              onChange={(e) => setOrganizationEmail(e.target.value)}
+              error={errors.organizationEmail}
+            />
+            <Field
+              label="Organization Phone"
+              type="tel"
+              value={values.organizationPhone}
+              maxLength={PHONE_MAX}
+              onChange={(e) => form.set('organizationPhone', e.target.value)}
+              error={errors.organizationPhone}
+            />
+          </div>
+        </fieldset>
+
+        <fieldset className="stack org-section">
+          <legend>User</legend>
+          <div className="form-grid">
+            <Field
+              label="First Name"
+              value={values.userFirstName}
+              maxLength={NAME_MAX}
+              autoComplete="off"
+              onChange={(e) => form.set('userFirstName', e.target.value)}
+              error={errors.userFirstName}
+            />
+            <Field
+              label="Last Name"
+              value={values.userLastName}
+              maxLength={NAME_MAX}
+              autoComplete="off"
+              onChange={(e) => form.set('userLastName', e.target.value)}
+              error={errors.userLastName}
+            />
+          </div>
+          <label className="org-check">
+            <input
+              type="checkbox"
+              checked={values.useOrganizationEmail}
+              onChange={(e) => setUseOrganizationEmail(e.target.checked)}
+            />
+            <span>Use Organization Email</span>
+          </label>
+          <div className="form-grid">
+            <Field
+              label="User Email"
+              type="email"
+              value={values.useOrganizationEmail ? values.organizationEmail : values.userEmail}
+              maxLength={EMAIL_MAX}
+              autoComplete="off"
+              disabled={values.useOrganizationEmail}
+              onChange={(e) => form.set('userEmail', e.target.value)}
+              error={errors.userEmail}
+            />
+            <Field
+              label="User Phone"
+              type="tel"
+              value={values.userPhone}
+              maxLength={PHONE_MAX}
+              onChange={(e) => form.set('userPhone', e.target.value)}
+              error={errors.userPhone}
+            />
+            {!id && (
+              <>
+                <Field
+                  label="Password"
+                  type="password"
+                  autoComplete="new-password"
+                  value={values.password}
+                  maxLength={PASSWORD_MAX}
+                  onChange={(e) => form.set('password', e.target.value)}
+                  error={errors.password}
+                />
+                <Field
+                  label="Confirm Password"
+                  type="password"
+                  autoComplete="new-password"
+                  value={values.confirmPassword}
+                  maxLength={PASSWORD_MAX}
+                  onChange={(e) => form.set('confirmPassword', e.target.value)}
+                  error={errors.confirmPassword}
+                />
+              </>
+            )}
+          </div>
+          {!id && (
+            <p className="hint">
+              At least 8 characters, with an uppercase letter, a lowercase letter and a digit or symbol.
+            </p>
+          )}
+        </fieldset>
+
+        <fieldset className="stack org-section">
+          <legend>Settings</legend>
+          <label className="switch">
+            <input
+              type="checkbox"
+              role="switch"
+              checked={values.discloseUserDetails}
+              aria-checked={values.discloseUserDetails}
+              onChange={(e) => form.set('discloseUserDetails', e.target.checked)}
+            />
+            <span>Disclose Username</span>
+          </label>
+          <p className="hint">When off, players' names are hidden from this organization's play results.</p>
+          {id > 0 && (
+            <label className="switch">
+              <input
+                type="checkbox"
+                role="switch"
+                checked={values.organizationIsActive}
+                aria-checked={values.organizationIsActive}
+                onChange={(e) => (e.target.checked ? form.set('organizationIsActive', true) : setAskInactive(true))}
+              />
+              <span>Active</span>
+            </label>
+          )}
+        </fieldset>
+
+        <div className="actions">
+          <button type="button" className="button button-ghost" onClick={toList}>
+            Cancel
+          </button>
+          <button type="submit" className="button" disabled={form.busy}>
+            {form.busy ? 'Saving…' : id ? 'Save' : 'Create'}
+          </button>
+        </div>
+      </form>
+      <ConfirmDialog
+        open={askInactive}
+        title={INACTIVATE_TITLE}
+        message={INACTIVATE_MESSAGE}
+        confirmLabel="Make Inactive"
+        onCancel={() => setAskInactive(false)}
+        onConfirm={() => {
+          form.set('organizationIsActive', false);
+          setAskInactive(false);
+        }}
+      />
+    </section>
+  );
+}

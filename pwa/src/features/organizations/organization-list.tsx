@@ -1,0 +1,185 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { ListSearch } from '../../lib/route-params';
+import { ConfirmDialog } from '../../ui/confirm';
+import { type Column, DataTable } from '../../ui/data-table';
+import { EditIcon, TrashIcon } from '../../ui/icons';
+import { type ListNavigate, ListPager, SearchField, useConfirmDelete, useListUrl } from '../../ui/paged-list';
+import { useToast } from '../../ui/toast';
+import { failureToast } from '../../ui/use-form';
+import type { OrganizationRow } from './api';
+import { KeyIcon } from './icons';
+import { INACTIVATE_MESSAGE, INACTIVATE_TITLE } from './messages';
+import { organizationListQuery, useDeleteOrganization, useSetOrganizationActive } from './queries';
+import { ResetOrganizationPasswordDialog } from './reset-password-dialog';
+import './organizations.css';
+
+/** The Client list (spec §2): organizations and medical providers with their Client Admin. */
+export function OrganizationList({ search, navigate }: { search: ListSearch; navigate: ListNavigate }) {
+  const notify = useToast();
+  const list = useListUrl(search, navigate);
+  const rows = useQuery(organizationListQuery(search));
+  const remove = useDeleteOrganization();
+  const setActive = useSetOrganizationActive();
+  const [resetFor, setResetFor] = useState<OrganizationRow | null>(null);
+  const [toInactivate, setToInactivate] = useState<OrganizationRow | null>(null);
+  // The switch shows where it is going while the change is saved.
+  const [switching, setSwitching] = useState<Record<number, boolean>>({});
+  const del = useConfirmDelete(
+    (o: OrganizationRow) => remove.mutateAsync(o.organizationId),
+    (o) => o.organizationName,
+    () => {},
+  );
+
+  async function changeActive(o: OrganizationRow, active: boolean) {
+    setSwitching((s) => ({ ...s, [o.organizationId]: active }));
+    try {
+      await setActive.mutateAsync({ id: o.organizationId, active });
+      notify('success', `${o.organizationName} is now ${active ? 'active' : 'inactive'}`, 'Organization');
+    } catch (err) {
+      const t = failureToast(err, 'warning');
+      notify(t.kind, t.message, 'Organization');
+    } finally {
+      setSwitching(({ [o.organizationId]: _done, ...rest }) => rest);
+    }
+  }
+
+  function onSwitch(o: OrganizationRow, active: boolean) {
+    // spec §4: switching to inactive asks first; declining leaves it active.
+    if (active) void changeActive(o, true);
+    else setToInactivate(o);
+  }
+
+  const columns: Column<OrganizationRow>[] = [
+    {
+      header: 'Edit',
+      className: 'col-action',
+      cell: (o) => (
+        <Link
+          to="/admin/manageOrganization/{-$Id}"
+          params={{ Id: o.organizationId }}
+          className="icon-button"
+          aria-label={`Edit ${o.organizationName}`}
+        >
+          <EditIcon />
+        </Link>
+      ),
+    },
+    {
+      header: 'Reset Password',
+      className: 'col-action',
+      cell: (o) => (
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={`Reset the password of ${o.organizationName}'s user`}
+          disabled={o.userId === null}
+          onClick={() => setResetFor(o)}
+        >
+          <KeyIcon />
+        </button>
+      ),
+    },
+    {
+      header: 'Name',
+      cell: (o) => (
+        <>
+          <strong>{o.organizationName}</strong>
+          <span className="org-type">{o.clientType}</span>
+        </>
+      ),
+    },
+    { header: 'Contact Person', cell: (o) => o.organizationContactPerson ?? '—' },
+    { header: 'User Email', cell: (o) => o.userEmail ?? '—' },
+    {
+      // DESIGN.md §7: a password is never shown, only whether one is set.
+      header: 'Password',
+      cell: (o) =>
+        o.hasPassword ? (
+          <span className="org-password">
+            <span aria-hidden="true">••••••••</span> Set
+          </span>
+        ) : (
+          'Not set'
+        ),
+    },
+    {
+      header: 'Status',
+      cell: (o) => {
+        const on = switching[o.organizationId] ?? o.organizationIsActive;
+        return (
+          <label className="switch org-switch">
+            <input
+              type="checkbox"
+              role="switch"
+              checked={on}
+              aria-checked={on}
+              disabled={o.organizationId in switching}
+              aria-label={`${o.organizationName} active`}
+              onChange={(e) => onSwitch(o, e.target.checked)}
+            />
+            <span className={`tag ${on ? 'tag-on' : 'tag-off'}`}>{on ? 'Active' : 'Inactive'}</span>
+          </label>
+        );
+      },
+    },
+    {
+      header: 'Delete',
+      className: 'col-action',
+      cell: (o) => (
+        <button
+          type="button"
+          className="icon-button danger"
+          aria-label={`Delete ${o.organizationName}`}
+          onClick={() => del.ask(o)}
+        >
+          <TrashIcon />
+        </button>
+      ),
+    },
+  ];
+
+  return (
+    <section className="stack">
+      <div className="page-head">
+        <h1>Client</h1>
+        <Link to="/admin/manageOrganization/{-$Id}" params={{ Id: undefined }} className="button">
+          Add Organization
+        </Link>
+      </div>
+      <SearchField
+        id="organization-search"
+        placeholder="Search by Oraganization Details"
+        value={list.search}
+        onChange={list.setSearch}
+      />
+      <div className="org-table">
+        <DataTable
+          caption="Organizations and medical providers"
+          columns={columns}
+          rows={rows.data?.list ?? null}
+          rowKey={(o) => o.organizationId}
+          error={rows.error?.message ?? null}
+          onRetry={() => void rows.refetch()}
+          empty={list.text ? `No organization matches “${list.text}”.` : 'No organizations yet: add the first one.'}
+        />
+      </div>
+      <ListPager list={list} total={rows.data?.totalCount} />
+      <ConfirmDialog {...del.dialog} />
+      <ConfirmDialog
+        open={toInactivate !== null}
+        title={INACTIVATE_TITLE}
+        message={INACTIVATE_MESSAGE}
+        confirmLabel="Make Inactive"
+        onCancel={() => setToInactivate(null)}
+        onConfirm={() => {
+          const o = toInactivate;
+          setToInactivate(null);
+          if (o) void changeActive(o, false);
+        }}
+      />
+      <ResetOrganizationPasswordDialog organization={resetFor} onClose={() => setResetFor(null)} />
+    </section>
+  );
+}
