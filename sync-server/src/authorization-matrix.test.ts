@@ -1,0 +1,139 @@
+import { type Access, CONTRACT, type EndpointName, roleAllows } from '@scentry/shared-schema';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertResult } from './test/catalogue';
+import { bearer, createOrganization, createUser, envelopeOf, makeTestApp, signIn, type TestApp } from './test/helpers';
+import { DEMO_ENV, liveKit } from './test/play';
+
+type Caller = 'no token' | 'User' | 'Client Admin A' | 'Client Admin B' | 'Admin' | 'made inactive';
+
+/**
+ * Every /api endpoint of the contract × every kind of caller: the guard's answer is the one the
+ * endpoint's access (API.md) gives that caller — 401 without a working token, 403 for a role it
+ * does not allow, and neither for a caller it does. Later endpoints join by being declared.
+ */
+describe('authorization matrix', () => {
+  let t: TestApp;
+  const tokens = {} as Record<Exclude<Caller, 'no token'>, string>;
+  let orgA = 0;
+  let orgB = 0;
+
+  beforeAll(async () => {
+    t = await makeTestApp({ env: { ...DEMO_ENV, RATE_LIMITS: 'off' } });
+    orgA = await createOrganization(t.app, { name: 'Org A' });
+    orgB = await createOrganization(t.app, { name: 'Org B' });
+    const users = {
+      User: await createUser(t.app, { roleName: 'User', organizationId: orgA }),
+      'Client Admin A': await createUser(t.app, { roleName: 'Client Admin', organizationId: orgA }),
+      'Client Admin B': await createUser(t.app, { roleName: 'Client Admin', organizationId: orgB }),
+      Admin: await createUser(t.app, { roleName: 'Admin' }),
+      'made inactive': await createUser(t.app, { roleName: 'Admin' }),
+    };
+    for (const [caller, u] of Object.entries(users))
+      tokens[caller as keyof typeof tokens] = await signIn(t.app, u.email, u.password);
+    await t.app.db.updateTable('users').set({ isActive: 0 }).where('id', '=', users['made inactive'].id).execute();
+  });
+  afterAll(async () => {
+    await t?.cleanup();
+  });
+
+  const role = {
+    User: 'User',
+    'Client Admin A': 'Client Admin',
+    'Client Admin B': 'Client Admin',
+    Admin: 'Admin',
+  } as const;
+  function expected(access: Access, caller: Caller): 'allowed' | 401 | 403 {
+    if (access === 'public') return 'allowed';
+    if (caller === 'no token' || caller === 'made inactive') return 401;
+    return roleAllows(access, role[caller]) ? 'allowed' : 403;
+  }
+
+  const names = Object.keys(CONTRACT) as EndpointName[];
+
+  /** API.md's access column, written out again on purpose: a declaration that drifts from it fails. */
+  const API_MD: Record<EndpointName, Access> = {
+    health: 'public',
+    appConfig: 'public',
+    authenticate: 'public',
+    changePassword: 'auth',
+    getUserList: 'admin',
+    getUserById: 'admin',
+    createUser: 'admin',
+    updateUser: 'admin',
+    deleteUser: 'admin',
+    resetPassword: 'admin',
+    getRoles: 'public',
+    dropDownOrganization: 'public',
+    getOrganizationById: 'public',
+    getOrganizationList: 'admin',
+    createOrganization: 'admin',
+    editOrganization: 'admin',
+    deleteOrganization: 'admin',
+    getAuditLog: 'admin',
+    getScentCardOptionList: 'admin',
+    dropDownForScentCardOption: 'admin',
+    getScentCardOptionById: 'admin',
+    createScentCardOption: 'admin',
+    updateScentCardOption: 'admin',
+    deleteScentCardOption: 'admin',
+    getTestKit: 'admin',
+    getTestKitById: 'admin',
+    saveTestKit: 'admin',
+    updateTestKit: 'admin',
+    deleteTestKit: 'admin',
+    getTestNameList: 'staff',
+    getSentCardDetails: 'public',
+    getScentCardByTestKitId: 'admin',
+    getScentCardDetailById: 'admin',
+    createSentCardDetails: 'admin',
+    updateSentCardDetails: 'admin',
+    deleteScentCard: 'admin',
+    saveTestResult: 'public',
+    findTestResultId: 'public',
+    findTestResultIdPost: 'public',
+    getTestResultCounts: 'staff',
+    pullKits: 'public',
+    pushResults: 'public',
+  };
+
+  it("declares each endpoint's access as API.md gives it", () => {
+    for (const name of names) expect(CONTRACT[name].route.access, name).toBe(API_MD[name]);
+  });
+  const callers: Caller[] = ['no token', 'User', 'Client Admin A', 'Client Admin B', 'Admin', 'made inactive'];
+
+  it.each(names)('%s answers each caller as its access says', async (name) => {
+    const { method, path, access } = CONTRACT[name].route;
+    for (const caller of callers) {
+      const token = caller === 'no token' ? undefined : tokens[caller];
+      const res = await t.app.inject({
+        method,
+        // No record has this id, so an allowed delete changes nothing for the next callers;
+        // bodies are empty (a 400 or 404 is "allowed": the guard let the call through).
+        url: method === 'GET' ? `${path}?Id=987654&testKitName=DEMO1` : path,
+        headers: token ? bearer(token) : {},
+        ...(method === 'POST' ? { payload: {} } : {}),
+      });
+      const want = expected(access, caller);
+      if (want === 'allowed') {
+        expect([401, 403], `${name} as ${caller}`).not.toContain(res.statusCode);
+        expect(res.statusCode, `${name} as ${caller}`).toBeLessThan(500);
+      } else {
+        expect(res.statusCode, `${name} as ${caller}`).toBe(want);
+        expect(envelopeOf(res).status).toBe('Failure');
+      }
+    }
+  });
+
+  it("gives a Client Admin only their own organization's data", async () => {
+    const demo = await liveKit(t.app, 'DEMO1');
+    for (let i = 0; i < 3; i++) await insertResult(t.app, demo.kitId, { organizationId: orgA });
+    await insertResult(t.app, demo.kitId, { organizationId: orgB, resultStatus: 'Fail' });
+    const counts = async (caller: keyof typeof tokens) =>
+      envelopeOf<{ totalTestCount: number; failCount: number }>(
+        await t.app.inject({ url: '/api/TestResult/GetTestResultCounts', headers: bearer(tokens[caller]) }),
+      ).data;
+    expect(await counts('Client Admin A')).toMatchObject({ totalTestCount: 3, failCount: 0 });
+    expect(await counts('Client Admin B')).toMatchObject({ totalTestCount: 1, failCount: 1 });
+    expect((await counts('Admin')).totalTestCount).toBe(4);
+  });
+});
