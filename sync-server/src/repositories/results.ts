@@ -1,4 +1,4 @@
-import type { Answer } from '@scentry/shared-schema';
+import { type Answer, type RoleName, seesAllOrganizations } from '@scentry/shared-schema';
 import { type Selectable, sql } from 'kysely';
 import type { Db, TestResultDetailsTable, TestResultsTable } from '../db/database';
 
@@ -79,13 +79,41 @@ export async function questionnaireCompleted(db: Db, id: string): Promise<boolea
   return row && row.questionnaireCompleted === 1;
 }
 
-/** Results counted by status; `organizationId` set: that organization's only (null: none). */
-export async function countResults(
-  db: Db,
-  scope: { organizationId: number | null } | 'all',
-): Promise<{ total: number; pass: number; fail: number }> {
+/**
+ * What of the results a signed-in user may see (issue 11), decided once here so every result
+ * query applies it by construction: an Admin sees every organization's results; anyone else only
+ * their own organization's (none without one); and where that organization does not disclose
+ * player names, the names are removed by the server, not hidden by a table.
+ */
+export interface ResultScope {
+  /** null: every organization. */
+  organizationId: number | null;
+  all: boolean;
+  hideNames: boolean;
+}
+
+export function resultScope(user: {
+  roleName: RoleName;
+  organizationId: number | null;
+  discloseUserDetails: boolean;
+}): ResultScope {
+  if (seesAllOrganizations(user.roleName)) return { all: true, organizationId: null, hideNames: false };
+  return { all: false, organizationId: user.organizationId, hideNames: !user.discloseUserDetails };
+}
+
+/** A result row as the scope lets it be seen: the player's names removed when they are not disclosed. */
+export function withNameRule<T extends { firstName?: string | null; lastName?: string | null }>(
+  scope: ResultScope,
+  row: T,
+): T {
+  return scope.hideNames ? { ...row, firstName: null, lastName: null } : row;
+}
+
+/** Results counted by status, within the caller's scope. */
+export async function countResults(db: Db, scope: ResultScope): Promise<{ total: number; pass: number; fail: number }> {
   let q = db.selectFrom('testResults');
-  if (scope !== 'all') q = q.where('organizationId', '=', scope.organizationId ?? -1);
+  // A user outside every organization sees none (-1 matches no row).
+  if (!scope.all) q = q.where('organizationId', '=', scope.organizationId ?? -1);
   const row = await q
     .select((eb) => [
       eb.fn.countAll<number>().as('total'),

@@ -13,6 +13,8 @@ export interface AuthUser {
   /** The id of the token the request came with. */
   tokenId: string | null;
   email: string;
+  /** Whether the user's organization lets its staff see player names (true without one). */
+  discloseUserDetails: boolean;
 }
 
 declare module 'fastify' {
@@ -54,6 +56,7 @@ async function tokenUser(req: FastifyRequest): Promise<AuthUser | undefined> {
     organizationId: user.organizationId,
     tokenId: token.jti ?? null,
     email: user.email,
+    discloseUserDetails: user.discloseUserDetails,
   };
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { isKitPlayable, PLAY_MSG, type ResultDoc, seesAllOrganizations, success } from '@scentry/shared-schema';
+import { isKitPlayable, PLAY_MSG, type ResultDoc, success } from '@scentry/shared-schema';
 import type { FastifyInstance } from 'fastify';
 import { nowIso } from '../../../db/database';
 import { invalid, notFound, warning } from '../../../lib/errors';
@@ -7,7 +7,7 @@ import { route } from '../../../lib/route';
 import { authUser } from '../../../plugins/app/auth';
 import { loadSnapshot } from '../../../repositories/kit-versions';
 import { countLiveKits, findKit } from '../../../repositories/kits';
-import { countResults, questionnaireCompleted } from '../../../repositories/results';
+import { countResults, questionnaireCompleted, resultScope } from '../../../repositories/results';
 import { submitResult } from '../../../services/results';
 
 export default async function testResultRoutes(app: FastifyInstance) {
@@ -61,7 +61,7 @@ export default async function testResultRoutes(app: FastifyInstance) {
   /** Dashboard cards. A Client Admin counts only their organization's results. */
   route(app, 'getTestResultCounts', async (req) => {
     const me = authUser(req);
-    const counts = await countResults(db, seesAllOrganizations(me.roleName) ? 'all' : me);
+    const counts = await countResults(db, resultScope(me));
     return success({
       totalTestCount: counts.total,
       passCount: counts.pass,
