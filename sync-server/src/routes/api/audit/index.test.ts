@@ -68,6 +68,22 @@ describe('audit log', () => {
     const userId = envelopeOf<{ id: number }>(created).data.id;
     await post('/api/User/ResetPassword', { UserId: userId, Password: 'Audit-Pass2', ConfirmPassword: 'Audit-Pass2' });
     await t.app.inject({ url: `/api/User/DeleteUser?Id=${userId}`, headers: bearer(admin) });
+    const org = await post('/api/Organization/CreateOrganization', {
+      ClientType: 'Organization',
+      OrganizationName: 'Audited Org',
+      OrganizationCode: 'AO1',
+      OrganizationWebsite: 'audited.example',
+      OrganizationAddress: '2 Side St',
+      OrganizationEmail: 'desk@audited.example',
+      OrganizationPhone: '5550101010',
+      UserFirstName: 'Org',
+      UserLastName: 'Admin',
+      UserEmail: 'org.admin@audited.example',
+      Password: 'Audit-Pass1',
+      ConfirmPassword: 'Audit-Pass1',
+    });
+    const organizationId = envelopeOf<{ organizationId: number }>(org).data.organizationId;
+    await t.app.inject({ url: `/api/Organization/DeleteOrganization?Id=${organizationId}`, headers: bearer(admin) });
     const options = await createOptions(t.app, admin, 5, 'Audited');
     const { kitId } = await createPlayableKit(t.app, admin, 'AUDIT1', options);
     const { rows } = await log({ userId: f.admin.id });
@@ -77,6 +93,8 @@ describe('audit log', () => {
         `create user ${userId}`,
         `password-reset user ${userId}`,
         `delete user ${userId}`,
+        `create organization ${organizationId}`,
+        `delete organization ${organizationId}`,
         `create scent option ${options[0].id}`,
         `create play kit ${kitId}`,
         expect.stringMatching(/^create scent card \d+$/),
