@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiFailure, api, call, onUnauthorized } from './api';
+import { ApiFailure, api, callPlayer, onUnauthorized } from './api';
+import { call } from './call';
 import { getSession, setSession, wasSessionExpired } from './session';
 
 const SESSION = {
@@ -75,7 +76,7 @@ describe('api client', () => {
     vi.stubGlobal('fetch', fetchMock);
     setSession(SESSION);
     await call('getTestKitById', { query: { id: 7 } });
-    await call('pullKits', { body: { codes: ['DEMO1'], checkpoint: null, batchSize: 1 } });
+    await callPlayer('pullKits', { body: { codes: ['DEMO1'], checkpoint: null, batchSize: 1 } });
     const [adminUrl, adminInit] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(adminUrl).toBe('/api/TestKit/GetTestKitById?id=7');
     expect(adminInit.method).toBe('GET');

@@ -6,7 +6,9 @@ import {
   type Envelope,
   isSuccess,
   MSG,
-  ROUTES,
+  PLAYER_ROUTES,
+  type PlayerEndpointName,
+  type RouteInfo,
 } from '@scentry/shared-schema';
 import { clearSession, getSession, markSessionExpired } from './session';
 
@@ -93,12 +95,12 @@ export interface CallOptions<N extends EndpointName> {
 }
 
 /**
- * Calls an endpoint of the contract by name: its method and path come from the declaration, the
- * bearer token goes with every endpoint that is not public, and the body, query and reply are
- * typed by the contract's schemas (shared-schema), never written again here.
+ * Sends a call to an endpoint of the contract: its method and path come from the declaration,
+ * the bearer token goes with every endpoint that is not public, and the body, query and reply
+ * are typed by the contract's schemas (shared-schema), never written again here.
  */
-export function call<N extends EndpointName>(name: N, options: CallOptions<N> = {}): Promise<ApiData<N>> {
-  const { method, path, access } = ROUTES[name];
+export function send<N extends EndpointName>(route: RouteInfo, options: CallOptions<N> = {}): Promise<ApiData<N>> {
+  const { method, path, access } = route;
   const query = options.query
     ? `?${new URLSearchParams(Object.entries(options.query as object).map(([k, v]) => [k, String(v)]))}`
     : '';
@@ -110,3 +112,7 @@ export function call<N extends EndpointName>(name: N, options: CallOptions<N> = 
     signal: options.signal,
   });
 }
+
+/** A player's call by name: from the player's own route table (the first load carries no other). */
+export const callPlayer = <N extends PlayerEndpointName>(name: N, options: CallOptions<N> = {}) =>
+  send<N>(PLAYER_ROUTES[name], options);

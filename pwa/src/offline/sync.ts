@@ -1,5 +1,5 @@
 import { type ApiData, kitCode } from '@scentry/shared-schema';
-import { type CallOptions, call } from '../lib/api';
+import { type CallOptions, callPlayer } from '../lib/api';
 // Types only: RxDB stays out of the first load (the database is opened through a dynamic import).
 import type { LocalDatabase } from './db';
 import { getSyncStatus, hasLocalDatabase, setSyncStatus } from './status';
@@ -14,7 +14,7 @@ type SyncEndpoint = 'pushResults' | 'pullKits';
 /** What a sync loop works with: the app passes the real ones, unit tests fakes (and memory storage). */
 export interface SyncDeps {
   openDb: () => Promise<LocalDatabase>;
-  /** The API client (`call` of lib/api): only the two sync endpoints are used. */
+  /** The API client (`callPlayer` of lib/api): only the two sync endpoints are used. */
   call: <N extends SyncEndpoint>(name: N, options: CallOptions<N>) => Promise<ApiData<N>>;
   /** Whether there may be anything to sync (false: no run, the database is not even loaded). */
   hasLocalDatabase: () => boolean;
@@ -150,7 +150,7 @@ async function refreshStatus(db: LocalDatabase): Promise<void> {
 /** The app's sync loop: IndexedDB (loaded on first use), the real API, the browser's timers. */
 const appLoop = createSyncLoop({
   openDb: async () => (await import('./db')).openLocalDatabase(),
-  call,
+  call: callPlayer,
   hasLocalDatabase,
   schedule: (fn, ms) => {
     const timer = setTimeout(() => void fn(), ms);

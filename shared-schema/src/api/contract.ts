@@ -14,6 +14,7 @@ import { createOrganizationRequest, editOrganizationRequest, organizationListReq
 import { PLAY_MSG } from '../play';
 import { pullRequestSchema, pushBodySchema, saveTestResultRequest } from '../play-schema';
 import { createUserRequest, resetPasswordRequest, updateUserRequest, userListRequest } from '../users';
+import type { RouteInfo } from './player-routes';
 import {
   appConfigData,
   auditRowSchema,
@@ -43,7 +44,7 @@ import {
   userIdData,
   userRowSchema,
 } from './replies';
-import { type EndpointName, ROUTES, type RouteInfo } from './routes';
+import { type EndpointName, ROUTES } from './routes';
 
 /** One endpoint of the contract: its route, what it takes, and the `data` of its Success reply. */
 export interface Endpoint extends Readonly<{ route: RouteInfo; summary: string }> {

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { call } from '../../lib/api';
+import { call } from '../../lib/call';
 import { QUERY_ROOTS } from '../../lib/query';
 import { listParams } from '../../lib/route-params';
 import type { AuditSearch } from './search';

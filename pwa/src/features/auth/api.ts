@@ -1,5 +1,5 @@
 import type { AuthenticateRequest, ChangePasswordRequest } from '@scentry/shared-schema';
-import { call } from '../../lib/api';
+import { call } from '../../lib/call';
 
 export const authenticate = (body: AuthenticateRequest) => call('authenticate', { body });
 

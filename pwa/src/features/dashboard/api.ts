@@ -1,3 +1,3 @@
-import { call } from '../../lib/api';
+import { call } from '../../lib/call';
 
 export const getTestResultCounts = (signal?: AbortSignal) => call('getTestResultCounts', { signal });

@@ -5,7 +5,7 @@ import type {
   OrganizationRow,
   ResetPasswordRequest,
 } from '@scentry/shared-schema';
-import { call } from '../../lib/api';
+import { call } from '../../lib/call';
 
 export type { OrganizationRecord, OrganizationRow };
 

@@ -1,7 +1,7 @@
 import { PLAY_MSG } from '@scentry/shared-schema';
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
-import { call } from '../../lib/api';
+import { callPlayer } from '../../lib/api';
 import { SyncStatusPanel } from '../../offline/sync-status';
 import { Modal } from '../../ui/modal';
 import { useToast } from '../../ui/toast';
@@ -15,7 +15,7 @@ const PUBLIC_URL_KEY = 'scentryPublicUrl';
  * those URLs in the app; never waited for (offline, the kept one serves).
  */
 export function learnPublicUrl(): void {
-  call('appConfig')
+  callPlayer('appConfig')
     .then((c) => localStorage.setItem(PUBLIC_URL_KEY, c.publicUrl))
     .catch(() => {});
 }

@@ -1,5 +1,5 @@
 import type { ScentCardRequest, ScentOptionChoice } from '@scentry/shared-schema';
-import { call } from '../../lib/api';
+import { call } from '../../lib/call';
 
 export type OptionChoice = ScentOptionChoice;
 

@@ -1,4 +1,4 @@
-import { call } from '../../lib/api';
+import { call } from '../../lib/call';
 
 export interface ListParams {
   pageNumber: number;

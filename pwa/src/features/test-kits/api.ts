@@ -1,5 +1,5 @@
 import type { ApiData, TestKitRequest } from '@scentry/shared-schema';
-import { call } from '../../lib/api';
+import { call } from '../../lib/call';
 
 export type KitListRow = ApiData<'getTestKit'>['list'][number];
 

@@ -1,5 +1,5 @@
 import type { ApiData, CreateUserRequest, ResetPasswordRequest, UpdateUserRequest } from '@scentry/shared-schema';
-import { call } from '../../lib/api';
+import { call } from '../../lib/call';
 
 export type UserListRow = ApiData<'getUserList'>['list'][number];
 export type Role = ApiData<'getRoles'>[number];
