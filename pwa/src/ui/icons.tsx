@@ -35,3 +35,13 @@ export const TrashIcon = () => (
     <path d="M10 11v6M14 11v6" />
   </Icon>
 );
+
+/** A key: a row's "reset password" action. */
+export const KeyIcon = () => (
+  <Icon>
+    <circle cx="7.5" cy="15.5" r="4.5" />
+    <path d="M10.7 12.3 21 2" />
+    <path d="m16 7 3 3" />
+    <path d="m19 4 2 2" />
+  </Icon>
+);

@@ -4,15 +4,19 @@ import { useState } from 'react';
 import type { ListSearch } from '../../lib/route-params';
 import { ConfirmDialog } from '../../ui/confirm';
 import { type Column, DataTable } from '../../ui/data-table';
-import { EditIcon, TrashIcon } from '../../ui/icons';
+import { EditIcon, KeyIcon, TrashIcon } from '../../ui/icons';
 import { type ListNavigate, ListPager, SearchField, useConfirmDelete, useListUrl } from '../../ui/paged-list';
+import { ResetPasswordDialog } from '../../ui/reset-password-dialog';
 import { useToast } from '../../ui/toast';
 import { failureToast } from '../../ui/use-form';
 import type { OrganizationRow } from './api';
-import { KeyIcon } from './icons';
 import { INACTIVATE_MESSAGE, INACTIVATE_TITLE } from './messages';
-import { organizationListQuery, useDeleteOrganization, useSetOrganizationActive } from './queries';
-import { ResetOrganizationPasswordDialog } from './reset-password-dialog';
+import {
+  organizationListQuery,
+  useDeleteOrganization,
+  useResetOrganizationPassword,
+  useSetOrganizationActive,
+} from './queries';
 import './organizations.css';
 
 /** The Client list (spec §2): organizations and medical providers with their Client Admin. */
@@ -23,6 +27,7 @@ export function OrganizationList({ search, navigate }: { search: ListSearch; nav
   const remove = useDeleteOrganization();
   const setActive = useSetOrganizationActive();
   const [resetFor, setResetFor] = useState<OrganizationRow | null>(null);
+  const resetPassword = useResetOrganizationPassword();
   const [toInactivate, setToInactivate] = useState<OrganizationRow | null>(null);
   // The switch shows where it is going while the change is saved.
   const [switching, setSwitching] = useState<Record<number, boolean>>({});
@@ -179,7 +184,21 @@ export function OrganizationList({ search, navigate }: { search: ListSearch; nav
           if (o) void changeActive(o, false);
         }}
       />
-      <ResetOrganizationPasswordDialog organization={resetFor} onClose={() => setResetFor(null)} />
+      <ResetPasswordDialog
+        target={
+          resetFor && {
+            userId: resetFor.userId,
+            who: (
+              <>
+                the user of <strong>{resetFor.organizationName}</strong>
+                {resetFor.userEmail ? ` (${resetFor.userEmail})` : ''}
+              </>
+            ),
+          }
+        }
+        reset={resetPassword.mutateAsync}
+        onClose={() => setResetFor(null)}
+      />
     </section>
   );
 }

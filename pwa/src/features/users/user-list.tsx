@@ -5,9 +5,9 @@ import { useEffect, useState } from 'react';
 import { getSession } from '../../lib/session';
 import { ConfirmDialog } from '../../ui/confirm';
 import { ListPager, useConfirmDelete } from '../../ui/paged-list';
+import { ResetPasswordDialog } from '../../ui/reset-password-dialog';
 import type { UserFilter, UserListRow } from './api';
-import { useDeleteUsers, userListQuery } from './queries';
-import { ResetPasswordDialog } from './reset-password-dialog';
+import { useDeleteUsers, useResetPassword, userListQuery } from './queries';
 import type { UserListSearch } from './search';
 import { type UserListNavigate, useUserListUrl } from './use-user-list-url';
 import { UserTable } from './user-table';
@@ -32,6 +32,7 @@ export function UserList({ search, navigate }: { search: UserListSearch; navigat
   const meId = getSession()?.id;
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [resetting, setResetting] = useState<UserListRow | null>(null);
+  const resetPassword = useResetPassword();
   const del = useConfirmDelete(
     (targets: UserListRow[]) => remove.mutateAsync(targets.map((u) => u.id)),
     names,
@@ -110,7 +111,20 @@ export function UserList({ search, navigate }: { search: UserListSearch; navigat
       />
       <ListPager list={list} total={rows.data?.totalCount} />
       <ConfirmDialog {...del.dialog} />
-      <ResetPasswordDialog user={resetting} onClose={() => setResetting(null)} />
+      <ResetPasswordDialog
+        target={
+          resetting && {
+            userId: resetting.id,
+            who: (
+              <>
+                <strong>{`${resetting.firstName} ${resetting.lastName}`}</strong> ({resetting.email})
+              </>
+            ),
+          }
+        }
+        reset={resetPassword.mutateAsync}
+        onClose={() => setResetting(null)}
+      />
     </section>
   );
 }

@@ -1,9 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useRef } from 'react';
-import { EditIcon, TrashIcon } from '../../ui/icons';
+import { EditIcon, KeyIcon, TrashIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/spinner';
 import type { UserListRow } from './api';
-import { KeyIcon } from './icons';
 import type { UserSortColumn } from './search';
 
 interface Column {

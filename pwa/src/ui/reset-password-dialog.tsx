@@ -1,26 +1,33 @@
-import { PASSWORD_MAX, resetPasswordRequest, USER_MSG } from '@scentry/shared-schema';
-import { Field } from '../../ui/field';
-import { Modal } from '../../ui/modal';
-import { useForm } from '../../ui/use-form';
-import type { OrganizationRow } from './api';
-import { useResetOrganizationPassword } from './queries';
+import { PASSWORD_MAX, type ResetPasswordRequest, resetPasswordRequest, USER_MSG } from '@scentry/shared-schema';
+import type { ReactNode } from 'react';
+import { Field } from './field';
+import { Modal } from './modal';
+import { useForm } from './use-form';
 
-const EMPTY = { password: '', confirmPassword: '' };
+/** Whose password is reset: the user's id and how the dialog names them. */
+export interface ResetTarget {
+  userId: number | null;
+  who: ReactNode;
+}
 
-/** The Admin sets a new password for an organization's user (spec §5 rules); their sessions end. */
-export function ResetOrganizationPasswordDialog({
-  organization,
+/**
+ * The Admin sets a user's new password (spec §5 rules); every session of that user ends. One
+ * dialog for the Users and Client lists; each passes its own save (its own cache to refresh).
+ */
+export function ResetPasswordDialog({
+  target,
+  reset,
   onClose,
 }: {
-  organization: OrganizationRow | null;
+  target: ResetTarget | null;
+  reset: (data: ResetPasswordRequest) => Promise<unknown>;
   onClose: () => void;
 }) {
-  const reset = useResetOrganizationPassword();
   const form = useForm({
     schema: resetPasswordRequest,
-    initial: EMPTY,
-    toInput: (v) => ({ userId: organization?.userId ?? undefined, ...v }),
-    submit: (data) => reset.mutateAsync(data),
+    initial: { password: '', confirmPassword: '' },
+    toInput: (v) => ({ userId: target?.userId ?? undefined, ...v }),
+    submit: (data) => reset(data),
     // spec §8: a failed reset is a warning titled 'Password Changed'.
     title: 'Password Changed',
     failureAs: 'warning',
@@ -35,14 +42,9 @@ export function ResetOrganizationPasswordDialog({
   }
 
   return (
-    <Modal open={organization !== null} title="Reset Password" onClose={close}>
+    <Modal open={target !== null} title="Reset Password" onClose={close}>
       <form className="stack" onSubmit={form.onSubmit} noValidate>
-        {organization && (
-          <p>
-            A new password for the user of <strong>{organization.organizationName}</strong>
-            {organization.userEmail ? ` (${organization.userEmail})` : ''}. Their open sessions end.
-          </p>
-        )}
+        {target && <p>A new password for {target.who}. Their open sessions end.</p>}
         <Field
           label="New Password"
           type="password"
