@@ -10,6 +10,8 @@ export * from './messages';
 export * from './organizations';
 export * from './play';
 export * from './play-schema';
+export * from './report';
+export * from './report-schema';
 export * from './roles';
 export * from './rules';
 export * from './users';

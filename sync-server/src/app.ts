@@ -14,15 +14,19 @@ import { capConnectionsPerAddress, clientErrorHandler, frameworkErrors, refuseDe
 import { zodValidatorCompiler } from './lib/validate';
 import auth from './plugins/app/auth';
 import database from './plugins/app/database';
+import mail from './plugins/app/mail';
 import throttle from './plugins/app/throttle';
+import wallet from './plugins/app/wallet';
 import jwt from './plugins/external/jwt';
 import multipart from './plugins/external/multipart';
 import openapi from './plugins/external/openapi';
 import security from './plugins/external/security';
 import staticFiles from './plugins/external/static-files';
 import auditRoutes from './routes/api/audit/index';
+import emailRoutes from './routes/api/email/index';
 import healthRoutes from './routes/api/health/index';
 import organizationRoutes from './routes/api/organization/index';
+import pkPassRoutes from './routes/api/pk-pass-config/index';
 import roleRoutes from './routes/api/role/index';
 import scentOptionRoutes from './routes/api/scent-card-option/index';
 import scentCardRoutes from './routes/api/sent-card/index';
@@ -132,6 +136,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(database);
   await app.register(auth);
   await app.register(throttle);
+  await app.register(mail);
+  await app.register(wallet);
 
   app.decorate('initialAdmin', await ensureInitialAdmin(app.db, config));
   if (await seedDemo(app.db, config)) app.log.info(`demo kit ${DEMO_KIT_CODE} seeded`);
@@ -146,6 +152,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(testKitRoutes);
   await app.register(scentCardRoutes);
   await app.register(syncRoutes);
+  await app.register(emailRoutes);
+  await app.register(pkPassRoutes);
   if (options.extraRoutes) await app.register(async (scope) => options.extraRoutes?.(scope));
 
   return app;

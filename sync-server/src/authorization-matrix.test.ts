@@ -94,6 +94,11 @@ describe('authorization matrix', () => {
     getTestResultCounts: 'staff',
     pullKits: 'public',
     pushResults: 'public',
+    verifyResult: 'public',
+    sendResultInEmail: 'public',
+    sendQuestionnaireResultInEmail: 'public',
+    generatePkSafePass: 'public',
+    pushEmails: 'public',
   };
 
   it("declares each endpoint's access as API.md gives it", () => {

@@ -13,11 +13,14 @@ import { MSG } from '../messages';
 import { createOrganizationRequest, editOrganizationRequest, organizationListRequest } from '../organizations';
 import { PLAY_MSG } from '../play';
 import { pullRequestSchema, pushBodySchema, saveTestResultRequest } from '../play-schema';
+import { EMAIL_PUSH_MAX_BYTES } from '../report';
+import { emailModel, emailPushBodySchema, pkPassRequest, verifyQuery } from '../report-schema';
 import { createUserRequest, resetPasswordRequest, updateUserRequest, userListRequest } from '../users';
 import type { RouteInfo } from './player-routes';
 import {
   appConfigData,
   auditRowSchema,
+  emailConflictSchema,
   findTestResultData,
   healthData,
   idNameSchema,
@@ -43,6 +46,7 @@ import {
   testResultCountsSchema,
   userIdData,
   userRowSchema,
+  verifyResultData,
 } from './replies';
 import { type EndpointName, ROUTES } from './routes';
 
@@ -50,8 +54,14 @@ import { type EndpointName, ROUTES } from './routes';
 export interface Endpoint extends Readonly<{ route: RouteInfo; summary: string }> {
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;
-  /** multipart/form-data: a `model` JSON field checked by this schema, and an optional PNG `file`. */
+  /** multipart/form-data: a `model` JSON field checked by this schema, and an optional `file`. */
   readonly model?: z.ZodType;
+  /** What the multipart `file` is (documentation). */
+  readonly fileDescription?: string;
+  /** The reply is this file type on success (the envelope only on refusal); `data` is then null. */
+  readonly replyFile?: string;
+  /** A larger body limit than the server's default (bytes). */
+  readonly bodyLimit?: number;
   readonly data: z.ZodType;
 }
 
@@ -287,6 +297,31 @@ export const CONTRACT = {
     body: findResultOptional,
     data: findTestResultData,
   }),
+  verifyResult: declare(ROUTES.verifyResult, {
+    summary:
+      "The server's record of a result, for a provider checking a report: status, right answers, kit and play time. Unknown or not yet synced: 404",
+    query: verifyQuery,
+    data: verifyResultData,
+  }),
+  sendResultInEmail: declare(ROUTES.sendResultInEmail, {
+    summary:
+      'E-mail a result report: multipart `model` {Name, Email, Date, TestResultId?, Id?} and the PDF `file` (under 5 MB). One Id is sent once; at most 5 e-mails per recipient an hour',
+    model: emailModel,
+    fileDescription: 'The report as a PDF under 5 MB',
+    data: z.null(),
+  }),
+  sendQuestionnaireResultInEmail: declare(ROUTES.sendQuestionnaireResultInEmail, {
+    summary: 'E-mail questionnaire answers: as SendResultInEmail',
+    model: emailModel,
+    fileDescription: 'The answers as a PDF under 5 MB',
+    data: z.null(),
+  }),
+  generatePkSafePass: declare(ROUTES.generatePkSafePass, {
+    summary: 'A signed Apple Wallet pass (.pkpass) showing name, date, result and score',
+    body: pkPassRequest,
+    replyFile: 'application/vnd.apple.pkpass',
+    data: z.null(),
+  }),
   getTestResultCounts: declare(ROUTES.getTestResultCounts, {
     summary: 'Dashboard counts (a Client Admin counts their organization only)',
     data: testResultCountsSchema,
@@ -307,6 +342,13 @@ export const CONTRACT = {
     summary: 'Results up: each stored exactly once; the reply lists the conflicts',
     body: pushBodySchema,
     data: z.array(pushConflictSchema),
+  }),
+  pushEmails: declare(ROUTES.pushEmails, {
+    summary:
+      'An e-mail made offline, up: one EmailDoc a request (up to 8 MB), sent exactly once by its id; the reply lists a refusal',
+    body: emailPushBodySchema,
+    bodyLimit: EMAIL_PUSH_MAX_BYTES,
+    data: z.array(emailConflictSchema),
   }),
 } as const satisfies { [N in EndpointName]: Endpoint };
 

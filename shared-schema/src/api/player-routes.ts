@@ -32,8 +32,13 @@ export const PLAYER_ROUTES = {
   saveTestResult: post('/api/TestResult/SaveTestResult', 'public', 'submit'),
   findTestResultId: get('/api/TestResult/FindTestResultId', 'public', 'read'),
   findTestResultIdPost: post('/api/TestResult/FindTestResultId', 'public', 'read'),
+  verifyResult: get('/api/TestResult/VerifyResult', 'public', 'read'),
+  sendResultInEmail: post('/api/TestResult/SendResultInEmail', 'public', 'submit'),
+  sendQuestionnaireResultInEmail: post('/api/TestResult/SendQuestionnaireResultInEmail', 'public', 'submit'),
+  generatePkSafePass: post('/api/PkPassConfig/GeneratePKSafePass', 'public', 'submit'),
   pullKits: post('/api/sync/kits/pull', 'public', 'read'),
   pushResults: post('/api/sync/results/push', 'public', 'submit'),
+  pushEmails: post('/api/sync/emails/push', 'public', 'submit'),
 } as const satisfies Record<string, RouteInfo>;
 
 export type PlayerEndpointName = keyof typeof PLAYER_ROUTES;

@@ -201,6 +201,18 @@ export const saveTestResultData = z.object({
 
 export const findTestResultData = z.object({ isCompleted: z.boolean() });
 
+/** VerifyResult: the server's record of a result, and nothing else (no names, no answers). */
+export const verifyResultData = z.object({
+  resultStatus: z.enum(RESULT_STATUSES),
+  rightAnswerCount: z.number().int(),
+  testKitName: z.string(),
+  playedAt: z.string(),
+});
+export type VerifiedResult = z.output<typeof verifyResultData>;
+
+/** The conflicts of an e-mail push: only refusals, `{id, rejected, reason}` (API.md "Sync"). */
+export const emailConflictSchema = z.object({ id: z.string(), rejected: z.literal(true), reason: z.string() });
+
 export const testResultCountsSchema = z.object({
   totalTestCount: z.number().int(),
   passCount: z.number().int(),

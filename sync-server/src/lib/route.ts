@@ -30,13 +30,14 @@ const envelopeOf = (data: z.ZodType) =>
   z.object({ status: statusSchema, message: z.string(), error: z.string().nullable(), data });
 
 // Documents a multipart body for OpenAPI; the validator lets it through for the handler to read.
-const multipartBody = Object.assign(
-  z.object({
-    model: z.string().meta({ description: 'JSON of the model fields' }),
-    file: z.string().meta({ format: 'binary', description: 'PNG image under 5 MB' }).optional(),
-  }),
-  { [MULTIPART_BODY]: true },
-);
+const multipartBody = (fileDescription = 'PNG image under 5 MB') =>
+  Object.assign(
+    z.object({
+      model: z.string().meta({ description: 'JSON of the model fields' }),
+      file: z.string().meta({ format: 'binary', description: fileDescription }).optional(),
+    }),
+    { [MULTIPART_BODY]: true },
+  );
 
 interface RouteSchema<E extends Endpoint> {
   body: E extends { body: infer B } ? B : undefined;
@@ -57,6 +58,15 @@ export type ContractHandler<N extends EndpointName> = (
   reply: FastifyReply,
 ) => Promise<Envelope<ApiData<N>>>;
 
+/** What a file endpoint's handler gives back: the bytes and the name the browser saves them under. */
+export interface FileReply {
+  body: Buffer;
+  fileName: string;
+}
+
+/** Endpoints whose Success reply is a file (`replyFile` in the contract). */
+type FileEndpointName = { [N in EndpointName]: Contract[N] extends { replyFile: string } ? N : never }[EndpointName];
+
 /**
  * Registers the handler of one endpoint of the contract: its method, path and access come from
  * the declaration, its input is validated by the declared schemas and its reply serialized from
@@ -64,6 +74,35 @@ export type ContractHandler<N extends EndpointName> = (
  * routes are added.
  */
 export function route<N extends EndpointName>(app: FastifyInstance, name: N, handler: ContractHandler<N>): void {
+  register(app, name, handler as never);
+}
+
+/**
+ * Registers the handler of an endpoint whose Success reply is a file (its `replyFile` type, sent
+ * as an attachment); refusals are the envelope, as everywhere.
+ */
+export function fileRoute<N extends FileEndpointName>(
+  app: FastifyInstance,
+  name: N,
+  handler: (req: ContractRequest<Contract[N]>) => Promise<FileReply>,
+): void {
+  const type = (CONTRACT[name] as Endpoint).replyFile as string;
+  register(app, name, async (req: FastifyRequest, reply: FastifyReply) => {
+    const file = await handler(req as never);
+    const ascii = file.fileName.replace(/[^\w.-]/g, '_');
+    return reply
+      .type(type)
+      .header('content-disposition', `attachment; filename="${ascii}"`)
+      .header('content-length', file.body.length)
+      .send(file.body);
+  });
+}
+
+function register(
+  app: FastifyInstance,
+  name: EndpointName,
+  handler: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+): void {
   const endpoint: Endpoint = CONTRACT[name];
   const { method, path, access, throttle } = endpoint.route;
   const segment = path.split('/')[2] ?? 'api';
@@ -71,6 +110,7 @@ export function route<N extends EndpointName>(app: FastifyInstance, name: N, han
     method,
     url: path,
     config: { access, throttle },
+    ...(endpoint.bodyLimit ? { bodyLimit: endpoint.bodyLimit } : {}),
     schema: {
       operationId: name,
       summary: endpoint.summary,
@@ -78,9 +118,12 @@ export function route<N extends EndpointName>(app: FastifyInstance, name: N, han
       ...(access === 'public' ? {} : { security: [{ bearer: [] }] }),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
-      ...(endpoint.model ? { body: multipartBody, consumes: ['multipart/form-data'] } : {}),
+      ...(endpoint.model ? { body: multipartBody(endpoint.fileDescription), consumes: ['multipart/form-data'] } : {}),
+      ...(endpoint.replyFile ? { produces: [endpoint.replyFile, 'application/json'] } : {}),
       response: {
-        200: envelopeOf(endpoint.data),
+        200: endpoint.replyFile
+          ? z.string().meta({ format: 'binary', description: `The file (${endpoint.replyFile})` })
+          : envelopeOf(endpoint.data),
         '4xx': refusalEnvelope,
         '5xx': refusalEnvelope,
       },

@@ -1,0 +1,24 @@
+/**
+ * The report's wording, one source for the /result page, the PDF and the image: the spec's
+ * product labels and disclaimer (§1), what the screening means, and the advice after a Fail.
+ */
+export const REPORT_TEXT = {
+  title: 'Smell screening result',
+  product: 'OLFACTORY TEST KIT',
+  regulatory: 'FDA Registered Class II (510K Exempt) Medical Device',
+  explanation:
+    'This screening asked you to smell five scent cards and pick what each one smelled like. ' +
+    'Naming most of them correctly is a Pass; naming fewer is a Fail. It is a quick check of your sense of smell, ' +
+    'not a full smell test.',
+  disclaimer:
+    'Disclaimer: a normal (Pass) result does not rule out disease, and no result of this screening is a diagnosis.',
+  failAdvice:
+    'A Fail means you named fewer scents than expected today. A screening is not a diagnosis: a cold, allergies or ' +
+    'a blocked nose can lower a score. If your sense of smell seems weaker than it used to be, a doctor or an ' +
+    'ear, nose and throat clinic can test it properly.',
+  cardsNote:
+    'Your choice on each card and whether it was right. The right answers are not shown, so the kit can be replayed.',
+  notGiven: 'not given',
+  verify: 'Check this report',
+  poweredBy: 'Powered by Scentry',
+} as const;
