@@ -123,3 +123,13 @@ export async function countResults(db: Db, scope: ResultScope): Promise<{ total:
     .executeTakeFirstOrThrow();
   return { total: Number(row.total), pass: Number(row.pass ?? 0), fail: Number(row.fail ?? 0) };
 }
+
+/** What VerifyResult shows of a stored result: status, right answers, kit name, play time; nothing else. */
+export function verifiedResult(db: Db, id: string) {
+  return db
+    .selectFrom('testResults as r')
+    .innerJoin('testKits as k', 'k.id', 'r.testKitId')
+    .select(['r.resultStatus', 'r.rightAnswerCount', 'r.playedAt', 'k.name as testKitName'])
+    .where('r.id', '=', id)
+    .executeTakeFirst();
+}

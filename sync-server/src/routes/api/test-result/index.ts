@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { isKitPlayable, PLAY_MSG, type ResultDoc, success } from '@scentry/shared-schema';
+import { isKitPlayable, isUuid, PLAY_MSG, REPORT_MSG, type ResultDoc, success } from '@scentry/shared-schema';
 import type { FastifyInstance } from 'fastify';
 import { nowIso } from '../../../db/database';
 import { invalid, notFound, warning } from '../../../lib/errors';
@@ -7,7 +7,7 @@ import { route } from '../../../lib/route';
 import { authUser } from '../../../plugins/app/auth';
 import { loadSnapshot } from '../../../repositories/kit-versions';
 import { countLiveKits, findKit } from '../../../repositories/kits';
-import { countResults, questionnaireCompleted, resultScope } from '../../../repositories/results';
+import { countResults, questionnaireCompleted, resultScope, verifiedResult } from '../../../repositories/results';
 import { submitResult } from '../../../services/results';
 
 export default async function testResultRoutes(app: FastifyInstance) {
@@ -57,6 +57,23 @@ export default async function testResultRoutes(app: FastifyInstance) {
   route(app, 'findTestResultId', (req) => findTestResult(req.query.id));
   // The id travels in the query; a POST may carry it in its body instead.
   route(app, 'findTestResultIdPost', (req) => findTestResult(req.query.id ?? req.body.id));
+
+  /**
+   * A provider checking a report: the server's record of the result, and nothing that names the
+   * player. A malformed, unknown or not yet uploaded id all get the same 404 (ids are device UUIDs,
+   * not guessable).
+   */
+  route(app, 'verifyResult', async (req) => {
+    const id = req.query.id.toLowerCase();
+    const found = isUuid(id) ? await verifiedResult(db, id) : undefined;
+    if (!found) throw notFound(REPORT_MSG.resultNotSynced);
+    return success({
+      resultStatus: found.resultStatus as 'Pass' | 'Fail',
+      rightAnswerCount: found.rightAnswerCount,
+      testKitName: found.testKitName,
+      playedAt: found.playedAt,
+    });
+  });
 
   /** Dashboard cards. A Client Admin counts only their organization's results. */
   route(app, 'getTestResultCounts', async (req) => {
