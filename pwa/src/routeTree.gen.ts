@@ -26,6 +26,7 @@ import { Route as PlayerUserMedicationQuestionRouteImport } from './routes/_play
 import { Route as AdminAuthedRouteImport } from './routes/admin/_authed'
 import { Route as AdminLoginRouteImport } from './routes/admin/login'
 import { Route as PlayerScentIdRouteImport } from './routes/_player/scent.$id'
+import { Route as PlayerVerifyIdRouteImport } from './routes/_player/verify.$id'
 import { Route as AdminAuthedIndexRouteImport } from './routes/admin/_authed/index'
 import { Route as AdminAuthedAuditRouteImport } from './routes/admin/_authed/audit'
 import { Route as AdminAuthedClientRouteImport } from './routes/admin/_authed/client'
@@ -130,6 +131,11 @@ const AdminLoginRoute = AdminLoginRouteImport.update({
 const PlayerScentIdRoute = PlayerScentIdRouteImport.update({
   id: '/scent/$id',
   path: '/scent/$id',
+  getParentRoute: () => PlayerRoute,
+} as any)
+const PlayerVerifyIdRoute = PlayerVerifyIdRouteImport.update({
+  id: '/verify/$id',
+  path: '/verify/$id',
   getParentRoute: () => PlayerRoute,
 } as any)
 const AdminAuthedIndexRoute = AdminAuthedIndexRouteImport.update({
@@ -247,6 +253,7 @@ export interface FileRoutesByFullPath {
   '/admin': typeof AdminAuthedRouteWithChildren
   '/admin/login': typeof AdminLoginRoute
   '/scent/$id': typeof PlayerScentIdRoute
+  '/verify/$id': typeof PlayerVerifyIdRoute
   '/admin/audit': typeof AdminAuthedAuditRoute
   '/admin/client': typeof AdminAuthedClientRoute
   '/admin/createScentCardData': typeof AdminAuthedCreateScentCardDataRoute
@@ -281,6 +288,7 @@ export interface FileRoutesByTo {
   '/userMedicationQuestion': typeof PlayerUserMedicationQuestionRoute
   '/admin/login': typeof AdminLoginRoute
   '/scent/$id': typeof PlayerScentIdRoute
+  '/verify/$id': typeof PlayerVerifyIdRoute
   '/admin/audit': typeof AdminAuthedAuditRoute
   '/admin/client': typeof AdminAuthedClientRoute
   '/admin/createScentCardData': typeof AdminAuthedCreateScentCardDataRoute
@@ -318,6 +326,7 @@ export interface FileRoutesById {
   '/admin/_authed': typeof AdminAuthedRouteWithChildren
   '/admin/login': typeof AdminLoginRoute
   '/_player/scent/$id': typeof PlayerScentIdRoute
+  '/_player/verify/$id': typeof PlayerVerifyIdRoute
   '/admin/_authed/audit': typeof AdminAuthedAuditRoute
   '/admin/_authed/client': typeof AdminAuthedClientRoute
   '/admin/_authed/createScentCardData': typeof AdminAuthedCreateScentCardDataRoute
@@ -355,6 +364,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/admin/login'
     | '/scent/$id'
+    | '/verify/$id'
     | '/admin/audit'
     | '/admin/client'
     | '/admin/createScentCardData'
@@ -389,6 +399,7 @@ export interface FileRouteTypes {
     | '/userMedicationQuestion'
     | '/admin/login'
     | '/scent/$id'
+    | '/verify/$id'
     | '/admin/audit'
     | '/admin/client'
     | '/admin/createScentCardData'
@@ -425,6 +436,7 @@ export interface FileRouteTypes {
     | '/admin/_authed'
     | '/admin/login'
     | '/_player/scent/$id'
+    | '/_player/verify/$id'
     | '/admin/_authed/audit'
     | '/admin/_authed/client'
     | '/admin/_authed/createScentCardData'
@@ -572,6 +584,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PlayerScentIdRouteImport
       parentRoute: typeof PlayerRoute
     }
+    '/_player/verify/$id': {
+      id: '/_player/verify/$id'
+      path: '/verify/$id'
+      fullPath: '/verify/$id'
+      preLoaderRoute: typeof PlayerVerifyIdRouteImport
+      parentRoute: typeof PlayerRoute
+    }
     '/admin/_authed/': {
       id: '/admin/_authed/'
       path: '/'
@@ -708,6 +727,7 @@ interface PlayerRouteChildren {
   PlayerSummaryRoute: typeof PlayerSummaryRoute
   PlayerUserMedicationQuestionRoute: typeof PlayerUserMedicationQuestionRoute
   PlayerScentIdRoute: typeof PlayerScentIdRoute
+  PlayerVerifyIdRoute: typeof PlayerVerifyIdRoute
 }
 
 const PlayerRouteChildren: PlayerRouteChildren = {
@@ -724,6 +744,7 @@ const PlayerRouteChildren: PlayerRouteChildren = {
   PlayerSummaryRoute: PlayerSummaryRoute,
   PlayerUserMedicationQuestionRoute: PlayerUserMedicationQuestionRoute,
   PlayerScentIdRoute: PlayerScentIdRoute,
+  PlayerVerifyIdRoute: PlayerVerifyIdRoute,
 }
 
 const PlayerRouteWithChildren =

@@ -6,6 +6,7 @@ export * from './catalogue-rules';
 export * from './enums';
 export * from './envelope';
 export * from './kit';
+export * from './medical';
 export * from './messages';
 export * from './organizations';
 export * from './play';

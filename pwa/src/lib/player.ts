@@ -34,6 +34,16 @@ export function ensurePlayer(): PlayerData {
   return { ...PLACEHOLDER_PLAYER };
 }
 
+/** One card of a play as the result page and its report show it: the choice, never the right answer. */
+export interface StoredCard {
+  cardName: string;
+  choiceName: string;
+  /** URL path of the chosen option's picture. */
+  picture: string | null;
+  right: boolean;
+  intensity: number;
+}
+
 /** What the screens after play show; survives a reload (router state alone would not). */
 export interface StoredResult {
   testResultId: string;
@@ -42,6 +52,12 @@ export interface StoredResult {
   averageIntensity: number;
   kitName: string;
   playedAt: string;
+  /** Cards of the kit, in play order (absent on results stored before the report existed). */
+  cards?: StoredCard[];
+  /** The organization the result was sent with. */
+  organizationId?: number | null;
+  /** Set once the questionnaire for this result is known to be completed. */
+  questionnaireCompleted?: boolean;
 }
 
 export const getStoredResult = (): StoredResult | null => {

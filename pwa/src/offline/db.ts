@@ -1,7 +1,7 @@
 import { createRxDatabase, type RxCollection, type RxDatabase, type RxJsonSchema, type RxStorage } from 'rxdb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { markLocalDatabase } from './status';
-import type { KitDoc, LocalResult } from './types';
+import type { KitDoc, LocalEmail, LocalResult } from './types';
 
 /**
  * The device's database (RxDB on Dexie/IndexedDB): kits as downloaded, and results until the
@@ -50,10 +50,31 @@ const resultSchema: RxJsonSchema<LocalResult> = {
   required: ['id', 'testKitId', 'kitVersion', 'playedAt', 'answers', 'syncState'],
 };
 
-export type LocalDatabase = RxDatabase<{
+const emailSchema: RxJsonSchema<LocalEmail> = {
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: {
+    id: { type: 'string', maxLength: 40 },
+    testResultId: { type: 'string' },
+    kind: { type: 'string' },
+    name: { type: 'string' },
+    email: { type: 'string' },
+    date: { type: 'string' },
+    pdfBase64: { type: 'string' },
+    state: { type: 'string', maxLength: 12 },
+    reason: { type: 'string' },
+    createdAt: { type: 'string' },
+  },
+  required: ['id', 'testResultId', 'kind', 'name', 'email', 'date', 'pdfBase64', 'state', 'createdAt'],
+};
+
+type Collections = {
   kits: RxCollection<KitDoc>;
   results: RxCollection<LocalResult>;
-}>;
+  emails: RxCollection<LocalEmail>;
+};
+export type LocalDatabase = RxDatabase<Collections>;
 
 /** Builds the device's database on the given storage (Dexie in the app, memory in unit tests). */
 export async function createLocalDatabase(options: {
@@ -61,12 +82,16 @@ export async function createLocalDatabase(options: {
   storage: RxStorage<any, any>;
   multiInstance?: boolean;
 }): Promise<LocalDatabase> {
-  const db = await createRxDatabase<{ kits: RxCollection<KitDoc>; results: RxCollection<LocalResult> }>({
+  const db = await createRxDatabase<Collections>({
     name: options.name,
     storage: options.storage,
     multiInstance: options.multiInstance ?? false,
   });
-  await db.addCollections({ kits: { schema: kitSchema }, results: { schema: resultSchema } });
+  await db.addCollections({
+    kits: { schema: kitSchema },
+    results: { schema: resultSchema },
+    emails: { schema: emailSchema },
+  });
   return db;
 }
 

@@ -4,6 +4,9 @@ import { useSyncExternalStore } from 'react';
 export interface SyncStatus {
   waiting: number;
   rejected: { id: string; kitName: string; playedAt: string; reason: string }[];
+  /** Report e-mails waiting for a connection (or for their result to upload). */
+  emailsWaiting: number;
+  rejectedEmails: { id: string; email: string; reason: string }[];
   lastSync: string | null;
   syncing: boolean;
   online: boolean;
@@ -16,6 +19,8 @@ const DB_KEY = 'scentryLocalDb';
 let status: SyncStatus = {
   waiting: 0,
   rejected: [],
+  emailsWaiting: 0,
+  rejectedEmails: [],
   lastSync: typeof localStorage === 'undefined' ? null : localStorage.getItem(LAST_SYNC_KEY),
   syncing: false,
   online: typeof navigator === 'undefined' ? true : navigator.onLine,

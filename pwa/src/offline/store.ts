@@ -1,7 +1,7 @@
 import type { KitDoc } from '@scentry/shared-schema';
 import { kitCode } from '@scentry/shared-schema';
 import { type LocalDatabase, openLocalDatabase } from './db';
-import type { LocalResult } from './types';
+import type { LocalEmail, LocalResult, SyncState } from './types';
 
 /** The image cache the service worker serves /uploads from (CacheFirst, same name). */
 export const IMAGE_CACHE = 'scentry-images';
@@ -44,4 +44,17 @@ export async function saveResultLocally(result: LocalResult, db?: LocalDatabase)
 /** Removes RxDB's own fields (_meta, _rev, _attachments, _deleted) from a stored document. */
 export function stripMeta<T extends object>(doc: T): T {
   return Object.fromEntries(Object.entries(doc).filter(([k]) => !k.startsWith('_'))) as T;
+}
+
+/** Where a result of this device stands with the server; null when the device does not hold it. */
+export async function resultSyncState(id: string, db?: LocalDatabase): Promise<SyncState | null> {
+  db ??= await openLocalDatabase();
+  const doc = await db.results.findOne(id).exec();
+  return doc ? (doc.syncState as SyncState) : null;
+}
+
+/** Keeps an e-mail on the device until it can go out (the sync loop pushes it). */
+export async function queueEmailLocally(email: Omit<LocalEmail, 'state' | 'createdAt'>, db?: LocalDatabase): Promise<void> {
+  db ??= await openLocalDatabase();
+  await db.emails.upsert({ ...email, state: 'pending', createdAt: new Date().toISOString() });
 }

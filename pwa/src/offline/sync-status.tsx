@@ -26,6 +26,12 @@ export function SyncStatusPanel() {
         )}
         {s.lastSync && <span className="sync-time"> · Last sync {time(s.lastSync)}</span>}
       </p>
+      {s.emailsWaiting > 0 && (
+        <p className="sync-line" data-testid="emails-waiting">
+          <strong>{s.emailsWaiting}</strong> {s.emailsWaiting === 1 ? 'e-mail' : 'e-mails'} waiting to send
+          {!s.online && ' (it goes out by itself when you are back online)'}
+        </p>
+      )}
       <button
         type="button"
         className="button button-small button-ghost"
@@ -43,6 +49,20 @@ export function SyncStatusPanel() {
             {s.rejected.map((r) => (
               <li key={r.id}>
                 {r.kitName}, played {time(r.playedAt)}: {r.reason}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {s.rejectedEmails.length > 0 && (
+        <div className="notice notice-error">
+          <p>
+            <strong>E-mails not sent:</strong>
+          </p>
+          <ul>
+            {s.rejectedEmails.map((e) => (
+              <li key={e.id}>
+                {e.email}: {e.reason}
               </li>
             ))}
           </ul>

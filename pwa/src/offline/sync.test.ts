@@ -1,10 +1,10 @@
-import type { KitDoc, PullKitsData, PushConflict, ResultDoc } from '@scentry/shared-schema';
+import type { EmailDoc, KitDoc, PullKitsData, PushConflict, ResultDoc } from '@scentry/shared-schema';
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiFailure } from '../lib/api';
 import { createLocalDatabase, type LocalDatabase } from './db';
 import { getSyncStatus, setSyncStatus } from './status';
-import { saveKitLocally, saveResultLocally, stripMeta } from './store';
+import { queueEmailLocally, saveKitLocally, saveResultLocally, stripMeta } from './store';
 import { createSyncLoop, type SyncDeps } from './sync';
 import type { LocalResult } from './types';
 
@@ -51,6 +51,8 @@ function harness() {
     hasDb: true,
     onPush: (async () => []) as PushHandler,
     onPull: (async () => ({ documents: [], checkpoint: { versions: {} }, unknownCodes: [] })) as PullHandler,
+    emailPushes: [] as EmailDoc[][],
+    onEmail: (async () => []) as (docs: EmailDoc[]) => Promise<{ id: string; rejected: true; reason: string }[]>,
     now: new Date('2025-03-04T05:06:07.000Z'),
   };
   const call = (async (name: string, options: { body?: unknown }) => {
@@ -60,6 +62,12 @@ function harness() {
       // A loop that resends forever would hang the test: fail it instead.
       if (pushes.length > 50) throw new Error('too many pushes');
       return h.onPush(docs);
+    }
+    if (name === 'pushEmails') {
+      const docs = (options.body as { newDocumentState: EmailDoc }[]).map((r) => r.newDocumentState);
+      h.emailPushes.push(docs);
+      if (h.emailPushes.length > 50) throw new Error('too many e-mail pushes');
+      return h.onEmail(docs);
     }
     if (name === 'pullKits') {
       pulls.push(options.body);
@@ -382,5 +390,93 @@ describe('sync loop: kits and start', () => {
     expect(h.opens).toBe(0);
     expect(h.pushes).toHaveLength(0);
     expect(h.pulls).toHaveLength(0);
+  });
+});
+
+describe('e-mails made offline', () => {
+  const email = (testResultId: string) => ({
+    id: crypto.randomUUID(),
+    testResultId,
+    kind: 'result' as const,
+    name: 'Ada Lovelace',
+    email: 'ada@example.com',
+    date: '03/01/2025',
+    pdfBase64: 'JVBERi0xLjQK',
+  });
+
+  it('waits for its result, then goes up once, alone in its request, and drops its PDF', async () => {
+    const h = harness();
+    const r = result();
+    await saveResultLocally(r, db);
+    const e = email(r.id);
+    await queueEmailLocally(e, db);
+    // The result's upload fails: the e-mail must not go before it.
+    h.onPush = async () => {
+      throw offline();
+    };
+    await h.loop.requestSync();
+    expect(h.emailPushes).toEqual([]);
+    expect(getSyncStatus().emailsWaiting).toBe(1);
+
+    h.onPush = async () => [];
+    await h.loop.requestSync();
+    expect(h.emailPushes).toEqual([[e]]);
+    const stored = (await db.emails.findOne(e.id).exec())?.toJSON();
+    expect(stored).toMatchObject({ state: 'sent', pdfBase64: '' });
+    expect(getSyncStatus().emailsWaiting).toBe(0);
+
+    await h.loop.requestSync();
+    expect(h.emailPushes).toHaveLength(1);
+  });
+
+  it('sends the same id again when the reply was lost, until the server answers', async () => {
+    const h = harness();
+    const r = result({ syncState: 'uploaded' });
+    await saveResultLocally(r, db);
+    const e = email(r.id);
+    await queueEmailLocally(e, db);
+    h.onEmail = async () => {
+      throw offline();
+    };
+    await h.loop.requestSync();
+    expect(h.timers.at(-1)?.ms).toBeGreaterThan(0);
+    h.onEmail = async () => [];
+    await h.loop.requestSync();
+    expect(h.emailPushes.map((p) => p[0]?.id)).toEqual([e.id, e.id]);
+    expect((await db.emails.findOne(e.id).exec())?.state).toBe('sent');
+  });
+
+  it('shows a refusal for good and never retries it; a busy recipient (429) is retried later', async () => {
+    const h = harness();
+    const r = result({ syncState: 'uploaded' });
+    await saveResultLocally(r, db);
+    const refused = email(r.id);
+    await queueEmailLocally(refused, db);
+    h.onEmail = async (docs) => [{ id: docs[0]?.id ?? '', rejected: true, reason: 'Please enter valid email!' }];
+    await h.loop.requestSync();
+    expect(getSyncStatus().rejectedEmails).toEqual([
+      { id: refused.id, email: 'ada@example.com', reason: 'Please enter valid email!' },
+    ]);
+
+    const busy = email(r.id);
+    await queueEmailLocally(busy, db);
+    h.onEmail = async () => {
+      throw new ApiFailure(429, { status: 'Failure', message: 'Too many', error: null, data: null });
+    };
+    await h.loop.requestSync();
+    expect((await db.emails.findOne(busy.id).exec())?.state).toBe('pending');
+    expect(h.timers.filter((t) => !t.cancelled)).toHaveLength(1);
+    // The refused one was pushed once only.
+    expect(h.emailPushes.filter((p) => p[0]?.id === refused.id)).toHaveLength(1);
+  });
+
+  it("gives up an e-mail whose result the server refused, without sending it", async () => {
+    const h = harness();
+    const r = result({ syncState: 'rejected', reason: 'bad kit' });
+    await saveResultLocally(r, db);
+    await queueEmailLocally(email(r.id), db);
+    await h.loop.requestSync();
+    expect(h.emailPushes).toEqual([]);
+    expect(getSyncStatus().rejectedEmails[0]?.reason).toMatch(/could not be uploaded/);
   });
 });

@@ -1,4 +1,4 @@
-import type { KitDoc, ResultDoc } from '@scentry/shared-schema';
+import type { EmailDoc, KitDoc, ResultDoc } from '@scentry/shared-schema';
 
 export type SyncState = 'pending' | 'uploaded' | 'rejected';
 
@@ -16,5 +16,23 @@ export type { KitDoc, ResultDoc };
 /** Local-only fields, stripped before a push. */
 export function toResultDoc(local: LocalResult): ResultDoc {
   const { syncState: _s, reason: _r, kitName: _k, averageIntensity: _a, ...doc } = local;
+  return doc;
+}
+
+export type EmailState = 'pending' | 'sent' | 'rejected';
+
+/**
+ * An e-mail of a report made while the result or the network was not there yet: the pushed
+ * document plus local bookkeeping. Its PDF is dropped once sent.
+ */
+export interface LocalEmail extends EmailDoc {
+  state: EmailState;
+  reason?: string;
+  createdAt: string;
+}
+
+/** Local-only fields, stripped before a push. */
+export function toEmailDoc(local: LocalEmail): EmailDoc {
+  const { state: _s, reason: _r, createdAt: _c, ...doc } = local;
   return doc;
 }

@@ -1,5 +1,5 @@
 import { averageIntensity, type KitDoc, type ResultDoc, scorePlay } from '@scentry/shared-schema';
-import { getPlayer, type StoredResult, setStoredResult } from '../../lib/player';
+import { getPlayer, type StoredCard, type StoredResult, setStoredResult } from '../../lib/player';
 import { requestSync } from '../../offline/sync';
 
 export interface PlayedAnswer {
@@ -46,6 +46,8 @@ export async function finishPlay(
     averageIntensity: averageIntensity(answers),
     kitName: kit.name,
     playedAt: doc.playedAt,
+    cards: playedCards(kit, answers),
+    organizationId: doc.organizationId,
   };
   const store = await import('../../offline/store');
   await store.saveResultLocally({
@@ -57,6 +59,27 @@ export async function finishPlay(
   setStoredResult(summary);
   void requestSync();
   return summary;
+}
+
+/** Each card as played, in card order: its name, the option chosen (name, picture), right or not, intensity. */
+export function playedCards(kit: KitDoc, answers: PlayedAnswer[]): StoredCard[] {
+  const byCard = new Map(answers.map((a) => [a.scentCardId, a]));
+  return [...kit.cards]
+    .sort((a, b) => a.sortOrder - b.sortOrder)
+    .flatMap((card) => {
+      const answer = byCard.get(card.id);
+      if (!answer) return [];
+      const choice = card.options.find((o) => o.scentOptionId === answer.scentOptionId);
+      return [
+        {
+          cardName: card.name,
+          choiceName: choice?.name ?? '',
+          picture: choice?.storedPath ?? null,
+          right: card.correctScentOptionId === answer.scentOptionId,
+          intensity: answer.smellIntensity,
+        },
+      ];
+    });
 }
 
 /** Location only when the player allows it; never holds up play. */

@@ -1,24 +1,13 @@
 import { PLAY_MSG } from '@scentry/shared-schema';
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
-import { callPlayer } from '../../lib/api';
+import { knownPublicUrl } from '../../lib/public-url';
 import { SyncStatusPanel } from '../../offline/sync-status';
 import { Modal } from '../../ui/modal';
 import { useToast } from '../../ui/toast';
 import { type CameraProblem, QrScanner } from './qr-scanner';
 import { scanTarget } from './scan-target';
 
-const PUBLIC_URL_KEY = 'scentryPublicUrl';
-
-/**
- * Learns (and keeps for offline use) the address printed in kit QR codes, so the scanner keeps
- * those URLs in the app; never waited for (offline, the kept one serves).
- */
-export function learnPublicUrl(): void {
-  callPlayer('appConfig')
-    .then((c) => localStorage.setItem(PUBLIC_URL_KEY, c.publicUrl))
-    .catch(() => {});
-}
 
 export function ScanScreen() {
   const navigate = useNavigate();
@@ -29,8 +18,8 @@ export function ScanScreen() {
 
   function go(text: string) {
     const origins = [window.location.origin];
-    const publicUrl = localStorage.getItem(PUBLIC_URL_KEY);
-    if (publicUrl && URL.canParse(publicUrl)) origins.push(new URL(publicUrl).origin);
+    const publicUrl = knownPublicUrl();
+    if (publicUrl) origins.push(new URL(publicUrl).origin);
     const target = scanTarget(text, origins);
     if (target.kind === 'app') navigate({ to: '/scent/$id', params: { id: target.code } });
     else if (target.kind === 'external') window.location.href = target.url;

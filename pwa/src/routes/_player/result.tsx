@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Placeholder } from '../../ui/placeholder';
+import { ResultRoute } from '../../features/result/result-screen';
+import { requireStoredResult } from '../../features/result-summary/guards';
+import { learnPublicUrl } from '../../lib/public-url';
 
-export const Route = createFileRoute('/_player/result')({ component: Screen });
-
-function Screen() {
-  return (
-    <Placeholder title="Your result">
-      Your Passed or Failed result, with PDF, image, wallet pass and e-mail.
-    </Placeholder>
-  );
-}
+// The stored result as a report (spec §2); no stored result → /home. Its address for the
+// report's verify link is learned on the way in.
+export const Route = createFileRoute('/_player/result')({
+  beforeLoad: requireStoredResult,
+  loader: () => learnPublicUrl(),
+  component: ResultRoute,
+});

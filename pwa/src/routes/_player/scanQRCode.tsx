@@ -1,5 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { learnPublicUrl, ScanScreen } from '../../features/scanner/scan-screen';
+import { ScanScreen } from '../../features/scanner/scan-screen';
+import { learnPublicUrl } from '../../lib/public-url';
 import { getPlayer } from '../../lib/player';
 
 export const Route = createFileRoute('/_player/scanQRCode')({

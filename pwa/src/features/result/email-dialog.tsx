@@ -1,0 +1,85 @@
+import { isValidEmail, REPORT_MSG } from '@scentry/shared-schema';
+import { type FormEvent, useId, useState } from 'react';
+import { Modal } from '../../ui/modal';
+
+/**
+ * Get Via Email (spec §4): OK with a valid address closes the modal and starts the sending; an
+ * invalid one shows the spec's message and the modal stays open. The address is cleared once sent.
+ */
+export function EmailDialog({
+  open,
+  onClose,
+  onSend,
+}: {
+  open: boolean;
+  onClose: () => void;
+  /** Resolves true when the e-mail was sent or queued (the address is then cleared). */
+  onSend: (email: string) => Promise<boolean>;
+}) {
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const inputId = useId();
+  const errorId = useId();
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const value = email.trim();
+    if (!isValidEmail(value)) {
+      setError(REPORT_MSG.invalidEmail);
+      return;
+    }
+    setError(null);
+    onClose();
+    void onSend(value).then((done) => {
+      if (done) setEmail('');
+    });
+  }
+
+  return (
+    <Modal
+      open={open}
+      title="Get Via Email"
+      onClose={() => {
+        setError(null);
+        onClose();
+      }}
+    >
+      <form className="stack" onSubmit={submit} noValidate>
+        <p className="hint">We e-mail your result as a PDF. The address is used only to send it.</p>
+        <div className="field">
+          <label htmlFor={inputId}>E-mail address</label>
+          <input
+            id={inputId}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+          />
+          {error && (
+            <p id={errorId} className="field-error" role="alert">
+              {error}
+            </p>
+          )}
+        </div>
+        <div className="actions">
+          <button
+            type="button"
+            className="button button-ghost"
+            onClick={() => {
+              setError(null);
+              onClose();
+            }}
+          >
+            Cancel
+          </button>
+          <button type="submit" className="button">
+            OK
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

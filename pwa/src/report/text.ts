@@ -1,0 +1,76 @@
+/** Measures text in points, for one font size and weight (Helvetica metrics in both back ends). */
+export interface Measurer {
+  width(text: string, size: number, bold: boolean): number;
+}
+
+const REPLACEMENTS: Record<string, string> = {
+  '\u2018': "'",
+  '\u2019': "'",
+  '\u201a': "'",
+  '\u201c': '"',
+  '\u201d': '"',
+  '\u201e': '"',
+  '\u2013': '-',
+  '\u2014': '-',
+  '\u2212': '-',
+  '\u2026': '...',
+  '\u00a0': ' ',
+  '\u2022': '-',
+};
+
+/**
+ * The text as the PDF's standard Helvetica can print it (Latin-1): typographic quotes and dashes
+ * become their plain forms, accents outside Latin-1 are dropped ("ő" → "o"), and anything else
+ * (other scripts, emoji) becomes "?" rather than garbage glyphs. Both back ends print this text,
+ * so the PDF and the image say and wrap the same.
+ */
+export function toReportText(text: string): string {
+  let out = '';
+  for (const ch of text.normalize('NFC').replace(/[\r\n\t]+/g, ' ')) {
+    const code = ch.codePointAt(0)!;
+    if ((code >= 0x20 && code < 0x7f) || (code >= 0xa1 && code <= 0xff)) out += ch;
+    else if (REPLACEMENTS[ch] !== undefined) out += REPLACEMENTS[ch];
+    else {
+      const base = ch.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+      out += base.length > 0 && [...base].every((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) <= 0xff) ? base : '?';
+    }
+  }
+  return out;
+}
+
+/** Breaks one word that is wider than the line into pieces that fit. */
+function breakWord(word: string, maxWidth: number, measure: (s: string) => number): string[] {
+  const pieces: string[] = [];
+  let piece = '';
+  for (const ch of word) {
+    if (piece && measure(piece + ch) > maxWidth) {
+      pieces.push(piece);
+      piece = ch;
+    } else piece += ch;
+  }
+  if (piece) pieces.push(piece);
+  return pieces;
+}
+
+/** Greedy word wrap; words longer than a line are broken. Always at least one line. */
+export function wrapText(text: string, maxWidth: number, size: number, bold: boolean, m: Measurer): string[] {
+  const measure = (s: string) => m.width(s, size, bold);
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/ +/).filter(Boolean)) {
+    const candidate = line ? `${line} ${word}` : word;
+    if (measure(candidate) <= maxWidth) {
+      line = candidate;
+      continue;
+    }
+    if (line) lines.push(line);
+    if (measure(word) <= maxWidth) line = word;
+    else {
+      const pieces = breakWord(word, maxWidth, measure);
+      lines.push(...pieces.slice(0, -1));
+      line = pieces[pieces.length - 1] ?? '';
+    }
+  }
+  if (line || lines.length === 0) lines.push(line);
+  return lines;
+}
