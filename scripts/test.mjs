@@ -14,30 +14,42 @@ class StepProblem extends Error {}
 const succeeds = (cmd, args) => spawnSync(cmd, args, { stdio: 'ignore' }).status === 0;
 
 /**
- * Chromium for the browser journeys: CHROMIUM_PATH or /usr/bin/chromium, installed from Debian
- * (apt-get, as root or through passwordless sudo) when missing. Throws a StepProblem saying what
- * to install when that is not possible here.
+ * The Debian tools the tests use: Chromium for the browser journeys (CHROMIUM_PATH or
+ * /usr/bin/chromium), poppler-utils (pdftotext, pdftoppm) to read the PDFs the app makes, and
+ * openssl to verify wallet pass signatures. Missing ones are installed in one apt-get run (as root
+ * or through passwordless sudo); throws a StepProblem saying what to install when that is not
+ * possible here.
  */
-function ensureChromium() {
-  if (existsSync(CHROMIUM)) return;
+const SYSTEM_TOOLS = [
+  { binary: CHROMIUM, packages: ['chromium', 'fonts-liberation'], why: 'the browser journeys' },
+  { binary: '/usr/bin/pdftotext', packages: ['poppler-utils'], why: 'reading the PDF reports in tests' },
+  { binary: '/usr/bin/openssl', packages: ['openssl'], why: 'verifying wallet pass signatures in tests' },
+];
+
+function ensureSystemTools() {
+  const missingTools = SYSTEM_TOOLS.filter((t) => !existsSync(t.binary));
+  if (!missingTools.length) return 0;
+  const packages = missingTools.flatMap((t) => t.packages);
   const missing = (why) =>
     new StepProblem(
-      `Chromium is needed for the browser journeys and ${why}: install Debian's \`chromium\` package (apt-get install chromium) or set CHROMIUM_PATH to a Chromium binary.`,
+      `${missingTools.map((t) => `${t.binary} (for ${t.why})`).join(', ')} ${missingTools.length > 1 ? 'are' : 'is'} needed and ${why}: install Debian's ${packages.join(' ')} (apt-get install ${packages.join(' ')})${existsSync(CHROMIUM) ? '' : ' or set CHROMIUM_PATH to a Chromium binary'}.`,
     );
-  if (process.env.CHROMIUM_PATH) throw missing(`CHROMIUM_PATH (${CHROMIUM}) does not exist`);
-  if (!succeeds('apt-get', ['--version'])) throw missing('this machine has no apt-get to install it');
+  if (process.env.CHROMIUM_PATH && !existsSync(CHROMIUM)) throw missing(`CHROMIUM_PATH (${CHROMIUM}) does not exist`);
+  if (!succeeds('apt-get', ['--version'])) throw missing('this machine has no apt-get to install them');
   const isRoot = process.getuid?.() === 0;
   if (!isRoot && !succeeds('sudo', ['-n', 'true'])) {
-    throw missing('installing it needs root or passwordless sudo, which this user does not have');
+    throw missing('installing them needs root or passwordless sudo, which this user does not have');
   }
-  log('installing Chromium from Debian (apt-get)');
+  log(`installing ${packages.join(', ')} from Debian (apt-get)`);
   const apt = (args) => {
     const [cmd, ...rest] = [...(isRoot ? [] : ['sudo', '-n']), 'apt-get', ...args];
     return run(cmd, rest, { check: false, env: { DEBIAN_FRONTEND: 'noninteractive' } });
   };
-  const code = apt(['update']) || apt(['install', '-y', '--no-install-recommends', 'chromium', 'fonts-liberation']);
+  const code = apt(['update']) || apt(['install', '-y', '--no-install-recommends', ...packages]);
   if (code !== 0) throw missing(`apt-get failed (exit code ${code})`);
-  if (!existsSync(CHROMIUM)) throw missing(`apt-get installed no ${CHROMIUM}`);
+  const still = missingTools.filter((t) => !existsSync(t.binary));
+  if (still.length) throw missing(`apt-get installed no ${still.map((t) => t.binary).join(', ')}`);
+  return 0;
 }
 
 ensureDependencies();
@@ -84,6 +96,7 @@ const vitest = (pkg, report, extra = []) => {
   );
 };
 
+step('system tools (Chromium, poppler-utils, openssl)', ensureSystemTools);
 step('lint and format (biome)', () => run(pnpm(), ['exec', 'biome', 'check', '.'], { check: false }));
 step('type-check every package', () => run(pnpm(), ['-r', 'typecheck'], { check: false }));
 step('shared-schema unit tests', () => vitest('@scentry/shared-schema', 'shared-schema'));
@@ -94,7 +107,7 @@ step('build the PWA', () => {
   return 0;
 });
 step('browser journeys (headless Chromium)', () => {
-  ensureChromium();
+  if (!existsSync(CHROMIUM)) throw new StepProblem(`Chromium (${CHROMIUM}) is missing: see the system tools step.`);
   return vitest('@scentry/pwa', 'e2e', ['--config', 'e2e/vitest.config.ts']);
 });
 
