@@ -17,6 +17,12 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   passCertDir: string | undefined;
+  /** Wallet pass type identifier (PASS_TYPE_ID): must match the signer certificate's. */
+  passTypeId: string;
+  /** Apple developer team (PASS_TEAM_ID) that owns the pass type. */
+  passTeamId: string;
+  /** Passphrase of PASS_CERT_DIR/signerKey.pem when it is encrypted (PASS_KEY_PASSPHRASE). */
+  passKeyPassphrase: string | undefined;
   mapTileUrl: string;
   seedDemo: boolean;
   tlsCert: string | undefined;
@@ -120,6 +126,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Scentry <no-reply@scentry.local>',
     passCertDir: env.PASS_CERT_DIR || undefined,
+    passTypeId: env.PASS_TYPE_ID || 'pass.local.scentry',
+    passTeamId: env.PASS_TEAM_ID || 'SCENTRYDEV',
+    passKeyPassphrase: env.PASS_KEY_PASSPHRASE || undefined,
     mapTileUrl: env.MAP_TILE_URL || '',
     seedDemo: flag(env.SEED_DEMO, true),
     tlsCert: env.TLS_CERT || undefined,

@@ -49,13 +49,21 @@ describe('the contract is the API', () => {
       const op = doc.paths[r.url]?.[r.method.toLowerCase()];
       expect(op, `${r.method} ${r.url} in the OpenAPI document`).toBeDefined();
       if (!op || !name) continue;
-      const endpoint = CONTRACT[name] as { query?: unknown; body?: unknown; model?: unknown };
+      const endpoint = CONTRACT[name] as { query?: unknown; body?: unknown; model?: unknown; replyFile?: string };
       expect(op.operationId).toBe(name);
-      // The Success reply: the envelope whose data is the declared schema.
-      const ok = op.responses['200']?.content?.['application/json']?.schema;
-      expect(ok?.properties, `${name}: 200 reply schema`).toEqual(
-        expect.objectContaining({ status: expect.anything(), message: expect.anything(), data: expect.anything() }),
-      );
+      if (endpoint.replyFile) {
+        // A file endpoint's Success reply is the file itself.
+        expect(op.responses['200']?.content?.[endpoint.replyFile]?.schema, `${name}: file reply`).toMatchObject({
+          type: 'string',
+          format: 'binary',
+        });
+      } else {
+        // The Success reply: the envelope whose data is the declared schema.
+        const ok = op.responses['200']?.content?.['application/json']?.schema;
+        expect(ok?.properties, `${name}: 200 reply schema`).toEqual(
+          expect.objectContaining({ status: expect.anything(), message: expect.anything(), data: expect.anything() }),
+        );
+      }
       // Refusals are documented too.
       expect(op.responses['4XX'] ?? op.responses['4xx'], `${name}: 4xx reply`).toBeDefined();
       if (endpoint.body) {

@@ -1,5 +1,39 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { loadPassSigner } from '../../services/pass-certs';
+import { createPassGenerator, type PassModel } from '../../services/wallet';
 
-/** The wallet pass signer (PASS_CERT_DIR, or a development chain made in DATA_DIR). */
-export default fp(async (_app: FastifyInstance) => {});
+export interface Wallet {
+  /** A signed `.pkpass` showing one screening result. */
+  generate(model: PassModel): Buffer;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    wallet: Wallet;
+  }
+}
+
+/**
+ * The wallet pass signer: the certificates of PASS_CERT_DIR, or a development chain made once in
+ * DATA_DIR/pass-certs. Loaded at start, so `npm start` makes the chain and a broken configuration
+ * stops the start rather than every pass.
+ */
+export default fp(async (app: FastifyInstance) => {
+  const { config } = app;
+  const signer = loadPassSigner(config);
+  if (signer.origin === 'development') {
+    app.log.info(
+      { dir: signer.dir, created: signer.created },
+      'wallet passes are signed with a development pass chain: they will not open on iPhones until real Apple certificates are configured (PASS_CERT_DIR)',
+    );
+  } else {
+    app.log.info(
+      { dir: signer.dir, passTypeId: signer.passTypeIdentifier },
+      'wallet passes are signed with PASS_CERT_DIR',
+    );
+  }
+  for (const warning of signer.warnings) app.log.warn(`wallet passes: ${warning}`);
+  const generate = createPassGenerator(signer);
+  app.decorate('wallet', { generate });
+});

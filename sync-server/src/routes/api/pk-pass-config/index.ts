@@ -1,4 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { fileRoute } from '../../../lib/route';
 
-/** Apple Wallet passes (GeneratePKSafePass). */
-export default async function pkPassRoutes(_app: FastifyInstance) {}
+/** Apple Wallet passes (GeneratePKSafePass): the contract has validated Name, Date, Result and Score. */
+export default async function pkPassRoutes(app: FastifyInstance) {
+  fileRoute(app, 'generatePkSafePass', async (req) => ({
+    body: app.wallet.generate(req.body),
+    fileName: 'Scentry-result.pkpass',
+  }));
+}
