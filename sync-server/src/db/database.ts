@@ -166,6 +166,20 @@ export interface AuditLogTable {
   detail: string | null;
 }
 
+export interface EmailsTable {
+  /** The sender's UUID (one id is sent once), or the server's when none was sent. */
+  id: string;
+  kind: string;
+  testResultId: string | null;
+  /** Lower-cased: the per-recipient limit ignores case. */
+  recipient: string;
+  /** sha256 of what was asked to be sent: the same id with other content is a conflict. */
+  contentHash: string;
+  createdAt: Timestamp;
+  /** null while the mail is being sent (the claim); then how it went out. */
+  delivered: 'smtp' | 'outbox' | null;
+}
+
 export interface Database {
   roles: RolesTable;
   organizations: OrganizationsTable;
@@ -179,6 +193,7 @@ export interface Database {
   testResultDetails: TestResultDetailsTable;
   questionnaireAnswers: QuestionnaireAnswersTable;
   auditLog: AuditLogTable;
+  emails: EmailsTable;
 }
 
 export type Db = Kysely<Database>;

@@ -3,6 +3,7 @@ import * as initial from './migrations/2026-11-22T1830-initial';
 import * as kitVersionCode from './migrations/2026-11-23T0200-kit-version-code';
 import * as hardening from './migrations/2026-11-23T0300-hardening';
 import * as auditLog from './migrations/2026-11-23T0400-audit-log';
+import * as emails from './migrations/2026-11-23T0500-emails';
 
 /** Listed explicitly (not read from disk) so the same code runs under tsx, a bundle or a test. */
 const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T0200-kit-version-code': kitVersionCode,
   '2026-11-23T0300-hardening': hardening,
   '2026-11-23T0400-audit-log': auditLog,
+  '2026-11-23T0500-emails': emails,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,5 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { createMailer, type Mailer } from '../../services/mail';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Outgoing mail: `send(message)` resolves to how it went out ('smtp' or 'outbox'). */
+    mailer: Mailer;
+  }
+}
 
 /** Outgoing mail: SMTP_URL, or `.eml` files under DATA_DIR/outbox. */
-export default fp(async (_app: FastifyInstance) => {});
+export default fp(async (app: FastifyInstance) => {
+  const { smtpUrl, mailFrom, dataDir } = app.config;
+  const mailer = createMailer({ smtpUrl, mailFrom, dataDir, log: app.log });
+  app.log.info(
+    smtpUrl ? 'e-mail goes out by SMTP (SMTP_URL)' : 'SMTP_URL unset: e-mails are written to DATA_DIR/outbox',
+  );
+  app.decorate('mailer', mailer);
+  app.addHook('onClose', async () => mailer.close());
+});

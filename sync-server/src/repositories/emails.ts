@@ -1,0 +1,61 @@
+import type { Selectable } from 'kysely';
+import type { Db, EmailsTable } from '../db/database';
+
+export type EmailRow = Selectable<EmailsTable>;
+export type Delivery = NonNullable<EmailRow['delivered']>;
+
+export const findEmail = (db: Db, id: string): Promise<EmailRow | undefined> =>
+  db.selectFrom('emails').selectAll().where('id', '=', id).executeTakeFirst();
+
+/** The e-mails to one (lower-cased) recipient claimed at or after `since`: how many, and the oldest's time. */
+export async function recipientSince(
+  db: Db,
+  recipient: string,
+  since: string,
+): Promise<{ count: number; oldest: string | null }> {
+  const row = await db
+    .selectFrom('emails')
+    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min<string | null>('createdAt').as('oldest')])
+    .where('recipient', '=', recipient)
+    .where('createdAt', '>=', since)
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.count), oldest: row.oldest ?? null };
+}
+
+/** Claims an id (delivered null) unless it is taken: whether this call took it. */
+export async function insertEmailClaim(
+  db: Db,
+  row: Omit<EmailRow, 'delivered' | 'createdAt'> & { createdAt: string },
+): Promise<boolean> {
+  const inserted = await db
+    .insertInto('emails')
+    .values({ ...row, delivered: null })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+/**
+ * Takes over a claim left unsent since before `staleBefore` (its sender died mid-send): whether
+ * this call took it. Its time becomes now, as a fresh claim's would be.
+ */
+export async function takeOverStaleClaim(db: Db, id: string, staleBefore: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('emails')
+    .set({ createdAt: now })
+    .where('id', '=', id)
+    .where('delivered', 'is', null)
+    .where('createdAt', '<', staleBefore)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function markDelivered(db: Db, id: string, delivered: Delivery): Promise<void> {
+  await db.updateTable('emails').set({ delivered }).where('id', '=', id).execute();
+}
+
+/** Gives up a claim whose mail did not go out, so a retry may send it (a sent one is never removed). */
+export async function releaseClaim(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('emails').where('id', '=', id).where('delivered', 'is', null).execute();
+}
