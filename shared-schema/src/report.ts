@@ -30,6 +30,7 @@ export const REPORT_MSG = {
   tooManyEmails: 'Too many e-mails to this address. Please try again in an hour.',
   emailConflict: 'A different e-mail was already sent under this id',
   resultNotSynced: 'No result with this id has reached the server yet.',
+  mailUnavailable: 'The e-mail could not be sent right now. Please try again.',
   emailQueued: 'You are offline: the e-mail will be sent when this device is back online.',
   passFields: 'Name, Date (MM/DD/YYYY), Result (Pass or Fail) and Score (such as 4/5) are required',
   passNeedsConnection: 'Adding to Wallet needs a connection: the pass is signed by the server.',

@@ -15,7 +15,7 @@ import { findResult } from '../repositories/results';
 import { type Mailer, MailSendError, maskEmail, reportMail } from './mail';
 
 /** The device should try again: the mail could not go out now (nothing was sent, nothing kept). */
-export const MAIL_UNAVAILABLE_MSG = 'The e-mail could not be sent right now. Please try again.';
+export const MAIL_UNAVAILABLE_MSG = REPORT_MSG.mailUnavailable;
 
 const HOUR_MS = 60 * 60 * 1000;
 /**
