@@ -74,3 +74,23 @@ export function wrapText(text: string, maxWidth: number, size: number, bold: boo
   if (line || lines.length === 0) lines.push(line);
   return lines;
 }
+
+/** Wraps a link after its slashes and hyphens (never inside a word), so each line stays a readable piece. */
+export function wrapUrl(url: string, maxWidth: number, size: number, m: Measurer): string[] {
+  const pieces = url.match(/[^/-]*[/-]*/g)?.filter(Boolean) ?? [url];
+  const lines: string[] = [];
+  let line = '';
+  for (const piece of pieces) {
+    if (line && m.width(line + piece, size, true) > maxWidth) {
+      lines.push(line);
+      line = '';
+    }
+    if (m.width(piece, size, true) > maxWidth) {
+      const broken = wrapText(piece, maxWidth, size, true, m);
+      lines.push(...broken.slice(0, -1));
+      line = broken[broken.length - 1] ?? '';
+    } else line += piece;
+  }
+  if (line || lines.length === 0) lines.push(line);
+  return lines;
+}

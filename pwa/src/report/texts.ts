@@ -28,6 +28,7 @@ export const REPORT_LABELS = {
   pass: 'PASS',
   fail: 'FAIL',
   statusHeading: 'Screening result',
+  scoreLabel: 'Score',
   score: (right: number, cards: number): string => `${right} of ${cards} scents named correctly`,
   screening: 'Screening',
   health: 'Health information',
@@ -53,6 +54,6 @@ export const REPORT_LABELS = {
   wrong: 'Wrong',
   about: 'About this screening',
   advice: 'What to do next',
-  verifyHint: 'Scan the code or open the link to see this result as Scentry recorded it.',
+  verifyHint: 'Scan the code or open the link.',
   page: (page: number, pages: number): string => `Page ${page} of ${pages}`,
 } as const;
