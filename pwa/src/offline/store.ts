@@ -54,7 +54,10 @@ export async function resultSyncState(id: string, db?: LocalDatabase): Promise<S
 }
 
 /** Keeps an e-mail on the device until it can go out (the sync loop pushes it). */
-export async function queueEmailLocally(email: Omit<LocalEmail, 'state' | 'createdAt'>, db?: LocalDatabase): Promise<void> {
+export async function queueEmailLocally(
+  email: Omit<LocalEmail, 'state' | 'createdAt'>,
+  db?: LocalDatabase,
+): Promise<void> {
   db ??= await openLocalDatabase();
   await db.emails.upsert({ ...email, state: 'pending', createdAt: new Date().toISOString() });
 }

@@ -294,6 +294,20 @@ describe('sync loop: backoff', () => {
     expect(h.timers.slice(11).map((t) => t.ms)).toEqual([2_000, 4_000]);
   });
 
+  it('starts the backoff again when the network comes back (a fresh request), so a lost reply is retried soon', async () => {
+    const h = harness();
+    await saveResultLocally(result(), db);
+    h.onPush = async () => {
+      throw offline();
+    };
+    await h.loop.requestSync();
+    for (let i = 0; i < 4; i++) await h.timers[h.timers.length - 1].fire();
+    expect(h.timers.at(-1)?.ms).toBe(32_000);
+    await h.loop.requestSync({ fresh: true });
+    expect(h.timers.at(-1)?.ms).toBe(2_000);
+    expect(h.timers.filter((t) => !t.cancelled)).toHaveLength(1);
+  });
+
   it('backs off when the kit refresh fails too', async () => {
     const h = harness();
     await saveKitLocally(kit('abc'), db);
@@ -470,7 +484,7 @@ describe('e-mails made offline', () => {
     expect(h.emailPushes.filter((p) => p[0]?.id === refused.id)).toHaveLength(1);
   });
 
-  it("gives up an e-mail whose result the server refused, without sending it", async () => {
+  it('gives up an e-mail whose result the server refused, without sending it', async () => {
     const h = harness();
     const r = result({ syncState: 'rejected', reason: 'bad kit' });
     await saveResultLocally(r, db);

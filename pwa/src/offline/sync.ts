@@ -24,7 +24,8 @@ export interface SyncDeps {
 }
 
 export interface SyncLoop {
-  requestSync(): Promise<void>;
+  /** `fresh`: the network just came back, so a failure retries soon again (backoff from 2 s). */
+  requestSync(options?: { fresh?: boolean }): Promise<void>;
 }
 
 /**
@@ -38,7 +39,8 @@ export function createSyncLoop(deps: SyncDeps): SyncLoop {
   let backoff = 0;
   let cancelRetry: (() => void) | undefined;
 
-  function requestSync(): Promise<void> {
+  function requestSync(options: { fresh?: boolean } = {}): Promise<void> {
+    if (options.fresh) backoff = 0;
     if (running) {
       again = true;
       return running;
@@ -199,18 +201,18 @@ const appLoop = createSyncLoop({
   now: () => new Date(),
 });
 
-export const requestSync = (): Promise<void> => appLoop.requestSync();
+export const requestSync = (options?: { fresh?: boolean }): Promise<void> => appLoop.requestSync(options);
 
 /** Sync on start, when the network returns and when the app comes back to the foreground. */
 export function startBackgroundSync(): void {
   const onOnline = () => {
     setSyncStatus({ online: true });
-    void requestSync();
+    void requestSync({ fresh: true });
   };
   window.addEventListener('online', onOnline);
   window.addEventListener('offline', () => setSyncStatus({ online: false }));
   document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'visible' && getSyncStatus().online) void requestSync();
+    if (document.visibilityState === 'visible' && getSyncStatus().online) void requestSync({ fresh: true });
   });
   if (hasLocalDatabase()) void requestSync();
 }

@@ -6,7 +6,8 @@ import type { ReportProvider } from '../../report/model';
 /** Providers shown on results, kept on the device so the result page reads offline. */
 const PROVIDERS_KEY = 'scentryProviders';
 
-const cached = (id: number): ReportProvider | null => readJson<Record<string, ReportProvider>>(PROVIDERS_KEY)?.[id] ?? null;
+const cached = (id: number): ReportProvider | null =>
+  readJson<Record<string, ReportProvider>>(PROVIDERS_KEY)?.[id] ?? null;
 
 function keep(id: number, provider: ReportProvider): void {
   writeJson(PROVIDERS_KEY, { ...readJson<Record<string, ReportProvider>>(PROVIDERS_KEY), [id]: provider });

@@ -13,8 +13,8 @@ import { Spinner } from '../../ui/spinner';
 import { useToast } from '../../ui/toast';
 import { buildReportModel } from './build-model';
 import { saveFile } from './download';
-import { EmailDialog } from './email-dialog';
 import { emailReport } from './email';
+import { EmailDialog } from './email-dialog';
 import { useProvider } from './provider';
 
 type Busy = 'pdf' | 'png' | 'wallet' | 'email' | null;
@@ -53,6 +53,10 @@ export function ResultScreen({ result }: { result: StoredResult }) {
   const completed = useCompleted(result);
   const [busy, setBusy] = useState<Busy>(null);
   const [emailOpen, setEmailOpen] = useState(false);
+  // A phone can report itself online with no working network (poor reception): a failed signing
+  // request says so too, until the next try.
+  const [walletUnreachable, setWalletUnreachable] = useState(false);
+  const walletNeedsConnection = !online || walletUnreachable;
   const model = useMemo<ReportModel>(
     () => buildReportModel(result, getPlayer(), provider, knownPublicUrl() ?? window.location.origin),
     [result, provider],
@@ -80,6 +84,7 @@ export function ResultScreen({ result }: { result: StoredResult }) {
 
   async function addToWallet() {
     setBusy('wallet');
+    setWalletUnreachable(false);
     try {
       const pass = await fetchFile(PLAYER_ROUTES.generatePkSafePass, {
         Name: model.playerName,
@@ -90,6 +95,7 @@ export function ResultScreen({ result }: { result: StoredResult }) {
       saveFile(new Blob([pass], { type: 'application/vnd.apple.pkpass' }), 'Scentry-result.pkpass');
     } catch (err) {
       const offline = err instanceof ApiFailure && err.httpStatus === 0;
+      if (offline) setWalletUnreachable(true);
       notify('error', offline ? REPORT_MSG.passNeedsConnection : (err as Error).message);
     } finally {
       setBusy(null);
@@ -209,12 +215,12 @@ export function ResultScreen({ result }: { result: StoredResult }) {
           className="button"
           onClick={() => void addToWallet()}
           disabled={busy !== null || !online}
-          aria-describedby={online ? undefined : 'wallet-offline'}
+          aria-describedby={walletNeedsConnection ? 'wallet-offline' : undefined}
         >
           {busy === 'wallet' ? <Working text="Signing pass…" /> : 'Add to Wallet'}
         </button>
-        {!online && (
-          <p id="wallet-offline" className="hint result-actions-note">
+        {walletNeedsConnection && (
+          <p id="wallet-offline" className="hint result-actions-note" data-testid="wallet-offline">
             {REPORT_MSG.passNeedsConnection}
           </p>
         )}

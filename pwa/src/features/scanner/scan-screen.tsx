@@ -8,7 +8,6 @@ import { useToast } from '../../ui/toast';
 import { type CameraProblem, QrScanner } from './qr-scanner';
 import { scanTarget } from './scan-target';
 
-
 export function ScanScreen() {
   const navigate = useNavigate();
   const notify = useToast();

@@ -1,7 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { ScanScreen } from '../../features/scanner/scan-screen';
-import { learnPublicUrl } from '../../lib/public-url';
 import { getPlayer } from '../../lib/player';
+import { learnPublicUrl } from '../../lib/public-url';
 
 export const Route = createFileRoute('/_player/scanQRCode')({
   // spec §2: with no stored player the scanner sends the visitor to the start.

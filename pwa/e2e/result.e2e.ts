@@ -1,0 +1,251 @@
+import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { REPORT_MSG } from '@scentry/shared-schema';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { PNG } from 'pngjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './support/browser';
+import { startServer, type TestServer } from './support/server';
+
+const requireFromServer = createRequire(new URL('../../sync-server/package.json', import.meta.url));
+const { SMTPServer } = requireFromServer('smtp-server') as {
+  SMTPServer: new (
+    o: object,
+  ) => {
+    listen: (port: number, host: string, cb: () => void) => void;
+    close: (cb: () => void) => void;
+    server: { address(): { port: number } };
+  };
+};
+
+/** A real SMTP server on loopback: every message it receives, raw. */
+async function startMailbox() {
+  const mails: { to: string[]; raw: string }[] = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream: NodeJS.ReadableStream, session: { envelope: { rcptTo: { address: string }[] } }, done: () => void) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+        done();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  return { mails, port: smtp.server.address().port, close: () => new Promise<void>((r) => smtp.close(r)) };
+}
+
+let server: TestServer;
+let browser: Browser;
+let mailbox: Awaited<ReturnType<typeof startMailbox>>;
+const tmp = mkdtempSync(path.join(tmpdir(), 'scentry-result-'));
+
+beforeAll(async () => {
+  mailbox = await startMailbox();
+  server = await startServer({ SEED_DEMO: 'on', SMTP_URL: `smtp://127.0.0.1:${mailbox.port}` });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await mailbox?.close();
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+/** The demo kit's correct answers (README); card 5 gets a wrong one: 4 of 5, a Pass. */
+const PICKS = ['Lemon', 'Coffee', 'Rose', 'Mint', 'Coffee'];
+
+async function withContext(journey: (context: BrowserContext) => Promise<void>): Promise<void> {
+  // Phone size: the result page and its buttons must work on a small screen.
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, acceptDownloads: true });
+  try {
+    await journey(context);
+  } finally {
+    await context.close();
+  }
+}
+
+async function playDemo(page: Page) {
+  for (let i = 1; i <= 5; i++) {
+    await page.getByRole('heading', { name: `SCENT ${i}` }).waitFor();
+    await page
+      .locator('label.chip')
+      .filter({ hasText: /^3\s*Moderate$/ })
+      .click();
+    await page
+      .locator('.choice')
+      .filter({ hasText: PICKS[i - 1] })
+      .click();
+  }
+  await page.waitForURL('**/pass');
+}
+
+/** From /pass through the summary to the result page, as a player would. */
+async function openResult(page: Page) {
+  await page.getByRole('link', { name: 'See my result summary' }).click();
+  await page.waitForURL('**/summary');
+  await page.getByRole('link', { name: 'See my result' }).click();
+  await page.waitForURL('**/result');
+  await page.getByRole('heading', { name: 'Passed' }).waitFor();
+}
+
+async function download(page: Page, button: string): Promise<{ file: string; name: string }> {
+  const [dl] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button }).click()]);
+  const file = path.join(tmp, `${randomUUID()}-${dl.suggestedFilename()}`);
+  await dl.saveAs(file);
+  return { file, name: dl.suggestedFilename() };
+}
+
+const pdfText = (file: string) => {
+  const out = spawnSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  expect(out.status, out.stderr).toBe(0);
+  return out.stdout;
+};
+
+const storedResultId = (page: Page) =>
+  page.evaluate(
+    () => (JSON.parse(localStorage.getItem('testResultData') ?? '{}') as { testResultId: string }).testResultId,
+  );
+
+const emailsWaiting = (page: Page) => page.getByTestId('emails-waiting').count();
+
+async function sendEmail(page: Page, address: string) {
+  await page.getByRole('button', { name: 'Get Via Email' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Get Via Email' });
+  await dialog.waitFor();
+  await dialog.getByLabel('E-mail address').fill(address);
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  return dialog;
+}
+
+describe('the result report', () => {
+  it('shows the result, makes its PDF, image and wallet pass, e-mails it once, and a provider can verify it', () =>
+    withContext(async (context) => {
+      const page = await context.newPage();
+      await page.goto(`${server.url}/scent/DEMO1`);
+      await playDemo(page);
+      await openResult(page);
+      const id = await storedResultId(page);
+
+      await expect.poll(() => page.getByTestId('score').textContent()).toBe('4 of 5 scents named correctly');
+      const completed = (await page.getByTestId('completed').textContent()) ?? '';
+      expect(completed).toMatch(/^\d{2}\/\d{2}\/\d{4}, \d{1,2}:\d{2} [AP]M P[SD]T$/);
+      expect(await page.locator('.report-cards tbody tr').count()).toBe(5);
+      expect(await page.locator('.report-cards tbody').textContent()).toContain('✗ Wrong');
+      expect(await page.getByText('not given').count()).toBeGreaterThan(0);
+      // A reload keeps it (it is read from the stored result).
+      await page.reload();
+      await page.getByRole('heading', { name: 'Passed' }).waitFor();
+
+      const pdf = await download(page, 'Download PDF');
+      expect(pdf.name).toMatch(/^Scentry-result-\d{2}-\d{2}-\d{4}\.pdf$/);
+      expect(readFileSync(pdf.file).subarray(0, 5).toString()).toBe('%PDF-');
+      const text = pdfText(pdf.file);
+      expect(text).toContain('Guest Player');
+      expect(text).toContain(completed.split(',')[0]);
+      expect(text).toMatch(/PASS/);
+      for (const choice of ['Lemon', 'Coffee', 'Rose', 'Mint']) expect(text).toContain(choice);
+      // The short link may wrap onto a second line.
+      expect(text.replace(/\s+/g, '')).toContain(`/verify/${id}`);
+
+      const image = await download(page, 'Download image');
+      expect(image.name).toMatch(/\.png$/);
+      const png = PNG.sync.read(readFileSync(image.file));
+      expect(png.width).toBeGreaterThan(600);
+      expect(png.height).toBeGreaterThan(png.width);
+
+      const pass = await download(page, 'Add to Wallet');
+      expect(pass.name).toMatch(/\.pkpass$/);
+      expect(readFileSync(pass.file).subarray(0, 2).toString()).toBe('PK');
+
+      // A bad address: the spec's message, the modal stays open.
+      const dialog = await sendEmail(page, 'not-an-address');
+      await dialog.getByText(REPORT_MSG.invalidEmail).waitFor();
+      expect(await dialog.isVisible()).toBe(true);
+      await dialog.getByLabel('E-mail address').fill('player@example.com');
+      await dialog.getByRole('button', { name: 'OK' }).click();
+      await page.getByRole('status').filter({ hasText: REPORT_MSG.resultSent }).waitFor({ timeout: 20_000 });
+      await expect.poll(() => mailbox.mails.filter((m) => m.to.includes('player@example.com')).length).toBe(1);
+      const mail = mailbox.mails.find((m) => m.to.includes('player@example.com'));
+      expect(mail?.raw).toMatch(/application\/pdf/);
+
+      // The provider's check: the server's record, nothing about the player.
+      await page.goto(`${server.url}/verify/${id}`);
+      const verified = page.getByTestId('verified');
+      await verified.waitFor();
+      expect(await verified.textContent()).toContain('4 of 5');
+      expect(await verified.textContent()).toContain('DEMO1');
+      expect(await page.locator('main').textContent()).not.toContain('Guest');
+      await page.goto(`${server.url}/verify/${randomUUID()}`);
+      await page.getByTestId('verify-missing').waitFor();
+      expect((await page.getByTestId('verify-missing').textContent())?.trim()).toBe(REPORT_MSG.resultNotSynced);
+    }));
+
+  it('works with the network off until the end: PDF and image on the device, the e-mail goes out once when back online', () =>
+    withContext(async (context) => {
+      const page = await context.newPage();
+      await page.goto(`${server.url}/scent/DEMO1`);
+      await page.getByRole('heading', { name: 'SCENT 1' }).waitFor();
+      await expect
+        .poll(() => page.evaluate(async () => (await (await caches.open('scentry-images')).keys()).length))
+        .toBe(10);
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+      await context.setOffline(true);
+      await page.reload();
+      await playDemo(page);
+      await openResult(page);
+
+      const pdf = await download(page, 'Download PDF');
+      expect(pdfText(pdf.file)).toContain('Guest Player');
+      const image = await download(page, 'Download image');
+      expect(PNG.sync.read(readFileSync(image.file)).width).toBeGreaterThan(600);
+      // A pass must be signed by the server: the page says it needs a connection (the phone
+      // may claim to be online with no working network, so the try itself tells it).
+      const downloads: string[] = [];
+      page.on('download', (d) => downloads.push(d.suggestedFilename()));
+      const wallet = page.getByRole('button', { name: 'Add to Wallet' });
+      if (!(await wallet.isDisabled())) await wallet.click();
+      await page.getByTestId('wallet-offline').waitFor();
+      expect((await page.getByTestId('wallet-offline').textContent())?.trim()).toBe(REPORT_MSG.passNeedsConnection);
+      expect(downloads).toEqual([]);
+
+      const before = mailbox.mails.length;
+      await sendEmail(page, 'offline.player@example.com');
+      await page.getByRole('status').filter({ hasText: REPORT_MSG.emailQueued }).waitFor({ timeout: 20_000 });
+      await expect.poll(() => emailsWaiting(page)).toBe(1);
+      expect(mailbox.mails.length).toBe(before);
+
+      // Back online, the first reply to the e-mail upload is lost on the way back: the device
+      // sends it again, and the server sends it once.
+      let lost = 0;
+      await page.route('**/api/sync/emails/push', async (route) => {
+        if (lost++ === 0) {
+          await route.fetch();
+          await route.abort('connectionreset');
+        } else {
+          await route.continue();
+        }
+      });
+      await context.setOffline(false);
+      // Chromium's offline emulation leaves navigator.onLine true in a page loaded while offline,
+      // so it never fires 'online' there; a phone does, and that is what the app listens to.
+      await page.evaluate(() => window.dispatchEvent(new Event('online')));
+      await expect.poll(() => emailsWaiting(page), { timeout: 30_000 }).toBe(0);
+      expect(lost).toBeGreaterThanOrEqual(2);
+      await expect.poll(() => mailbox.mails.length - before).toBe(1);
+      expect(mailbox.mails.at(-1)?.to).toEqual(['offline.player@example.com']);
+      // Another sync later changes nothing.
+      await page.reload();
+      await page.getByRole('heading', { name: 'Passed' }).waitFor();
+      await page.waitForTimeout(1500);
+      expect(mailbox.mails.length - before).toBe(1);
+    }));
+});
