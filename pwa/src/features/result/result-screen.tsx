@@ -158,33 +158,31 @@ export function ResultScreen({ result }: { result: StoredResult }) {
       {model.cards.length > 0 && (
         <section aria-labelledby="cards-title" className="stack">
           <h2 id="cards-title">Your cards</h2>
-          <div className="table-wrap">
-            <table className="table report-cards">
-              <thead>
-                <tr>
-                  <th scope="col">Card</th>
-                  <th scope="col">Your choice</th>
-                  <th scope="col">Right?</th>
-                  <th scope="col">Intensity</th>
-                </tr>
-              </thead>
-              <tbody>
-                {model.cards.map((c) => (
-                  <tr key={c.position}>
-                    <td>{c.cardName}</td>
-                    <td>
-                      <span className="report-choice">
-                        {c.picture && <img src={c.picture} alt="" width="32" height="32" loading="lazy" />}
-                        {c.choiceName}
-                      </span>
-                    </td>
-                    <td className={c.right ? 'right' : 'wrong'}>{c.right ? '✓ Right' : '✗ Wrong'}</td>
-                    <td>{intensityWords(c.intensity)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ol className="report-cards">
+            {model.cards.map((c) => (
+              <li key={c.position}>
+                {c.picture ? (
+                  <img src={c.picture} alt="" width="40" height="40" loading="lazy" />
+                ) : (
+                  <span className="report-card-blank" />
+                )}
+                <span className="report-card-main">
+                  <span className="report-card-name">{c.cardName}</span>
+                  <span className="report-card-choice">
+                    <span className="visually-hidden">Your choice: </span>
+                    {c.choiceName}
+                  </span>
+                </span>
+                <span className="report-card-outcome">
+                  <span className={c.right ? 'right' : 'wrong'}>{c.right ? '✓ Right' : '✗ Wrong'}</span>
+                  <span className="report-card-intensity">
+                    <span className="visually-hidden">Intensity: </span>
+                    {intensityWords(c.intensity)}
+                  </span>
+                </span>
+              </li>
+            ))}
+          </ol>
           <p className="hint">{REPORT_TEXT.cardsNote}</p>
         </section>
       )}
