@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StoredResult } from '../../lib/player';
-import { buildReportModel } from './build-model';
+import { buildReportModel, paperFor } from './build-model';
 
 const stored: StoredResult = {
   testResultId: '6f1c1d2e-3b4a-4c5d-8e9f-0a1b2c3d4e5f',
@@ -74,5 +74,16 @@ describe('buildReportModel', () => {
     expect(m.cards).toEqual([]);
     expect(m.cardCount).toBe(5);
     expect(m.age).toBeNull();
+  });
+});
+
+describe('paperFor', () => {
+  it('prints on Letter where that is the paper people have, A4 elsewhere', () => {
+    expect(paperFor('en-US')).toBe('letter');
+    expect(paperFor('fr-CA')).toBe('letter');
+    expect(paperFor('en')).toBe('letter');
+    expect(paperFor('en-GB')).toBe('a4');
+    expect(paperFor('de-DE')).toBe('a4');
+    expect(paperFor('fr')).toBe('a4');
   });
 });

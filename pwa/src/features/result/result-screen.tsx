@@ -11,7 +11,7 @@ import type { ReportModel } from '../../report/model';
 import { REPORT_TEXT } from '../../report/texts';
 import { Spinner } from '../../ui/spinner';
 import { useToast } from '../../ui/toast';
-import { buildReportModel } from './build-model';
+import { buildReportModel, paperFor } from './build-model';
 import { saveFile } from './download';
 import { emailReport } from './email';
 import { EmailDialog } from './email-dialog';
@@ -66,7 +66,10 @@ export function ResultScreen({ result }: { result: StoredResult }) {
   async function makeFile(kind: 'pdf' | 'png'): Promise<Blob> {
     const report = await loadReport();
     const pictures = await report.loadReportPictures(model);
-    return kind === 'pdf' ? report.renderReportPdf(model, pictures) : report.renderReportPng(model, pictures);
+    const options = { paper: paperFor(navigator.language) };
+    return kind === 'pdf'
+      ? report.renderReportPdf(model, pictures, options)
+      : report.renderReportPng(model, pictures, options);
   }
 
   async function download(kind: 'pdf' | 'png') {
