@@ -1,15 +1,15 @@
 import { type ApiData, kitCode } from '@scentry/shared-schema';
-import { ApiFailure, type CallOptions, callPlayer } from '../lib/api';
+import { type CallOptions, callPlayer } from '../lib/api';
 // Types only: RxDB stays out of the first load (the database is opened through a dynamic import).
 import type { LocalDatabase } from './db';
 import { getSyncStatus, hasLocalDatabase, setSyncStatus } from './status';
-import { type LocalEmail, type LocalResult, toEmailDoc, toResultDoc } from './types';
+import { type LocalResult, toResultDoc } from './types';
 
 const PUSH_BATCH = 20;
 const MIN_BACKOFF = 2_000;
 const MAX_BACKOFF = 5 * 60_000;
 
-type SyncEndpoint = 'pushResults' | 'pullKits' | 'pushEmails';
+export type SyncEndpoint = 'pushResults' | 'pullKits' | 'pushEmails';
 
 /** What a sync loop works with: the app passes the real ones, unit tests fakes (and memory storage). */
 export interface SyncDeps {
@@ -66,7 +66,7 @@ export function createSyncLoop(deps: SyncDeps): SyncLoop {
       await pullKits(db, deps.call);
       // Last: an e-mail goes only after its result was taken, and a busy recipient (429) must
       // not hold up results or kits.
-      await pushEmails(db, deps.call);
+      if (await hasPendingEmails(db)) await (await import('./email-push')).pushEmails(db, deps.call);
       backoff = 0;
       setSyncStatus({ lastSync: deps.now().toISOString(), lastError: null });
     } catch (err) {
@@ -119,37 +119,9 @@ async function pushResults(db: LocalDatabase, call: SyncDeps['call']): Promise<v
   }
 }
 
-/** Refusals for good: the e-mail is shown as not sent, never retried. Others (network, 429, 5xx) retry. */
-const refusedForGood = (err: unknown): err is ApiFailure =>
-  err instanceof ApiFailure && err.httpStatus >= 400 && err.httpStatus < 500 && err.httpStatus !== 429;
-
-/**
- * E-mails made offline (or before their result was uploaded) go up one per request (API.md
- * "Sync"), each after its result was taken. The server sends each id once, so a push whose reply
- * was lost is simply sent again.
- */
-async function pushEmails(db: LocalDatabase, call: SyncDeps['call']): Promise<void> {
-  const pending = await db.emails.find({ selector: { state: 'pending' } }).exec();
-  for (const doc of pending) {
-    const result = await db.results.findOne(doc.testResultId).exec();
-    if (result?.syncState === 'pending') continue;
-    if (result?.syncState === 'rejected') {
-      await doc.incrementalPatch({ state: 'rejected', reason: 'Its result could not be uploaded', pdfBase64: '' });
-      continue;
-    }
-    try {
-      const conflicts = await call('pushEmails', {
-        body: [{ assumedMasterState: null, newDocumentState: toEmailDoc(doc.toJSON() as LocalEmail) }],
-      });
-      const refused = conflicts.find((c) => c.id === doc.id);
-      await doc.incrementalPatch(
-        refused ? { state: 'rejected', reason: refused.reason, pdfBase64: '' } : { state: 'sent', pdfBase64: '' },
-      );
-    } catch (err) {
-      if (!refusedForGood(err)) throw err;
-      await doc.incrementalPatch({ state: 'rejected', reason: err.message, pdfBase64: '' });
-    }
-  }
+/** Whether any e-mail waits (the code that pushes them loads only then). */
+async function hasPendingEmails(db: LocalDatabase): Promise<boolean> {
+  return (await db.emails.findOne({ selector: { state: 'pending' } }).exec()) !== null;
 }
 
 async function pullKits(db: LocalDatabase, call: SyncDeps['call']): Promise<void> {

@@ -1,7 +1,8 @@
 import { PLAYER_ROUTES, REPORT_MSG } from '@scentry/shared-schema';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
-import { ApiFailure, callPlayer, fetchFile } from '../../lib/api';
+import { ApiFailure, callPlayer } from '../../lib/api';
+import { fetchFile } from '../../lib/file-call';
 import { getPlayer, getStoredResult, type StoredResult, setStoredResult } from '../../lib/player';
 import { knownPublicUrl } from '../../lib/public-url';
 import { useSyncStatus } from '../../offline/status';

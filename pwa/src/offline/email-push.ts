@@ -1,0 +1,37 @@
+import { ApiFailure } from '../lib/api';
+import type { LocalDatabase } from './db';
+import type { SyncDeps } from './sync';
+import { type LocalEmail, toEmailDoc } from './types';
+
+/** Refusals for good: the e-mail is shown as not sent, never retried. Others (network, 429, 5xx) retry. */
+const refusedForGood = (err: unknown): err is ApiFailure =>
+  err instanceof ApiFailure && err.httpStatus >= 400 && err.httpStatus < 500 && err.httpStatus !== 429;
+
+/**
+ * E-mails made offline (or before their result was uploaded) go up one per request (API.md
+ * "Sync"), each after its result was taken. The server sends each id once, so a push whose reply
+ * was lost is simply sent again.
+ */
+export async function pushEmails(db: LocalDatabase, call: SyncDeps['call']): Promise<void> {
+  const pending = await db.emails.find({ selector: { state: 'pending' } }).exec();
+  for (const doc of pending) {
+    const result = await db.results.findOne(doc.testResultId).exec();
+    if (result?.syncState === 'pending') continue;
+    if (result?.syncState === 'rejected') {
+      await doc.incrementalPatch({ state: 'rejected', reason: 'Its result could not be uploaded', pdfBase64: '' });
+      continue;
+    }
+    try {
+      const conflicts = await call('pushEmails', {
+        body: [{ assumedMasterState: null, newDocumentState: toEmailDoc(doc.toJSON() as LocalEmail) }],
+      });
+      const refused = conflicts.find((c) => c.id === doc.id);
+      await doc.incrementalPatch(
+        refused ? { state: 'rejected', reason: refused.reason, pdfBase64: '' } : { state: 'sent', pdfBase64: '' },
+      );
+    } catch (err) {
+      if (!refusedForGood(err)) throw err;
+      await doc.incrementalPatch({ state: 'rejected', reason: err.message, pdfBase64: '' });
+    }
+  }
+}
