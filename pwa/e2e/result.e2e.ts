@@ -179,6 +179,17 @@ describe('the result report', () => {
       const mail = mailbox.mails.find((m) => m.to.includes('player@example.com'));
       expect(mail?.raw).toMatch(/application\/pdf/);
 
+      // The questionnaire is offered until the server says the test is completed; then the
+      // spec's warning shows instead.
+      await page.getByRole('button', { name: 'Answer the COVID-19 questions' }).click();
+      await page.waitForURL('**/additionalQuestion');
+      await page.goBack();
+      await page.getByRole('heading', { name: 'Passed' }).waitFor();
+      server.exec('UPDATE test_results SET questionnaire_completed = 1 WHERE id = ?', id);
+      await page.reload();
+      await page.getByText(REPORT_MSG.testCompleted).waitFor();
+      expect(await page.getByRole('button', { name: 'Answer the COVID-19 questions' }).count()).toBe(0);
+
       // The provider's check: the server's record, nothing about the player.
       await page.goto(`${server.url}/verify/${id}`);
       const verified = page.getByTestId('verified');
