@@ -31,3 +31,26 @@ export function flaggedLabels(
   const yes = given.filter((f) => answers[f.key] === true).map((f) => f.label);
   return yes.length ? yes : ['None'];
 }
+
+/** The medical form's messages: spec §5 (exact) and ours. */
+export const MEDICAL_MSG = {
+  // spec §5 (exact)
+  ageRequired: 'Please enter Age.',
+  ageInvalid: 'Please enter valid Age.',
+  raceRequired: 'Please select a Race/Ethnicity.',
+  optionRequired: 'Please select an option.',
+  // ours (the spec requires these without giving words)
+  firstNameRequired: 'Please enter your first name.',
+  lastNameRequired: 'Please enter your last name.',
+  nameTooLong: 'Names must be under 25 characters.',
+  genderRequired: 'Please select a Gender.',
+  saved: 'Medical information saved',
+  conflict: 'Medical information was already saved for this result',
+  resultUnknown: 'No result with this id has reached the server yet.',
+} as const;
+
+export const AGE_MIN = 1;
+export const AGE_MAX = 100;
+
+/** Every flag of the medical form, disorders then family history. */
+export const MEDICAL_FLAG_KEYS = [...DISORDER_FLAGS, ...FAMILY_FLAGS].map((f) => f.key) as MedicalFlagKey[];

@@ -27,6 +27,7 @@ import emailRoutes from './routes/api/email/index';
 import healthRoutes from './routes/api/health/index';
 import organizationRoutes from './routes/api/organization/index';
 import pkPassRoutes from './routes/api/pk-pass-config/index';
+import playerFormRoutes from './routes/api/player-forms/index';
 import roleRoutes from './routes/api/role/index';
 import scentOptionRoutes from './routes/api/scent-card-option/index';
 import scentCardRoutes from './routes/api/sent-card/index';
@@ -154,6 +155,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(syncRoutes);
   await app.register(emailRoutes);
   await app.register(pkPassRoutes);
+  await app.register(playerFormRoutes);
   if (options.extraRoutes) await app.register(async (scope) => options.extraRoutes?.(scope));
 
   return app;

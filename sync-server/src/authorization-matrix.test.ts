@@ -99,6 +99,10 @@ describe('authorization matrix', () => {
     sendQuestionnaireResultInEmail: 'public',
     generatePkSafePass: 'public',
     pushEmails: 'public',
+    saveQuestionnaireResult: 'public',
+    saveUserMedicalInformation: 'public',
+    pushQuestionnaires: 'public',
+    pushMedical: 'public',
   };
 
   it("declares each endpoint's access as API.md gives it", () => {

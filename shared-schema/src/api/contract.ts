@@ -9,6 +9,7 @@ import {
   testKitUpdateRequest,
 } from '../catalogue';
 import { CATALOGUE_MSG, KIT_NAME_MAX } from '../catalogue-rules';
+import { formPushBodySchema, medicalRequest, questionnaireRequest } from '../forms-schema';
 import { MSG } from '../messages';
 import { createOrganizationRequest, editOrganizationRequest, organizationListRequest } from '../organizations';
 import { PLAY_MSG } from '../play';
@@ -297,6 +298,18 @@ export const CONTRACT = {
     body: findResultOptional,
     data: findTestResultData,
   }),
+  saveQuestionnaireResult: declare(ROUTES.saveQuestionnaireResult, {
+    summary:
+      'The COVID-19 questionnaire of a result: exactly five {Question, Answer (Yes/No, any case)}; completes the test. A second one for the result: 400 Warning',
+    body: questionnaireRequest,
+    data: z.null(),
+  }),
+  saveUserMedicalInformation: declare(ROUTES.saveUserMedicalInformation, {
+    summary:
+      'The medical form of a result: names (they replace the placeholder), age, gender, race, eight yes/no flags, and OrganizationId (set once, while the result has none). An identical resend is a no-op; a different second record: 400 Warning',
+    body: medicalRequest,
+    data: z.null(),
+  }),
   verifyResult: declare(ROUTES.verifyResult, {
     summary:
       "The server's record of a result, for a provider checking a report: status, right answers, kit and play time. Unknown or not yet synced: 404",
@@ -348,6 +361,18 @@ export const CONTRACT = {
       'An e-mail made offline, up: one EmailDoc a request (up to 8 MB), sent exactly once by its id; the reply lists a refusal',
     body: emailPushBodySchema,
     bodyLimit: EMAIL_PUSH_MAX_BYTES,
+    data: z.array(emailConflictSchema),
+  }),
+  pushQuestionnaires: declare(ROUTES.pushQuestionnaires, {
+    summary:
+      'Questionnaires answered offline, up: each QuestionnaireDoc stored exactly once by its id, after its result; the reply lists refusals',
+    body: formPushBodySchema,
+    data: z.array(emailConflictSchema),
+  }),
+  pushMedical: declare(ROUTES.pushMedical, {
+    summary:
+      'Medical forms made offline, up: each MedicalDoc stored exactly once by its id, after its result; the reply lists refusals',
+    body: formPushBodySchema,
     data: z.array(emailConflictSchema),
   }),
 } as const satisfies { [N in EndpointName]: Endpoint };

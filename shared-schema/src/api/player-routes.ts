@@ -32,6 +32,8 @@ export const PLAYER_ROUTES = {
   saveTestResult: post('/api/TestResult/SaveTestResult', 'public', 'submit'),
   findTestResultId: get('/api/TestResult/FindTestResultId', 'public', 'read'),
   findTestResultIdPost: post('/api/TestResult/FindTestResultId', 'public', 'read'),
+  saveQuestionnaireResult: post('/api/TestResult/SaveQuestionnaireResult', 'public', 'submit'),
+  saveUserMedicalInformation: post('/api/TestResult/SaveUserMedicalInformation', 'public', 'submit'),
   verifyResult: get('/api/TestResult/VerifyResult', 'public', 'read'),
   sendResultInEmail: post('/api/TestResult/SendResultInEmail', 'public', 'submit'),
   sendQuestionnaireResultInEmail: post('/api/TestResult/SendQuestionnaireResultInEmail', 'public', 'submit'),
@@ -39,6 +41,8 @@ export const PLAYER_ROUTES = {
   pullKits: post('/api/sync/kits/pull', 'public', 'read'),
   pushResults: post('/api/sync/results/push', 'public', 'submit'),
   pushEmails: post('/api/sync/emails/push', 'public', 'submit'),
+  pushQuestionnaires: post('/api/sync/questionnaires/push', 'public', 'submit'),
+  pushMedical: post('/api/sync/medical/push', 'public', 'submit'),
 } as const satisfies Record<string, RouteInfo>;
 
 export type PlayerEndpointName = keyof typeof PLAYER_ROUTES;

@@ -210,7 +210,7 @@ export const verifyResultData = z.object({
 });
 export type VerifiedResult = z.output<typeof verifyResultData>;
 
-/** The conflicts of an e-mail push: only refusals, `{id, rejected, reason}` (API.md "Sync"). */
+/** The conflicts of an e-mail, questionnaire or medical push: only refusals, `{id, rejected, reason}` (API.md "Sync"). */
 export const emailConflictSchema = z.object({ id: z.string(), rejected: z.literal(true), reason: z.string() });
 
 export const testResultCountsSchema = z.object({
