@@ -47,6 +47,7 @@ export const MEDICAL_MSG = {
   saved: 'Medical information saved',
   conflict: 'Medical information was already saved for this result',
   resultUnknown: 'No result with this id has reached the server yet.',
+  organizationUnavailable: 'The chosen organization or healthcare provider is not available. Please choose another.',
 } as const;
 
 export const AGE_MIN = 1;

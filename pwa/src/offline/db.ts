@@ -1,7 +1,7 @@
 import { createRxDatabase, type RxCollection, type RxDatabase, type RxJsonSchema, type RxStorage } from 'rxdb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { markLocalDatabase } from './status';
-import type { KitDoc, LocalEmail, LocalResult } from './types';
+import type { KitDoc, LocalEmail, LocalForm, LocalResult } from './types';
 
 /**
  * The device's database (RxDB on Dexie/IndexedDB): kits as downloaded, and results until the
@@ -69,7 +69,24 @@ const emailSchema: RxJsonSchema<LocalEmail> = {
   required: ['id', 'testResultId', 'kind', 'name', 'email', 'date', 'pdfBase64', 'state', 'createdAt'],
 };
 
+const formSchema: RxJsonSchema<LocalForm> = {
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: {
+    id: { type: 'string', maxLength: 40 },
+    testResultId: { type: 'string' },
+    kind: { type: 'string' },
+    doc: { type: 'object' },
+    state: { type: 'string', maxLength: 12 },
+    reason: { type: 'string' },
+    createdAt: { type: 'string' },
+  },
+  required: ['id', 'testResultId', 'kind', 'doc', 'state', 'createdAt'],
+};
+
 type Collections = {
+  forms: RxCollection<LocalForm>;
   kits: RxCollection<KitDoc>;
   results: RxCollection<LocalResult>;
   emails: RxCollection<LocalEmail>;
@@ -91,6 +108,7 @@ export async function createLocalDatabase(options: {
     kits: { schema: kitSchema },
     results: { schema: resultSchema },
     emails: { schema: emailSchema },
+    forms: { schema: formSchema },
   });
   return db;
 }

@@ -4,6 +4,8 @@ import { useSyncExternalStore } from 'react';
 export interface SyncStatus {
   waiting: number;
   rejected: { id: string; kitName: string; playedAt: string; reason: string }[];
+  /** Of `waiting`, the medical forms and questionnaires (the rest are results). */
+  formsWaiting: number;
   /** Report e-mails waiting for a connection (or for their result to upload). */
   emailsWaiting: number;
   rejectedEmails: { id: string; email: string; reason: string }[];
@@ -19,6 +21,7 @@ const DB_KEY = 'scentryLocalDb';
 let status: SyncStatus = {
   waiting: 0,
   rejected: [],
+  formsWaiting: 0,
   emailsWaiting: 0,
   rejectedEmails: [],
   lastSync: typeof localStorage === 'undefined' ? null : localStorage.getItem(LAST_SYNC_KEY),

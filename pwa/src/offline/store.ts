@@ -1,7 +1,7 @@
 import type { KitDoc } from '@scentry/shared-schema';
 import { kitCode } from '@scentry/shared-schema';
 import { type LocalDatabase, openLocalDatabase } from './db';
-import type { LocalEmail, LocalResult, SyncState } from './types';
+import type { LocalEmail, LocalForm, LocalResult, SyncState } from './types';
 
 /** The image cache the service worker serves /uploads from (CacheFirst, same name). */
 export const IMAGE_CACHE = 'scentry-images';
@@ -60,4 +60,13 @@ export async function queueEmailLocally(
 ): Promise<void> {
   db ??= await openLocalDatabase();
   await db.emails.upsert({ ...email, state: 'pending', createdAt: new Date().toISOString() });
+}
+
+/** Keeps a medical form or questionnaire on the device until the server has it (the sync loop pushes it). */
+export async function queueFormLocally(
+  form: Omit<LocalForm, 'state' | 'createdAt'>,
+  db?: LocalDatabase,
+): Promise<void> {
+  db ??= await openLocalDatabase();
+  await db.forms.upsert({ ...form, state: 'pending', createdAt: new Date().toISOString() });
 }

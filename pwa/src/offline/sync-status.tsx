@@ -3,6 +3,14 @@ import { requestSync } from './sync';
 
 const time = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: 'short', timeStyle: 'short' });
 
+/** "result", "results", or what is mixed in: "results and forms". */
+function waitingWhat(all: number, forms: number): string {
+  const results = all - forms;
+  if (!forms) return results === 1 ? 'result' : 'results';
+  if (!results) return forms === 1 ? 'form' : 'forms';
+  return 'results and forms';
+}
+
 /** Results waiting to upload, the last sync, a sync-now control, and results the server refused. */
 export function SyncStatusPanel() {
   const s = useSyncStatus();
@@ -12,7 +20,7 @@ export function SyncStatusPanel() {
       <p className="sync-line" role="status">
         {s.waiting > 0 ? (
           <>
-            <strong data-testid="waiting-count">{s.waiting}</strong> {s.waiting === 1 ? 'result' : 'results'} waiting to
+            <strong data-testid="waiting-count">{s.waiting}</strong> {waitingWhat(s.waiting, s.formsWaiting)} waiting to
             upload
             {!s.online && ' (offline: it uploads by itself when you are back online)'}
           </>

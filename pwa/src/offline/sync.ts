@@ -9,7 +9,7 @@ const PUSH_BATCH = 20;
 const MIN_BACKOFF = 2_000;
 const MAX_BACKOFF = 5 * 60_000;
 
-export type SyncEndpoint = 'pushResults' | 'pullKits' | 'pushEmails';
+export type SyncEndpoint = 'pushResults' | 'pullKits' | 'pushEmails' | 'pushMedical' | 'pushQuestionnaires';
 
 /** What a sync loop works with: the app passes the real ones, unit tests fakes (and memory storage). */
 export interface SyncDeps {
@@ -63,10 +63,12 @@ export function createSyncLoop(deps: SyncDeps): SyncLoop {
     setSyncStatus({ syncing: true });
     try {
       await pushResults(db, deps.call);
+      // The player's forms go after their results (the code that pushes them loads only then).
+      if (await hasPending(db, 'forms')) await (await import('./form-push')).pushForms(db, deps.call);
       await pullKits(db, deps.call);
       // Last: an e-mail goes only after its result was taken, and a busy recipient (429) must
       // not hold up results or kits.
-      if (await hasPendingEmails(db)) await (await import('./email-push')).pushEmails(db, deps.call);
+      if (await hasPending(db, 'emails')) await (await import('./email-push')).pushEmails(db, deps.call);
       backoff = 0;
       setSyncStatus({ lastSync: deps.now().toISOString(), lastError: null });
     } catch (err) {
@@ -119,9 +121,9 @@ async function pushResults(db: LocalDatabase, call: SyncDeps['call']): Promise<v
   }
 }
 
-/** Whether any e-mail waits (the code that pushes them loads only then). */
-async function hasPendingEmails(db: LocalDatabase): Promise<boolean> {
-  return (await db.emails.findOne({ selector: { state: 'pending' } }).exec()) !== null;
+/** Whether any e-mail or form waits. */
+async function hasPending(db: LocalDatabase, collection: 'emails' | 'forms'): Promise<boolean> {
+  return (await db[collection].findOne({ selector: { state: 'pending' } }).exec()) !== null;
 }
 
 async function pullKits(db: LocalDatabase, call: SyncDeps['call']): Promise<void> {
@@ -149,13 +151,24 @@ async function removeKit(db: LocalDatabase, id: string): Promise<void> {
 
 async function refreshStatus(db: LocalDatabase): Promise<void> {
   // find, not count: RxDB refuses count() on a field without an index, and the list is short.
-  const waiting = (await db.results.find({ selector: { syncState: 'pending' } }).exec()).length;
+  const resultsWaiting = (await db.results.find({ selector: { syncState: 'pending' } }).exec()).length;
+  const formsWaiting = (await db.forms.find({ selector: { state: 'pending' } }).exec()).length;
+  const rejectedForms = await db.forms.find({ selector: { state: 'rejected' } }).exec();
   const rejected = await db.results.find({ selector: { syncState: 'rejected' } }).exec();
   const emailsWaiting = (await db.emails.find({ selector: { state: 'pending' } }).exec()).length;
   const rejectedEmails = await db.emails.find({ selector: { state: 'rejected' } }).exec();
   setSyncStatus({
-    waiting,
-    rejected: rejected.map((r) => ({ id: r.id, kitName: r.kitName, playedAt: r.playedAt, reason: r.reason ?? '' })),
+    waiting: resultsWaiting + formsWaiting,
+    formsWaiting,
+    rejected: [
+      ...rejected.map((r) => ({ id: r.id, kitName: r.kitName, playedAt: r.playedAt, reason: r.reason ?? '' })),
+      ...rejectedForms.map((f) => ({
+        id: f.id,
+        kitName: f.kind === 'medical' ? 'Medical form' : 'COVID-19 questionnaire',
+        playedAt: f.createdAt,
+        reason: f.reason ?? '',
+      })),
+    ],
     emailsWaiting,
     rejectedEmails: rejectedEmails.map((e) => ({ id: e.id, email: e.email, reason: e.reason ?? '' })),
   });

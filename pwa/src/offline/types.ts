@@ -36,3 +36,27 @@ export function toEmailDoc(local: LocalEmail): EmailDoc {
   const { state: _s, reason: _r, createdAt: _c, ...doc } = local;
   return doc;
 }
+
+export type FormState = 'pending' | 'uploaded' | 'rejected';
+
+/**
+ * A medical form or a questionnaire answered on this device, kept until the server has it
+ * (API.md "Sync": MedicalDoc, QuestionnaireDoc): the document as pushed, plus bookkeeping.
+ */
+export interface LocalForm {
+  id: string;
+  testResultId: string;
+  kind: 'medical' | 'questionnaire';
+  /** The pushed document (camelCase, API.md), without its id and testResultId. */
+  doc: Record<string, unknown>;
+  state: FormState;
+  reason?: string;
+  createdAt: string;
+}
+
+/** The pushed document of a kept form. */
+export const toFormDoc = (f: LocalForm): Record<string, unknown> => ({
+  id: f.id,
+  testResultId: f.testResultId,
+  ...f.doc,
+});

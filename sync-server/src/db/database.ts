@@ -126,6 +126,10 @@ export interface TestResultsTable {
   isOtherNeurologicalDisorderInFamily: Flag | null;
   medicalUpdatedAt: string | null;
   questionnaireCompleted: ColumnType<Flag, Flag | undefined, Flag>;
+  /** The device UUID of the questionnaire stored (null: none, or sent by the direct endpoint). */
+  questionnaireDocId: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The device UUID of the medical form stored (null: none, or sent by the direct endpoint). */
+  medicalDocId: ColumnType<string | null, string | null | undefined, string | null>;
   /** 1: the device's play time was impossible and the time received is stored. */
   playedAtAdjusted: ColumnType<Flag, Flag | undefined, Flag>;
   createdAt: Timestamp;

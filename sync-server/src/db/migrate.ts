@@ -4,6 +4,7 @@ import * as kitVersionCode from './migrations/2026-11-23T0200-kit-version-code';
 import * as hardening from './migrations/2026-11-23T0300-hardening';
 import * as auditLog from './migrations/2026-11-23T0400-audit-log';
 import * as emails from './migrations/2026-11-23T0500-emails';
+import * as playerForms from './migrations/2026-11-23T0600-player-forms';
 
 /** Listed explicitly (not read from disk) so the same code runs under tsx, a bundle or a test. */
 const migrations: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T0300-hardening': hardening,
   '2026-11-23T0400-audit-log': auditLog,
   '2026-11-23T0500-emails': emails,
+  '2026-11-23T0600-player-forms': playerForms,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -2,20 +2,20 @@ import { PLAYER_ROUTES, REPORT_MSG } from '@scentry/shared-schema';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import { ApiFailure, callPlayer } from '../../lib/api';
+import { saveFile } from '../../lib/download';
 import { fetchFile } from '../../lib/file-call';
 import { getPlayer, getStoredResult, type StoredResult, setStoredResult } from '../../lib/player';
 import { knownPublicUrl } from '../../lib/public-url';
+import { emailPdf } from '../../offline/email-pdf';
 import { useSyncStatus } from '../../offline/status';
 import { SyncStatusPanel } from '../../offline/sync-status';
 import { formatResultDate, formatResultTime, intensityWords, scoreText } from '../../report/format';
 import type { ReportModel } from '../../report/model';
 import { REPORT_TEXT } from '../../report/texts';
+import { EmailDialog } from '../../ui/email-dialog';
 import { Spinner } from '../../ui/spinner';
 import { useToast } from '../../ui/toast';
 import { buildReportModel, paperFor } from './build-model';
-import { saveFile } from './download';
-import { emailReport } from './email';
-import { EmailDialog } from './email-dialog';
 import { useProvider } from './provider';
 
 type Busy = 'pdf' | 'png' | 'wallet' | 'email' | null;
@@ -110,7 +110,14 @@ export function ResultScreen({ result }: { result: StoredResult }) {
     setBusy('email');
     try {
       const pdf = await makeFile('pdf');
-      const outcome = await emailReport(model, email, pdf);
+      const outcome = await emailPdf({
+        kind: 'result',
+        resultId: model.resultId,
+        name: model.playerName,
+        date: formatResultDate(model.playedAt),
+        email,
+        pdf,
+      });
       if (outcome === 'sent') notify('success', REPORT_MSG.resultSent);
       else notify('info', REPORT_MSG.emailQueued);
       return true;

@@ -1,16 +1,18 @@
 import { isValidEmail, REPORT_MSG } from '@scentry/shared-schema';
 import { type FormEvent, useId, useState } from 'react';
-import { Modal } from '../../ui/modal';
+import { Modal } from './modal';
 
 /**
- * Get Via Email (spec §4): OK with a valid address closes the modal and starts the sending; an
+ * Get Via Email (spec §4, for the result and the questionnaire answers): OK with a valid address closes the modal and starts the sending; an
  * invalid one shows the spec's message and the modal stays open. The address is cleared once sent.
  */
 export function EmailDialog({
   open,
   onClose,
   onSend,
+  hint = 'We e-mail your result as a PDF. The address is used only to send it.',
 }: {
+  hint?: string;
   open: boolean;
   onClose: () => void;
   /** Resolves true when the e-mail was sent or queued (the address is then cleared). */
@@ -45,7 +47,7 @@ export function EmailDialog({
       }}
     >
       <form className="stack" onSubmit={submit} noValidate>
-        <p className="hint">We e-mail your result as a PDF. The address is used only to send it.</p>
+        <p className="hint">{hint}</p>
         <div className="field">
           <label htmlFor={inputId}>E-mail address</label>
           <input

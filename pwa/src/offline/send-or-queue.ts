@@ -1,0 +1,42 @@
+import { ApiFailure } from '../lib/api';
+import type { SyncState } from './types';
+
+export type Delivery = 'sent' | 'queued';
+
+/** Waits (a little) for a sync run, so a result saved a moment ago has reached the server. */
+async function syncBriefly(): Promise<void> {
+  const { requestSync } = await import('./sync');
+  await Promise.race([requestSync(), new Promise((r) => setTimeout(r, 8_000))]);
+}
+
+/**
+ * Delivers something that belongs to a result (an e-mail, a medical form, a questionnaire) exactly
+ * once: sent at once when online and the result is on the server; otherwise — offline, the result
+ * still uploading, the network or the server failing mid-way — kept on the device by `queue` and
+ * pushed by the sync loop under the same id, which the server takes once however it arrives.
+ * A refusal by the server (4xx) is thrown as ApiFailure: the caller tells the player.
+ */
+export async function sendOrQueue(
+  resultId: string,
+  send: (resultState: SyncState | null) => Promise<unknown>,
+  queue: () => Promise<void>,
+): Promise<Delivery> {
+  const store = await import('./store');
+  let state = await store.resultSyncState(resultId);
+  if (navigator.onLine && state === 'pending') {
+    await syncBriefly();
+    state = await store.resultSyncState(resultId);
+  }
+  if (navigator.onLine && state !== 'pending') {
+    try {
+      await send(state);
+      return 'sent';
+    } catch (err) {
+      if (err instanceof ApiFailure && err.httpStatus >= 400 && err.httpStatus < 500) throw err;
+    }
+  }
+  await queue();
+  const { requestSync } = await import('./sync');
+  void requestSync();
+  return 'queued';
+}

@@ -1,0 +1,217 @@
+import {
+  MEDICAL_FLAG_KEYS,
+  MEDICAL_MSG,
+  type MedicalFlagKey,
+  type MedicalForm,
+  QUESTIONNAIRE_MSG,
+} from '@scentry/shared-schema';
+import { type Db, inTransaction, nowIso } from '../db/database';
+import { type ApiError, invalid, notFound, warning } from '../lib/errors';
+import {
+  type FormState,
+  findFormState,
+  insertQuestionnaire,
+  type MedicalColumns,
+  organizationIsChoosable,
+  type QuestionnaireRow,
+  questionnaireRows,
+  resultOfFormDoc,
+  updateMedical,
+} from '../repositories/player-forms';
+
+export type FormKind = 'questionnaire' | 'medical';
+
+export type FormOutcome =
+  /** Stored now. */
+  | { outcome: 'stored' }
+  /** The same record is stored already: nothing written. */
+  | { outcome: 'duplicate' }
+  /** The result holds another record of this form (or the document id belongs to another result). */
+  | { outcome: 'conflict' }
+  /** No result with this id has reached the server. */
+  | { outcome: 'unknownResult' }
+  /** Valid in shape, but it names something it may not (an organization players cannot choose). */
+  | { outcome: 'invalid'; reason: string };
+
+/**
+ * Whether what is sent is the record stored. The document id is the identity when both sides
+ * have one (the push: same id, same content); the direct endpoints send none, so their content
+ * is the identity (a resend after a lost reply is recognised).
+ */
+function sameRecord(storedDocId: string | null, sentDocId: string | null, sameContent: boolean): boolean {
+  if (storedDocId !== null && sentDocId !== null) return storedDocId === sentDocId && sameContent;
+  return sameContent;
+}
+
+/**
+ * Runs one attempt; a second one when another writer got in between (SQLite's single connection
+ * serialises our transactions, so this is for a database shared with another process): the
+ * second sees that writer's record (duplicate or conflict).
+ */
+async function once(work: () => Promise<FormOutcome>): Promise<FormOutcome> {
+  try {
+    return await work();
+  } catch (err) {
+    if (!(err instanceof LostRace) && !isWriteRace(err)) throw err;
+    return work();
+  }
+}
+
+class LostRace extends Error {}
+const RACE_CODES = new Set([
+  'SQLITE_BUSY_SNAPSHOT',
+  'SQLITE_CONSTRAINT_UNIQUE',
+  'SQLITE_CONSTRAINT_PRIMARYKEY',
+  '23505',
+  '40001',
+]);
+const isWriteRace = (err: unknown): boolean => RACE_CODES.has(String((err as { code?: unknown })?.code));
+
+// ── Questionnaire ───────────────────────────────────────────────────────────
+
+export interface QuestionnaireSubmission {
+  /** The device UUID of a pushed document; null from the direct endpoint. */
+  docId: string | null;
+  testResultId: string;
+  /** Validated by the shared schema: five rows, a question of 1–200 characters, Yes or No in any case. */
+  answers: { question: string; answer: string }[];
+}
+
+/** Yes or No as stored, whatever case was sent. */
+const normalisedAnswer = (answer: string): 'Yes' | 'No' => (answer.trim().toLowerCase() === 'yes' ? 'Yes' : 'No');
+
+const sameRows = (a: QuestionnaireRow[], b: QuestionnaireRow[]) =>
+  a.length === b.length && a.every((r, i) => r.question === b[i]?.question && r.answer === b[i]?.answer);
+
+/**
+ * Stores a result's questionnaire exactly once, for SaveQuestionnaireResult and the push: its rows
+ * (questions as sent, answers Yes/No) and the result's completed flag, in one transaction. A
+ * result's questionnaire is answered once: another one is a conflict whatever it says; the same
+ * one again (same document id, or the same rows from the direct endpoint) is a duplicate.
+ */
+export function saveQuestionnaire(db: Db, sent: QuestionnaireSubmission): Promise<FormOutcome> {
+  const resultId = sent.testResultId.toLowerCase();
+  const docId = sent.docId?.toLowerCase() ?? null;
+  const rows = sent.answers.map((a) => ({ question: a.question, answer: normalisedAnswer(a.answer) }));
+  return once(() =>
+    inTransaction(db, async (trx): Promise<FormOutcome> => {
+      const state = await findFormState(trx, resultId);
+      if (!state) return { outcome: 'unknownResult' };
+      if (state.questionnaireCompleted === 1) {
+        const same = sameRecord(state.questionnaireDocId, docId, sameRows(await questionnaireRows(trx, resultId), rows));
+        return { outcome: same ? 'duplicate' : 'conflict' };
+      }
+      if (docId !== null && (await resultOfFormDoc(trx, 'questionnaire', docId)) !== undefined) {
+        return { outcome: 'conflict' };
+      }
+      if (!(await insertQuestionnaire(trx, resultId, docId, rows))) throw new LostRace();
+      return { outcome: 'stored' };
+    }),
+  );
+}
+
+// ── Medical information ─────────────────────────────────────────────────────
+
+export interface MedicalSubmission {
+  /** The device UUID of a pushed document; null from the direct endpoint. */
+  docId: string | null;
+  testResultId: string;
+  /** Validated by the shared schema (spec §5 Home rules); names trimmed. */
+  form: MedicalForm;
+  organizationId: number | null | undefined;
+}
+
+const column = (key: MedicalFlagKey) => `${key[0].toLowerCase()}${key.slice(1)}` as keyof MedicalColumns;
+
+/** The form as the result's columns hold it (flags 0/1). */
+function medicalColumns(form: MedicalForm): MedicalColumns {
+  const flags = Object.fromEntries(MEDICAL_FLAG_KEYS.map((k) => [column(k), form[k] ? 1 : 0]));
+  return {
+    firstName: form.FirstName,
+    lastName: form.LastName,
+    age: form.Age,
+    gender: form.Gender,
+    race: form.Race,
+    ...flags,
+  } as MedicalColumns;
+}
+
+const sameMedical = (state: FormState, sent: MedicalColumns) =>
+  (Object.keys(sent) as (keyof MedicalColumns)[]).every((k) => state[k] === sent[k]);
+
+/**
+ * Stores a result's medical form exactly once, for SaveUserMedicalInformation and the push: the
+ * names (replacing the placeholder), age, gender, race and flags on the result. The same record
+ * again is a duplicate; another one a conflict. The organization is not part of the record: it is
+ * set with the first record while the result has none (never replacing one), and then it must be
+ * one players may choose (active), else the record is refused as invalid.
+ */
+export function saveMedical(db: Db, sent: MedicalSubmission): Promise<FormOutcome> {
+  const resultId = sent.testResultId.toLowerCase();
+  const docId = sent.docId?.toLowerCase() ?? null;
+  const fields = medicalColumns(sent.form);
+  return once(() =>
+    inTransaction(db, async (trx): Promise<FormOutcome> => {
+      const state = await findFormState(trx, resultId);
+      if (!state) return { outcome: 'unknownResult' };
+      if (state.medicalUpdatedAt !== null) {
+        const same = sameRecord(state.medicalDocId, docId, sameMedical(state, fields));
+        return { outcome: same ? 'duplicate' : 'conflict' };
+      }
+      if (docId !== null && (await resultOfFormDoc(trx, 'medical', docId)) !== undefined) {
+        return { outcome: 'conflict' };
+      }
+      const organizationId = state.organizationId === null ? (sent.organizationId ?? null) : null;
+      if (organizationId !== null && !(await organizationIsChoosable(trx, organizationId))) {
+        return { outcome: 'invalid', reason: MEDICAL_MSG.organizationUnavailable };
+      }
+      const stored = await updateMedical(trx, resultId, {
+        ...fields,
+        medicalDocId: docId,
+        medicalUpdatedAt: nowIso(),
+        ...(organizationId !== null ? { organizationId } : {}),
+      });
+      if (!stored) throw new LostRace();
+      return { outcome: 'stored' };
+    }),
+  );
+}
+
+// ── How the endpoints word an outcome ───────────────────────────────────────
+
+const CONFLICT_MSG: Record<FormKind, string> = {
+  questionnaire: QUESTIONNAIRE_MSG.completed,
+  medical: MEDICAL_MSG.conflict,
+};
+const UNKNOWN_MSG: Record<FormKind, string> = {
+  questionnaire: QUESTIONNAIRE_MSG.resultUnknown,
+  medical: MEDICAL_MSG.resultUnknown,
+};
+
+/** Why the push refuses a document for good, or null when it was taken (now or before). */
+export function formRejection(kind: FormKind, outcome: FormOutcome): string | null {
+  switch (outcome.outcome) {
+    case 'conflict':
+      return CONFLICT_MSG[kind];
+    case 'unknownResult':
+      return UNKNOWN_MSG[kind];
+    case 'invalid':
+      return outcome.reason;
+    default:
+      return null;
+  }
+}
+
+/** The refusal of a direct endpoint (400 Warning, 404, 400 Failure), or null when it was taken. */
+export function formRefusal(kind: FormKind, outcome: FormOutcome): ApiError | null {
+  switch (outcome.outcome) {
+    case 'conflict':
+      return warning(CONFLICT_MSG[kind]);
+    case 'unknownResult':
+      return notFound(UNKNOWN_MSG[kind]);
+    case 'invalid':
+      return invalid(outcome.reason, 'OrganizationId: not an active organization');
+    default:
+      return null;
+  }
+}
