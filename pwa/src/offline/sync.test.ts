@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiFailure } from '../lib/api';
 import { createLocalDatabase, type LocalDatabase } from './db';
 import { getSyncStatus, setSyncStatus } from './status';
-import { queueEmailLocally, saveKitLocally, saveResultLocally, stripMeta } from './store';
+import { queueEmailLocally, queueFormLocally, saveKitLocally, saveResultLocally, stripMeta } from './store';
 import { createSyncLoop, type SyncDeps } from './sync';
 import type { LocalResult } from './types';
 
@@ -52,6 +52,11 @@ function harness() {
     onPush: (async () => []) as PushHandler,
     onPull: (async () => ({ documents: [], checkpoint: { versions: {} }, unknownCodes: [] })) as PullHandler,
     emailPushes: [] as EmailDoc[][],
+    formPushes: [] as { name: string; docs: Record<string, unknown>[] }[],
+    onForm: (async () => []) as (
+      name: string,
+      docs: Record<string, unknown>[],
+    ) => Promise<{ id: string; rejected: true; reason: string }[]>,
     onEmail: (async () => []) as (docs: EmailDoc[]) => Promise<{ id: string; rejected: true; reason: string }[]>,
     now: new Date('2025-03-04T05:06:07.000Z'),
   };
@@ -62,6 +67,12 @@ function harness() {
       // A loop that resends forever would hang the test: fail it instead.
       if (pushes.length > 50) throw new Error('too many pushes');
       return h.onPush(docs);
+    }
+    if (name === 'pushMedical' || name === 'pushQuestionnaires') {
+      const docs = (options.body as { newDocumentState: Record<string, unknown> }[]).map((r) => r.newDocumentState);
+      h.formPushes.push({ name, docs });
+      if (h.formPushes.length > 50) throw new Error('too many form pushes');
+      return h.onForm(name, docs);
     }
     if (name === 'pushEmails') {
       const docs = (options.body as { newDocumentState: EmailDoc }[]).map((r) => r.newDocumentState);
@@ -492,5 +503,75 @@ describe('e-mails made offline', () => {
     await h.loop.requestSync();
     expect(h.emailPushes).toEqual([]);
     expect(getSyncStatus().rejectedEmails[0]?.reason).toMatch(/could not be uploaded/);
+  });
+});
+
+describe('medical forms and questionnaires made offline', () => {
+  const medical = (testResultId: string) => ({
+    id: crypto.randomUUID(),
+    testResultId,
+    kind: 'medical' as const,
+    doc: {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      age: 42,
+      gender: 'Female',
+      race: 'Asian',
+      isAlzheimerDisease: false,
+    },
+  });
+  const questionnaire = (testResultId: string) => ({
+    id: crypto.randomUUID(),
+    testResultId,
+    kind: 'questionnaire' as const,
+    doc: { answers: [{ question: 'Q1', answer: 'Yes' }] },
+  });
+
+  it('wait for their result, then go up once each, and count in the waiting number meanwhile', async () => {
+    const h = harness();
+    const r = result();
+    await saveResultLocally(r, db);
+    const m = medical(r.id);
+    const q = questionnaire(r.id);
+    await queueFormLocally(m, db);
+    await queueFormLocally(q, db);
+    h.onPush = async () => {
+      throw offline();
+    };
+    await h.loop.requestSync();
+    expect(h.formPushes).toEqual([]);
+    expect(getSyncStatus()).toMatchObject({ waiting: 3, formsWaiting: 2 });
+
+    h.onPush = async () => [];
+    await h.loop.requestSync();
+    expect(h.formPushes).toEqual([
+      { name: 'pushMedical', docs: [{ id: m.id, testResultId: r.id, ...m.doc }] },
+      { name: 'pushQuestionnaires', docs: [{ id: q.id, testResultId: r.id, ...q.doc }] },
+    ]);
+    expect(getSyncStatus()).toMatchObject({ waiting: 0, formsWaiting: 0 });
+    await h.loop.requestSync();
+    expect(h.formPushes).toHaveLength(2);
+  });
+
+  it('sends the same form again after a lost reply, and keeps a refusal with its reason', async () => {
+    const h = harness();
+    const r = result({ syncState: 'uploaded' });
+    await saveResultLocally(r, db);
+    const m = medical(r.id);
+    await queueFormLocally(m, db);
+    h.onForm = async () => {
+      throw offline();
+    };
+    await h.loop.requestSync();
+    h.onForm = async (_name, docs) => [
+      { id: String(docs[0]?.id), rejected: true, reason: 'Medical information was already saved for this result' },
+    ];
+    await h.loop.requestSync();
+    expect(h.formPushes.map((p) => p.docs[0]?.id)).toEqual([m.id, m.id]);
+    expect(getSyncStatus().rejected).toEqual([
+      expect.objectContaining({ id: m.id, kitName: 'Medical form', reason: expect.stringMatching(/already saved/) }),
+    ]);
+    await h.loop.requestSync();
+    expect(h.formPushes).toHaveLength(2);
   });
 });
