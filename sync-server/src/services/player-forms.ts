@@ -98,7 +98,11 @@ export function saveQuestionnaire(db: Db, sent: QuestionnaireSubmission): Promis
       const state = await findFormState(trx, resultId);
       if (!state) return { outcome: 'unknownResult' };
       if (state.questionnaireCompleted === 1) {
-        const same = sameRecord(state.questionnaireDocId, docId, sameRows(await questionnaireRows(trx, resultId), rows));
+        const same = sameRecord(
+          state.questionnaireDocId,
+          docId,
+          sameRows(await questionnaireRows(trx, resultId), rows),
+        );
         return { outcome: same ? 'duplicate' : 'conflict' };
       }
       if (docId !== null && (await resultOfFormDoc(trx, 'questionnaire', docId)) !== undefined) {
@@ -144,7 +148,8 @@ const sameMedical = (state: FormState, sent: MedicalColumns) =>
  * names (replacing the placeholder), age, gender, race and flags on the result. The same record
  * again is a duplicate; another one a conflict. The organization is not part of the record: it is
  * set with the first record while the result has none (never replacing one), and then it must be
- * one players may choose (active), else the record is refused as invalid.
+ * one players may choose (active): else the direct endpoint refuses the record, and a pushed one
+ * (made offline, maybe before the provider was deactivated) is stored without it.
  */
 export function saveMedical(db: Db, sent: MedicalSubmission): Promise<FormOutcome> {
   const resultId = sent.testResultId.toLowerCase();
@@ -161,9 +166,12 @@ export function saveMedical(db: Db, sent: MedicalSubmission): Promise<FormOutcom
       if (docId !== null && (await resultOfFormDoc(trx, 'medical', docId)) !== undefined) {
         return { outcome: 'conflict' };
       }
-      const organizationId = state.organizationId === null ? (sent.organizationId ?? null) : null;
+      let organizationId = state.organizationId === null ? (sent.organizationId ?? null) : null;
       if (organizationId !== null && !(await organizationIsChoosable(trx, organizationId))) {
-        return { outcome: 'invalid', reason: MEDICAL_MSG.organizationUnavailable };
+        // A form made offline is never lost because its provider was deactivated meanwhile: it
+        // is stored without one (as results are). Online, the player is told and can choose again.
+        if (docId === null) return { outcome: 'invalid', reason: MEDICAL_MSG.organizationUnavailable };
+        organizationId = null;
       }
       const stored = await updateMedical(trx, resultId, {
         ...fields,

@@ -1,17 +1,11 @@
 import { CONTRACT, type EmailKind, emailDocSchema, parseRequest, REPORT_MSG, success } from '@scentry/shared-schema';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { invalid } from '../../../lib/errors';
+import { sentId } from '../../../lib/push';
 import { route } from '../../../lib/route';
 import { parse } from '../../../lib/validate';
 import { pdfProblem, RetryLater, refusalOf, rejectionOf, sendReportEmail } from '../../../services/emails';
 import { readModelAndFile } from '../../../services/uploads';
-
-/** The id of a pushed document as sent (any key case), echoed with its refusal. */
-function sentId(doc: Record<string, unknown>): string {
-  const key = Object.keys(doc).find((k) => k.toLowerCase() === 'id');
-  const id = key === undefined ? undefined : doc[key];
-  return typeof id === 'string' ? id : '';
-}
 
 const BASE64_RE = /^[A-Za-z0-9+/_-]*={0,2}$/;
 

@@ -7,6 +7,7 @@ import {
   success,
 } from '@scentry/shared-schema';
 import type { FastifyInstance } from 'fastify';
+import { sentId } from '../../../lib/push';
 import { route } from '../../../lib/route';
 import {
   type FormKind,
@@ -16,13 +17,6 @@ import {
   saveMedical,
   saveQuestionnaire,
 } from '../../../services/player-forms';
-
-/** The id of a pushed document as sent (any key case), echoed with its refusal. */
-function sentId(doc: Record<string, unknown>): string {
-  const key = Object.keys(doc).find((k) => k.toLowerCase() === 'id');
-  const id = key === undefined ? undefined : doc[key];
-  return typeof id === 'string' ? id : '';
-}
 
 /** A refusal of the push: the document's id as sent and why (nothing else is echoed). */
 interface Refusal {
@@ -98,7 +92,12 @@ export default async function playerFormRoutes(app: FastifyInstance) {
       let reason: string | null;
       if (parsed.ok) {
         const { Id, TestResultId, OrganizationId, ...form } = parsed.data;
-        const outcome = await saveMedical(db, { docId: Id, testResultId: TestResultId, form, organizationId: OrganizationId });
+        const outcome = await saveMedical(db, {
+          docId: Id,
+          testResultId: TestResultId,
+          form,
+          organizationId: OrganizationId,
+        });
         reason = formRejection('medical', outcome);
       } else reason = parsed.message;
       if (reason !== null) refusals.push({ id: sentId(doc), rejected: true, reason });

@@ -11,6 +11,7 @@ import {
 } from '@scentry/shared-schema';
 import type { FastifyInstance } from 'fastify';
 import { inTransaction } from '../../../db/database';
+import { sentId } from '../../../lib/push';
 import { route } from '../../../lib/route';
 import { formerKit } from '../../../repositories/kit-versions';
 import { findKitByCode, kitDocument } from '../../../repositories/kits';
@@ -40,13 +41,6 @@ function byCode(map: Record<string, number> | undefined): Map<string, number> {
     out.set(id, Math.max(out.get(id) ?? Number.NEGATIVE_INFINITY, value));
   }
   return out;
-}
-
-/** The id of a pushed document as sent (any key case), echoed with its refusal. */
-function sentId(doc: Record<string, unknown>): string {
-  const key = Object.keys(doc).find((k) => k.toLowerCase() === 'id');
-  const id = key === undefined ? undefined : doc[key];
-  return typeof id === 'string' ? id : '';
 }
 
 export default async function syncRoutes(app: FastifyInstance) {
