@@ -1,4 +1,5 @@
 import { averageIntensity, type KitDoc, type ResultDoc, scorePlay } from '@scentry/shared-schema';
+import { record as recordHistory } from '../../lib/history';
 import { getPlayer, type StoredCard, type StoredResult, setStoredResult } from '../../lib/player';
 import { requestSync } from '../../offline/sync';
 
@@ -57,6 +58,7 @@ export async function finishPlay(
     averageIntensity: summary.averageIntensity,
   });
   setStoredResult(summary);
+  recordHistory(summary); // only when the player opted in to keeping results on this phone
   void requestSync();
   return summary;
 }

@@ -1,8 +1,9 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { Placeholder } from '../../ui/placeholder';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 
-export const Route = createFileRoute('/_player/Camera')({ component: Screen });
-
-function Screen() {
-  return <Placeholder title="Camera">The camera view used by the scanner.</Placeholder>;
-}
+// /Camera opens the scanner. The scanner keeps its own guard: a visitor without player data goes
+// on to /home from there (spec §2).
+export const Route = createFileRoute('/_player/Camera')({
+  beforeLoad: () => {
+    throw redirect({ to: '/scanQRCode', replace: true });
+  },
+});

@@ -1,8 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Placeholder } from '../../ui/placeholder';
+import { ChartScreen } from '../../features/history/chart-screen';
 
-export const Route = createFileRoute('/_player/chart')({ component: Screen });
-
-function Screen() {
-  return <Placeholder title="Chart">A chart of your results.</Placeholder>;
-}
+// The player's own kept results (opt-in, this device only). uPlot loads inside the screen's chunk.
+export const Route = createFileRoute('/_player/chart')({ component: ChartScreen });
