@@ -26,6 +26,17 @@ export interface PlayerData {
 
 export const getPlayer = (): PlayerData | null => readJson<PlayerData>(STORAGE_KEYS.playerData);
 
+/** Merges fields into the stored player data (spec §3 keys), starting from the placeholder if none. */
+export function updatePlayer(patch: Partial<PlayerData>): PlayerData {
+  const next = { ...(getPlayer() ?? PLACEHOLDER_PLAYER), ...patch } as PlayerData;
+  writeJson(STORAGE_KEYS.playerData, next);
+  return next;
+}
+
+/** Whether the names are still the placeholder that Start Game set (not names the player gave). */
+export const isPlaceholderName = (first: unknown, last: unknown): boolean =>
+  first === PLACEHOLDER_PLAYER.FirstName && last === PLACEHOLDER_PLAYER.LastName;
+
 /** A visitor straight from a printed QR code has no player yet: the placeholder names it. */
 export function ensurePlayer(): PlayerData {
   const existing = getPlayer();

@@ -1,8 +1,11 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { Placeholder } from '../../ui/placeholder';
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { ProviderChoiceScreen } from '../../features/provider-choice/provider-choice-screen';
+import { getPlayer } from '../../lib/player';
 
-export const Route = createFileRoute('/_player/addOrganizationPage')({ component: Screen });
-
-function Screen() {
-  return <Placeholder title="Your Profile">Choose a healthcare provider to forward your results to.</Placeholder>;
-}
+export const Route = createFileRoute('/_player/addOrganizationPage')({
+  // Reached from Start Game: without player data, the start.
+  beforeLoad: () => {
+    if (!getPlayer()) throw redirect({ to: '/home', replace: true });
+  },
+  component: ProviderChoiceScreen,
+});

@@ -1,6 +1,8 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { startNewPlayer } from '../../lib/player';
+import { useState } from 'react';
+import { startNewPlayer, updatePlayer } from '../../lib/player';
 import { SyncStatusPanel } from '../../offline/sync-status';
+import { LegalLinks } from '../../ui/legal-links';
 
 export const Route = createFileRoute('/_player/home')({
   staticData: { noBack: true },
@@ -9,6 +11,7 @@ export const Route = createFileRoute('/_player/home')({
 
 function Home() {
   const navigate = useNavigate();
+  const [sendToProvider, setSendToProvider] = useState(false);
   return (
     <section className="hero">
       <p className="eyebrow">Olfactory test kit</p>
@@ -17,12 +20,17 @@ function Home() {
         Scratch each of the five scent cards in your play kit, smell it, rate how strong it is and pick what you think
         it is. It takes about three minutes.
       </p>
+      <label className="check-row home-opt-in">
+        <input type="checkbox" checked={sendToProvider} onChange={(e) => setSendToProvider(e.target.checked)} />
+        <span>Send my result to my healthcare provider</span>
+      </label>
       <button
         type="button"
         className="button button-large"
         onClick={() => {
           startNewPlayer();
-          navigate({ to: '/scanQRCode' });
+          updatePlayer({ isAddOrganizationChecked: sendToProvider });
+          navigate({ to: sendToProvider ? '/addOrganizationPage' : '/scanQRCode' });
         }}
       >
         Start Game
@@ -32,6 +40,7 @@ function Home() {
         diagnosis.
       </p>
       <SyncStatusPanel />
+      <LegalLinks />
     </section>
   );
 }

@@ -1,12 +1,11 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { Placeholder } from '../../ui/placeholder';
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { MedicalRoute } from '../../features/medical/medical-form';
+import { getStoredResult } from '../../lib/player';
 
-export const Route = createFileRoute('/_player/userMedicationQuestion')({ component: Screen });
-
-function Screen() {
-  return (
-    <Placeholder title="Medical and family history">
-      A three-step form: basics, diagnosed disorders, family history.
-    </Placeholder>
-  );
-}
+export const Route = createFileRoute('/_player/userMedicationQuestion')({
+  // The form belongs to a result (spec §4): with no stored result, the start.
+  beforeLoad: () => {
+    if (!getStoredResult()) throw redirect({ to: '/home', replace: true });
+  },
+  component: MedicalRoute,
+});
