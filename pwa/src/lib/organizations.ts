@@ -10,10 +10,7 @@ export interface OrganizationChoice {
 /** The list of providers as last fetched, so the choice works offline. */
 const LIST_KEY = 'scentryOrganizations';
 
-/**
- * Providers shown on results, as features/result/provider.ts keeps them (same key and shape):
- * a provider chosen on this device is written there so the result page names it offline.
- */
+/** Providers shown on results, kept so the result page names them offline. */
 const PROVIDERS_KEY = 'scentryProviders';
 
 interface KeptList {
@@ -47,10 +44,28 @@ export async function loadOrganizations(signal?: AbortSignal): Promise<Organizat
   }
 }
 
-interface KeptProvider {
+/** A provider as results show it: name, address and phone (GetOrganizationById, public). */
+export interface KeptProvider {
   name: string;
   address: string | null;
   phone: string | null;
+}
+
+const keptProviders = () => readJson<Record<string, KeptProvider>>(PROVIDERS_KEY) ?? {};
+
+/** The provider as kept on this device, or null. */
+export const keptProvider = (id: number): KeptProvider | null => keptProviders()[id] ?? null;
+
+/** The provider fresh from the server, kept for offline use. Throws when the server cannot be reached. */
+export async function fetchProvider(id: number): Promise<KeptProvider> {
+  const org = await callPlayer('getOrganizationById', { query: { id } });
+  const provider: KeptProvider = {
+    name: org.organizationName,
+    address: org.organizationAddress ?? null,
+    phone: org.organizationPhone ?? null,
+  };
+  writeJson(PROVIDERS_KEY, { ...keptProviders(), [id]: provider });
+  return provider;
 }
 
 /**
@@ -58,19 +73,11 @@ interface KeptProvider {
  * address and phone when the server answers. Never fails: the result page fetches it again online.
  */
 export async function rememberProvider(choice: OrganizationChoice): Promise<void> {
-  const all = readJson<Record<string, KeptProvider>>(PROVIDERS_KEY) ?? {};
-  if (!all[choice.id])
-    writeJson(PROVIDERS_KEY, { ...all, [choice.id]: { name: choice.name, address: null, phone: null } });
+  if (!keptProvider(choice.id)) {
+    writeJson(PROVIDERS_KEY, { ...keptProviders(), [choice.id]: { name: choice.name, address: null, phone: null } });
+  }
   try {
-    const org = await callPlayer('getOrganizationById', { query: { id: choice.id } });
-    writeJson(PROVIDERS_KEY, {
-      ...readJson<Record<string, KeptProvider>>(PROVIDERS_KEY),
-      [choice.id]: {
-        name: org.organizationName,
-        address: org.organizationAddress ?? null,
-        phone: org.organizationPhone ?? null,
-      },
-    });
+    await fetchProvider(choice.id);
   } catch {
     // Offline: the name is kept; the rest comes when the result page is opened online.
   }

@@ -13,6 +13,8 @@ import { formatResultDate, formatResultTime, intensityWords, scoreText } from '.
 import type { ReportModel } from '../../report/model';
 import { REPORT_TEXT } from '../../report/texts';
 import { EmailDialog } from '../../ui/email-dialog';
+import { HistorySwitch } from '../../ui/history-switch';
+import { LegalLinks } from '../../ui/legal-links';
 import { Spinner } from '../../ui/spinner';
 import { useToast } from '../../ui/toast';
 import { buildReportModel, paperFor } from './build-model';
@@ -245,12 +247,22 @@ export function ResultScreen({ result }: { result: StoredResult }) {
             Answer the COVID-19 questions
           </button>
         )}
+        <Link to="/userMedicationQuestion" className="button button-ghost result-medical-link">
+          Add your details (medical form)
+        </Link>
         <Link to="/home" className="text-link">
           Back to the start
         </Link>
       </section>
       <SyncStatusPanel />
       <EmailDialog open={emailOpen} onClose={() => setEmailOpen(false)} onSend={sendEmail} />
+      <section className="result-history" aria-label="My results on this phone">
+        <HistorySwitch current={result} />
+        <Link to="/chart" className="text-link">
+          See my results over time
+        </Link>
+      </section>
+      <LegalLinks />
     </article>
   );
 }
