@@ -25,6 +25,7 @@ import { Route as PlayerSummaryRouteImport } from './routes/_player/summary'
 import { Route as PlayerUserMedicationQuestionRouteImport } from './routes/_player/userMedicationQuestion'
 import { Route as AdminAuthedRouteImport } from './routes/admin/_authed'
 import { Route as AdminLoginRouteImport } from './routes/admin/login'
+import { Route as PlayerLegalDocRouteImport } from './routes/_player/legal.$doc'
 import { Route as PlayerScentIdRouteImport } from './routes/_player/scent.$id'
 import { Route as PlayerVerifyIdRouteImport } from './routes/_player/verify.$id'
 import { Route as AdminAuthedIndexRouteImport } from './routes/admin/_authed/index'
@@ -127,6 +128,11 @@ const AdminLoginRoute = AdminLoginRouteImport.update({
   id: '/admin/login',
   path: '/admin/login',
   getParentRoute: () => rootRouteImport,
+} as any)
+const PlayerLegalDocRoute = PlayerLegalDocRouteImport.update({
+  id: '/legal/$doc',
+  path: '/legal/$doc',
+  getParentRoute: () => PlayerRoute,
 } as any)
 const PlayerScentIdRoute = PlayerScentIdRouteImport.update({
   id: '/scent/$id',
@@ -252,6 +258,7 @@ export interface FileRoutesByFullPath {
   '/userMedicationQuestion': typeof PlayerUserMedicationQuestionRoute
   '/admin': typeof AdminAuthedRouteWithChildren
   '/admin/login': typeof AdminLoginRoute
+  '/legal/$doc': typeof PlayerLegalDocRoute
   '/scent/$id': typeof PlayerScentIdRoute
   '/verify/$id': typeof PlayerVerifyIdRoute
   '/admin/audit': typeof AdminAuthedAuditRoute
@@ -287,6 +294,7 @@ export interface FileRoutesByTo {
   '/summary': typeof PlayerSummaryRoute
   '/userMedicationQuestion': typeof PlayerUserMedicationQuestionRoute
   '/admin/login': typeof AdminLoginRoute
+  '/legal/$doc': typeof PlayerLegalDocRoute
   '/scent/$id': typeof PlayerScentIdRoute
   '/verify/$id': typeof PlayerVerifyIdRoute
   '/admin/audit': typeof AdminAuthedAuditRoute
@@ -325,6 +333,7 @@ export interface FileRoutesById {
   '/_player/userMedicationQuestion': typeof PlayerUserMedicationQuestionRoute
   '/admin/_authed': typeof AdminAuthedRouteWithChildren
   '/admin/login': typeof AdminLoginRoute
+  '/_player/legal/$doc': typeof PlayerLegalDocRoute
   '/_player/scent/$id': typeof PlayerScentIdRoute
   '/_player/verify/$id': typeof PlayerVerifyIdRoute
   '/admin/_authed/audit': typeof AdminAuthedAuditRoute
@@ -363,6 +372,7 @@ export interface FileRouteTypes {
     | '/userMedicationQuestion'
     | '/admin'
     | '/admin/login'
+    | '/legal/$doc'
     | '/scent/$id'
     | '/verify/$id'
     | '/admin/audit'
@@ -398,6 +408,7 @@ export interface FileRouteTypes {
     | '/summary'
     | '/userMedicationQuestion'
     | '/admin/login'
+    | '/legal/$doc'
     | '/scent/$id'
     | '/verify/$id'
     | '/admin/audit'
@@ -435,6 +446,7 @@ export interface FileRouteTypes {
     | '/_player/userMedicationQuestion'
     | '/admin/_authed'
     | '/admin/login'
+    | '/_player/legal/$doc'
     | '/_player/scent/$id'
     | '/_player/verify/$id'
     | '/admin/_authed/audit'
@@ -576,6 +588,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/admin/login'
       preLoaderRoute: typeof AdminLoginRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_player/legal/$doc': {
+      id: '/_player/legal/$doc'
+      path: '/legal/$doc'
+      fullPath: '/legal/$doc'
+      preLoaderRoute: typeof PlayerLegalDocRouteImport
+      parentRoute: typeof PlayerRoute
     }
     '/_player/scent/$id': {
       id: '/_player/scent/$id'
@@ -726,6 +745,7 @@ interface PlayerRouteChildren {
   PlayerScanQRCodeRoute: typeof PlayerScanQRCodeRoute
   PlayerSummaryRoute: typeof PlayerSummaryRoute
   PlayerUserMedicationQuestionRoute: typeof PlayerUserMedicationQuestionRoute
+  PlayerLegalDocRoute: typeof PlayerLegalDocRoute
   PlayerScentIdRoute: typeof PlayerScentIdRoute
   PlayerVerifyIdRoute: typeof PlayerVerifyIdRoute
 }
@@ -743,6 +763,7 @@ const PlayerRouteChildren: PlayerRouteChildren = {
   PlayerScanQRCodeRoute: PlayerScanQRCodeRoute,
   PlayerSummaryRoute: PlayerSummaryRoute,
   PlayerUserMedicationQuestionRoute: PlayerUserMedicationQuestionRoute,
+  PlayerLegalDocRoute: PlayerLegalDocRoute,
   PlayerScentIdRoute: PlayerScentIdRoute,
   PlayerVerifyIdRoute: PlayerVerifyIdRoute,
 }

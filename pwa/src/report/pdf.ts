@@ -99,9 +99,14 @@ function drawOp(doc: jsPDF, op: ReportOp, pictures: ReportPictures): void {
 }
 
 /** Draws a laid-out report as a PDF: real text in Helvetica, vector shapes and QR, embedded PNGs. */
-export function drawPdf(layout: ReportLayout, pictures: ReportPictures, title: string): Uint8Array {
+export function drawPdf(
+  layout: ReportLayout,
+  pictures: ReportPictures,
+  title: string,
+  subject: string = REPORT_TEXT.title,
+): Uint8Array {
   const doc = newDoc(layout.paper);
-  doc.setProperties({ title, subject: REPORT_TEXT.title, author: 'Scentry', creator: 'Scentry' });
+  doc.setProperties({ title, subject, author: 'Scentry', creator: 'Scentry' });
   doc.setLanguage('en-US');
   layout.pages.forEach((ops, i) => {
     if (i > 0) doc.addPage(layout.paper, 'portrait');

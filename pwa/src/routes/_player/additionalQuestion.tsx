@@ -1,8 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Placeholder } from '../../ui/placeholder';
+import { requireResultForQuestionnaire } from '../../features/questionnaire/guards';
+import { QuestionnaireRoute } from '../../features/questionnaire/questionnaire-screen';
 
-export const Route = createFileRoute('/_player/additionalQuestion')({ component: Screen });
-
-function Screen() {
-  return <Placeholder title="Additional Questions">Five optional yes/no questions about COVID-19.</Placeholder>;
-}
+// The five COVID-19 questions of the stored result (spec §2, §4); no stored result → /home.
+export const Route = createFileRoute('/_player/additionalQuestion')({
+  beforeLoad: requireResultForQuestionnaire,
+  component: QuestionnaireRoute,
+});

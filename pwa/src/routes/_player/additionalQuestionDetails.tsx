@@ -1,12 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Placeholder } from '../../ui/placeholder';
+import { DetailsRoute } from '../../features/questionnaire/details-screen';
+import { requireKeptAnswers } from '../../features/questionnaire/guards';
 
-export const Route = createFileRoute('/_player/additionalQuestionDetails')({ component: Screen });
-
-function Screen() {
-  return (
-    <Placeholder title="Questionnaire answers">
-      Download your questionnaire answers as a PDF or get them by e-mail.
-    </Placeholder>
-  );
-}
+// The questionnaire answers kept on this device, as a PDF or by e-mail (spec §2); no answers → /result.
+export const Route = createFileRoute('/_player/additionalQuestionDetails')({
+  beforeLoad: requireKeptAnswers,
+  component: DetailsRoute,
+});

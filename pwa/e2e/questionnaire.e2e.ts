@@ -1,0 +1,341 @@
+import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { QUESTIONNAIRE_MSG, QUESTIONNAIRE_QUESTIONS, REPORT_MSG } from '@scentry/shared-schema';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Q_TEXT } from '../src/features/questionnaire/messages';
+import { launchBrowser } from './support/browser';
+import { startServer, type TestServer } from './support/server';
+
+const requireFromServer = createRequire(new URL('../../sync-server/package.json', import.meta.url));
+const { SMTPServer } = requireFromServer('smtp-server') as {
+  SMTPServer: new (
+    o: object,
+  ) => {
+    listen: (port: number, host: string, cb: () => void) => void;
+    close: (cb: () => void) => void;
+    server: { address(): { port: number } };
+  };
+};
+
+/** A real SMTP server on loopback: every message it receives, raw. */
+async function startMailbox() {
+  const mails: { to: string[]; raw: string }[] = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream: NodeJS.ReadableStream, session: { envelope: { rcptTo: { address: string }[] } }, done: () => void) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+        done();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  return { mails, port: smtp.server.address().port, close: () => new Promise<void>((r) => smtp.close(r)) };
+}
+
+let server: TestServer;
+let browser: Browser;
+let mailbox: Awaited<ReturnType<typeof startMailbox>>;
+const tmp = mkdtempSync(path.join(tmpdir(), 'scentry-questionnaire-'));
+/** Screenshots of both screens at phone sizes (kept when SCREENSHOT_DIR is set). */
+const shots = process.env.SCREENSHOT_DIR ?? path.join(tmp, 'shots');
+mkdirSync(shots, { recursive: true });
+
+beforeAll(async () => {
+  mailbox = await startMailbox();
+  server = await startServer({ SEED_DEMO: 'on', SMTP_URL: `smtp://127.0.0.1:${mailbox.port}` });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await mailbox?.close();
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+/** The demo kit's correct answers (README); card 5 gets a wrong one: 4 of 5, a Pass. */
+const PICKS = ['Lemon', 'Coffee', 'Rose', 'Mint', 'Coffee'];
+const PHONES = [
+  { width: 320, height: 568 },
+  { width: 390, height: 844 },
+];
+
+async function withContext(journey: (context: BrowserContext) => Promise<void>): Promise<void> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, acceptDownloads: true });
+  try {
+    await journey(context);
+  } finally {
+    await context.close();
+  }
+}
+
+async function playDemo(page: Page) {
+  for (let i = 1; i <= 5; i++) {
+    await page.getByRole('heading', { name: `SCENT ${i}` }).waitFor();
+    await page
+      .locator('label.chip')
+      .filter({ hasText: /^3\s*Moderate$/ })
+      .click();
+    await page
+      .locator('.choice')
+      .filter({ hasText: PICKS[i - 1] })
+      .click();
+  }
+  await page.waitForURL('**/pass');
+}
+
+/** From /pass through the summary to the result page, then to the questions, as a player would. */
+async function openQuestions(page: Page) {
+  await page.getByRole('link', { name: 'See my result summary' }).click();
+  await page.waitForURL('**/summary');
+  await page.getByRole('link', { name: 'See my result' }).click();
+  await page.waitForURL('**/result');
+  await page.getByRole('heading', { name: 'Passed' }).waitFor();
+  await page.getByRole('button', { name: 'Answer the COVID-19 questions' }).click();
+  await page.waitForURL('**/additionalQuestion');
+  await page.getByRole('heading', { name: 'Additional Questions' }).waitFor();
+}
+
+const progress = (page: Page) => page.getByRole('progressbar', { name: 'Question progress' });
+
+/** Answers the question shown, after checking it is question `n` with the ring saying so. */
+async function answer(page: Page, n: number, value: 'Yes' | 'No') {
+  await expect.poll(() => progress(page).getAttribute('aria-valuenow')).toBe(String(n));
+  expect(await progress(page).getAttribute('aria-valuetext')).toBe(`Question ${n} of 5`);
+  expect(await page.getByTestId('question').textContent()).toContain(QUESTIONNAIRE_QUESTIONS[n - 1]);
+  await page.getByRole('button', { name: value, exact: true }).click();
+}
+
+/** Nothing runs off the screen at each phone size; a screenshot of each. */
+async function checkFits(page: Page, name: string) {
+  for (const size of PHONES) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(100);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth),
+      `${name} at ${size.width}`,
+    ).toBeLessThanOrEqual(size.width);
+    // Every button and link of the screen (the shared upload panel aside) is at least 44 px high
+    // and fully inside the page's width.
+    const boxes = await page
+      .locator('main button:visible, main a.button:visible, main a.q-link:visible')
+      .evaluateAll((els) =>
+        els
+          .filter((el) => !el.closest('.sync'))
+          .map((el) => {
+            const r = el.getBoundingClientRect();
+            return { text: el.textContent?.trim(), h: r.height, left: r.left, right: r.right };
+          }),
+      );
+    for (const b of boxes) {
+      expect(b.h, `${name} ${b.text} at ${size.width}`).toBeGreaterThanOrEqual(44);
+      expect(b.left).toBeGreaterThanOrEqual(0);
+      expect(b.right).toBeLessThanOrEqual(size.width);
+    }
+    await page.screenshot({ path: path.join(shots, `${name}-${size.width}x${size.height}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+}
+
+const pdfText = (file: string) => {
+  const out = spawnSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  expect(out.status, out.stderr).toBe(0);
+  return out.stdout;
+};
+
+const storedResultId = (page: Page) =>
+  page.evaluate(
+    () => (JSON.parse(localStorage.getItem('testResultData') ?? '{}') as { testResultId: string }).testResultId,
+  );
+
+const storedRows = (id: string) =>
+  server.sql<{ sort_order: number; question: string; answer: string }>(
+    'SELECT sort_order, question, answer FROM questionnaire_answers WHERE test_result_id = ? ORDER BY sort_order',
+    id,
+  );
+
+async function isCompletedOnServer(id: string): Promise<boolean> {
+  const res = await fetch(`${server.url}/api/TestResult/FindTestResultId?id=${id}`);
+  const body = (await res.json()) as { data: { isCompleted: boolean } };
+  return body.data.isCompleted;
+}
+
+const waitingCount = async (page: Page) => Number((await page.getByTestId('waiting-count').textContent())?.trim());
+
+/** The details page lists the five answers, in order. */
+async function expectDetails(page: Page, answers: string[]) {
+  await page.waitForURL('**/additionalQuestionDetails');
+  const rows = page.getByTestId('answer-row');
+  await expect.poll(() => rows.count()).toBe(5);
+  for (const [i, q] of QUESTIONNAIRE_QUESTIONS.entries()) {
+    const text = (await rows.nth(i).textContent()) ?? '';
+    expect(text).toContain(q);
+    expect(text).toMatch(new RegExp(`Answer: ${answers[i]}$`));
+  }
+}
+
+describe('the COVID-19 questionnaire', () => {
+  it('is answered one question at a time (with a step back), kept, offered as a PDF and by e-mail, and then completed', () =>
+    withContext(async (context) => {
+      const page = await context.newPage();
+      await page.goto(`${server.url}/scent/DEMO1`);
+      await playDemo(page);
+      await openQuestions(page);
+      const id = await storedResultId(page);
+      expect(await progress(page).getAttribute('aria-valuemax')).toBe('5');
+      expect((await progress(page).textContent())?.replace(/\s+/g, ' ').trim()).toBe('1 of 5');
+      await checkFits(page, 'additionalQuestion');
+
+      await answer(page, 1, 'Yes');
+      await answer(page, 2, 'No');
+      await answer(page, 3, 'Yes');
+      // Back to question 3: the earlier answer shows; change it.
+      await expect.poll(() => progress(page).getAttribute('aria-valuenow')).toBe('4');
+      await page.getByRole('button', { name: /Previous question/ }).click();
+      await expect.poll(() => progress(page).getAttribute('aria-valuenow')).toBe('3');
+      expect(await page.getByRole('button', { name: 'Yes', exact: true }).getAttribute('aria-pressed')).toBe('true');
+      await checkFits(page, 'additionalQuestion-back');
+      await answer(page, 3, 'No');
+      await answer(page, 4, 'No');
+      expect(storedRows(id)).toHaveLength(0);
+      await answer(page, 5, 'Yes');
+      const expected = ['Yes', 'No', 'No', 'No', 'Yes'];
+
+      await page.getByRole('status').filter({ hasText: QUESTIONNAIRE_MSG.saved }).waitFor({ timeout: 20_000 });
+      await expectDetails(page, expected);
+      await checkFits(page, 'additionalQuestionDetails');
+
+      // The server has the five rows, once, and the test is completed.
+      expect(storedRows(id)).toEqual(
+        QUESTIONNAIRE_QUESTIONS.map((question, i) => ({ sort_order: i + 1, question, answer: expected[i] })),
+      );
+      expect(await isCompletedOnServer(id)).toBe(true);
+
+      // The PDF, made on the device.
+      const [dl] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Download PDF' }).click(),
+      ]);
+      expect(dl.suggestedFilename()).toMatch(/^Scentry-questionnaire-\d{2}-\d{2}-\d{4}\.pdf$/);
+      const file = path.join(tmp, `${randomUUID()}.pdf`);
+      await dl.saveAs(file);
+      expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
+      const lines = pdfText(file).split('\n');
+      for (const [i, q] of QUESTIONNAIRE_QUESTIONS.entries()) {
+        const line = lines.find((l) => l.includes(q));
+        expect(line, q).toBeDefined();
+        expect(line).toMatch(new RegExp(`\\s${expected[i]}\\s*$`));
+      }
+      expect(lines.join('\n')).toContain('Guest Player');
+      expect(lines.join('\n')).toContain('DEMO1');
+
+      // By e-mail: the spec's message, and one mail with the PDF.
+      await page.getByRole('button', { name: 'Get Via Email' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Get Via Email' });
+      await dialog.waitFor();
+      await dialog.getByLabel('E-mail address').fill('questions@example.com');
+      await dialog.getByRole('button', { name: 'OK' }).click();
+      await page.getByRole('status').filter({ hasText: REPORT_MSG.questionnaireSent }).waitFor({ timeout: 20_000 });
+      await expect.poll(() => mailbox.mails.filter((m) => m.to.includes('questions@example.com')).length).toBe(1);
+      expect(mailbox.mails.find((m) => m.to.includes('questions@example.com'))?.raw).toMatch(/application\/pdf/);
+
+      // Back to the result: the questionnaire is no longer offered.
+      await page.getByRole('link', { name: 'Continue to your result' }).click();
+      await page.waitForURL('**/result');
+      await page.getByText(REPORT_MSG.testCompleted).waitFor();
+
+      // Opening the questions again: already completed, with Continue (also when only the server knows it).
+      await page.goto(`${server.url}/additionalQuestion`);
+      await page.getByText(QUESTIONNAIRE_MSG.completed).waitFor();
+      await page.evaluate(() => {
+        const r = JSON.parse(localStorage.getItem('testResultData') ?? '{}');
+        delete r.questionnaireCompleted;
+        localStorage.setItem('testResultData', JSON.stringify(r));
+      });
+      await page.reload();
+      await page.getByText(QUESTIONNAIRE_MSG.completed).waitFor();
+      await checkFits(page, 'additionalQuestion-completed');
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.waitForURL('**/result');
+      expect(storedRows(id)).toHaveLength(5);
+      await page.waitForTimeout(500);
+      expect(mailbox.mails.filter((m) => m.to.includes('questions@example.com'))).toHaveLength(1);
+    }));
+
+  it('is answered offline: kept on the device, uploaded once when back online', () =>
+    withContext(async (context) => {
+      const page = await context.newPage();
+      await page.goto(`${server.url}/scent/DEMO1`);
+      await page.getByRole('heading', { name: 'SCENT 1' }).waitFor();
+      await expect
+        .poll(() => page.evaluate(async () => (await (await caches.open('scentry-images')).keys()).length))
+        .toBe(10);
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+      await context.setOffline(true);
+      await page.reload();
+      await playDemo(page);
+      await openQuestions(page);
+      const id = await storedResultId(page);
+
+      const expected = ['No', 'Yes', 'No', 'No', 'No'];
+      for (const [i, value] of expected.entries()) await answer(page, i + 1, value as 'Yes' | 'No');
+      await page.getByRole('status').filter({ hasText: Q_TEXT.queued }).waitFor({ timeout: 20_000 });
+      await expectDetails(page, expected);
+      // The result and the questionnaire wait on the device; the server has nothing yet.
+      await expect.poll(() => waitingCount(page)).toBe(2);
+      expect(storedRows(id)).toHaveLength(0);
+      expect(
+        await page.evaluate(() => JSON.parse(localStorage.getItem('testResultData') ?? '{}').questionnaireCompleted),
+      ).toBe(true);
+      // The PDF is made offline too.
+      const [dl] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Download PDF' }).click(),
+      ]);
+      const file = path.join(tmp, `${randomUUID()}.pdf`);
+      await dl.saveAs(file);
+      expect(pdfText(file)).toContain(QUESTIONNAIRE_QUESTIONS[1]);
+
+      // Back online, the first reply to the questionnaire upload is lost on the way back: the
+      // device sends it again, and the server stores it once.
+      let lost = 0;
+      await page.route('**/api/sync/questionnaires/push', async (route) => {
+        if (lost++ === 0) {
+          await route.fetch();
+          await route.abort('connectionreset');
+        } else {
+          await route.continue();
+        }
+      });
+      await context.setOffline(false);
+      // Chromium's offline emulation leaves navigator.onLine true in a page loaded while offline,
+      // so it never fires 'online' there; a phone does, and that is what the app listens to.
+      await page.evaluate(() => window.dispatchEvent(new Event('online')));
+      await expect.poll(() => waitingCount(page), { timeout: 30_000 }).toBe(0);
+      expect(lost).toBeGreaterThanOrEqual(2);
+      expect(storedRows(id)).toEqual(
+        QUESTIONNAIRE_QUESTIONS.map((question, i) => ({ sort_order: i + 1, question, answer: expected[i] })),
+      );
+      expect(await isCompletedOnServer(id)).toBe(true);
+
+      // Another sync later changes nothing.
+      await page.reload();
+      await expectDetails(page, expected);
+      await page.getByRole('button', { name: 'Sync now' }).click();
+      await page.waitForTimeout(1500);
+      expect(storedRows(id)).toHaveLength(5);
+      expect(server.sql('SELECT COUNT(*) AS n FROM questionnaire_answers WHERE test_result_id = ?', id)).toEqual([
+        { n: 5 },
+      ]);
+    }));
+});
