@@ -49,6 +49,20 @@ async function createProvider(name: string, seq: number): Promise<number> {
   return row.id;
 }
 
+/** The provider's Client Admin's dashboard counts (GetTestResultCounts, scoped to the organization). */
+async function providerCounts(): Promise<{ totalTestCount: number }> {
+  const signIn = await fetch(`${server.url}/api/User/Authenticate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ Email: 'clara1@clinic.example', Password: 'Clinic-Pass1' }),
+  });
+  const { data } = await signIn.json();
+  const res = await fetch(`${server.url}/api/TestResult/GetTestResultCounts`, {
+    headers: { authorization: `Bearer ${data.token}` },
+  });
+  return (await res.json()).data;
+}
+
 let providerId: number;
 let otherProviderId: number;
 
@@ -146,7 +160,7 @@ const resultRowFromDb = (id: string) =>
   );
 
 describe('the player’s forms: provider choice and the medical form', () => {
-  it('opt in, choose a provider, play offline, fill the medical form offline; it all uploads once when back online', () =>
+  it('opt in, choose a provider, play offline, fill the medical form and the questionnaire offline; it all uploads once when back online and the provider counts it', () =>
     withContext(async (context) => {
       const page = await context.newPage();
       await page.goto(`${server.url}/home`);
@@ -272,6 +286,20 @@ describe('the player’s forms: provider choice and the medical form', () => {
       expect(resultRowFromDb(id)).toEqual([]);
       await shot(page, 'result');
 
+      // The questionnaire too, still offline.
+      await page.getByRole('button', { name: 'Answer the COVID-19 questions' }).click();
+      await page.waitForURL('**/additionalQuestion');
+      for (const value of ['Yes', 'No', 'No', 'No', 'Yes']) {
+        await page.getByRole('button', { name: value, exact: true }).click();
+      }
+      await page.waitForURL('**/additionalQuestionDetails');
+      await page
+        .getByRole('link', { name: /result/i })
+        .first()
+        .click();
+      await page.waitForURL('**/result');
+      const countsBefore = await providerCounts();
+
       // Back online: the result, then its medical form, reach the server once.
       await context.setOffline(false);
       await page.evaluate(() => window.dispatchEvent(new Event('online')));
@@ -296,6 +324,18 @@ describe('the player’s forms: provider choice and the medical form', () => {
         },
       ]);
       await expect.poll(() => page.getByTestId('waiting-count').textContent(), { timeout: 30_000 }).toBe('0');
+      // The five answers once, and the provider's own dashboard counts the result.
+      expect(
+        server
+          .sql<{ answer: string }>(
+            'SELECT answer FROM questionnaire_answers WHERE test_result_id = ? ORDER BY sort_order',
+            id,
+          )
+          .map((r) => r.answer),
+      ).toEqual(['Yes', 'No', 'No', 'No', 'Yes']);
+      expect(await providerCounts()).toMatchObject({ totalTestCount: countsBefore.totalTestCount + 1 });
+      await page.reload();
+      await page.getByText('Test is already completed / You can not proceed to next test.').waitFor();
     }));
 
   it('without the opt-in: straight to the scanner; the medical form offers the provider and sends it online', () =>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { StoredResult } from '../../lib/player';
-import { buildReportModel, paperFor } from './build-model';
+import { paperForLocale as paperFor } from '../../report/paper';
+import { buildReportModel } from './build-model';
 
 const stored: StoredResult = {
   testResultId: '6f1c1d2e-3b4a-4c5d-8e9f-0a1b2c3d4e5f',

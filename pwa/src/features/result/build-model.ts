@@ -43,11 +43,3 @@ export function buildReportModel(
     verifyUrl: `${publicUrl.replace(/\/+$/, '')}/verify/${result.testResultId}`,
   };
 }
-
-/** Letter where it is the paper people have (US, Canada, Mexico and a few more), A4 elsewhere. */
-export function paperFor(locale: string): 'letter' | 'a4' {
-  const region = (locale.split(/[-_]/)[1] ?? '').toUpperCase();
-  return ['US', 'CA', 'MX', 'PH', 'CL', 'CO', 'VE', 'GT', 'CR', 'PA'].includes(region) || locale === 'en'
-    ? 'letter'
-    : 'a4';
-}

@@ -17,7 +17,7 @@ import { HistorySwitch } from '../../ui/history-switch';
 import { LegalLinks } from '../../ui/legal-links';
 import { Spinner } from '../../ui/spinner';
 import { useToast } from '../../ui/toast';
-import { buildReportModel, paperFor } from './build-model';
+import { buildReportModel } from './build-model';
 import { useProvider } from './provider';
 
 type Busy = 'pdf' | 'png' | 'wallet' | 'email' | null;
@@ -69,7 +69,7 @@ export function ResultScreen({ result }: { result: StoredResult }) {
   async function makeFile(kind: 'pdf' | 'png'): Promise<Blob> {
     const report = await loadReport();
     const pictures = await report.loadReportPictures(model);
-    const options = { paper: paperFor(navigator.language) };
+    const options = { paper: report.paperForLocale(navigator.language) };
     return kind === 'pdf'
       ? report.renderReportPdf(model, pictures, options)
       : report.renderReportPng(model, pictures, options);
