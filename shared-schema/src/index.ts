@@ -15,6 +15,8 @@ export * from './play-schema';
 export * from './questionnaire';
 export * from './report';
 export * from './report-schema';
+export * from './results-admin';
+export * from './results-admin-schema';
 export * from './roles';
 export * from './rules';
 export * from './users';

@@ -28,6 +28,8 @@ import healthRoutes from './routes/api/health/index';
 import organizationRoutes from './routes/api/organization/index';
 import pkPassRoutes from './routes/api/pk-pass-config/index';
 import playerFormRoutes from './routes/api/player-forms/index';
+import reportRoutes from './routes/api/report/index';
+import resultsAdminRoutes from './routes/api/results-admin/index';
 import roleRoutes from './routes/api/role/index';
 import scentOptionRoutes from './routes/api/scent-card-option/index';
 import scentCardRoutes from './routes/api/sent-card/index';
@@ -156,6 +158,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(emailRoutes);
   await app.register(pkPassRoutes);
   await app.register(playerFormRoutes);
+  await app.register(resultsAdminRoutes);
+  await app.register(reportRoutes);
   if (options.extraRoutes) await app.register(async (scope) => options.extraRoutes?.(scope));
 
   return app;

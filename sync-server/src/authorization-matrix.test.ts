@@ -103,6 +103,13 @@ describe('authorization matrix', () => {
     saveUserMedicalInformation: 'public',
     pushQuestionnaires: 'public',
     pushMedical: 'public',
+    getTestResultList: 'staff',
+    getTestAnswerResultDetailList: 'staff',
+    getQuestionnaireAnswerList: 'staff',
+    exportCsv: 'staff',
+    getDataLocation: 'staff',
+    getLocationData: 'staff',
+    passFailDataByDate: 'staff',
   };
 
   it("declares each endpoint's access as API.md gives it", () => {

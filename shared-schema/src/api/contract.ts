@@ -16,9 +16,11 @@ import { PLAY_MSG } from '../play';
 import { pullRequestSchema, pushBodySchema, saveTestResultRequest } from '../play-schema';
 import { EMAIL_PUSH_MAX_BYTES } from '../report';
 import { emailModel, emailPushBodySchema, pkPassRequest, verifyQuery } from '../report-schema';
+import { exportCsvRequest, reportRequest, resultDetailRequest, testResultListRequest } from '../results-admin-schema';
 import { createUserRequest, resetPasswordRequest, updateUserRequest, userListRequest } from '../users';
 import type { RouteInfo } from './player-routes';
 import {
+  answerDetailRowSchema,
   appConfigData,
   auditRowSchema,
   emailConflictSchema,
@@ -26,13 +28,17 @@ import {
   healthData,
   idNameSchema,
   listOf,
+  locationReportRowSchema,
+  mapPointSchema,
   organizationIdData,
   organizationPublicSchema,
   organizationRecordSchema,
   organizationRowSchema,
+  passFailRowSchema,
   playRowSchema,
   pullKitsData,
   pushConflictSchema,
+  questionnaireRowSchema,
   roleSchema,
   saveTestResultData,
   scentCardIdData,
@@ -45,6 +51,7 @@ import {
   testKitListRowSchema,
   testKitSchema,
   testResultCountsSchema,
+  testResultRowSchema,
   userIdData,
   userRowSchema,
   verifyResultData,
@@ -338,6 +345,46 @@ export const CONTRACT = {
   getTestResultCounts: declare(ROUTES.getTestResultCounts, {
     summary: 'Dashboard counts (a Client Admin counts their organization only)',
     data: testResultCountsSchema,
+  }),
+
+  getTestResultList: declare(ROUTES.getTestResultList, {
+    summary:
+      'Play results, newest first by default, paged, with the filters of spec §7 (days in America/Los_Angeles); a Client Admin sees their organization only, names removed where not disclosed',
+    body: testResultListRequest,
+    data: listOf(testResultRowSchema),
+  }),
+  getTestAnswerResultDetailList: declare(ROUTES.getTestAnswerResultDetailList, {
+    summary: "A result's answers as played (card, answer, picture, right answer, intensity); each view is audited",
+    body: resultDetailRequest,
+    data: listOf(answerDetailRowSchema),
+  }),
+  getQuestionnaireAnswerList: declare(ROUTES.getQuestionnaireAnswerList, {
+    summary: "A result's questionnaire answers",
+    body: resultDetailRequest,
+    data: listOf(questionnaireRowSchema),
+  }),
+  exportCsv: declare(ROUTES.exportCsv, {
+    summary:
+      'The filtered results as CSV (UTF-8 with BOM, formulas defused), streamed from the database; a UTC-stamped file name; audited',
+    body: exportCsvRequest,
+    replyFile: 'text/csv',
+    data: z.null(),
+  }),
+  getDataLocation: declare(ROUTES.getDataLocation, {
+    summary:
+      'Data Location report: pass and fail per country, state and city (Unknown without a position), paged, sortable',
+    body: reportRequest,
+    data: listOf(locationReportRowSchema),
+  }),
+  getLocationData: declare(ROUTES.getLocationData, {
+    summary: 'Location Map report: each located result as {latitude, longitude, resultStatus}',
+    body: reportRequest,
+    data: z.array(mapPointSchema),
+  }),
+  passFailDataByDate: declare(ROUTES.passFailDataByDate, {
+    summary: 'Pass/Fail chart report: results per month (America/Los_Angeles)',
+    body: reportRequest,
+    data: z.array(passFailRowSchema),
   }),
 
   getAuditLog: declare(ROUTES.getAuditLog, {

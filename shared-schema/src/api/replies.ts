@@ -303,3 +303,71 @@ export type RejectedResult = z.output<typeof rejectedResultSchema>;
 
 export const pushConflictSchema = z.union([rejectedResultSchema, storedResultDocSchema]);
 export type PushConflict = z.output<typeof pushConflictSchema>;
+
+/**
+ * A row of the staff's results list (spec §3): `answerStatus` is the right answer count; names
+ * are null where the scope's name rule removes them; `created` is when the player played (ISO).
+ * Medical answers as the export words them (`userDisease`, `userFamilyDisease`: labels joined).
+ */
+export const testResultRowSchema = z.object({
+  id: z.string(),
+  firstName: nullableText,
+  lastName: nullableText,
+  testKitId: id,
+  testKitName: z.string(),
+  resultStatus: z.enum(RESULT_STATUSES),
+  answerStatus: z.number().int(),
+  created: z.string(),
+  organizationId: id.nullable(),
+  organizationName: nullableText,
+  age: z.number().int().nullable(),
+  gender: nullableText,
+  race: nullableText,
+  userDisease: nullableText,
+  userFamilyDisease: nullableText,
+  country: nullableText,
+  state: nullableText,
+  city: nullableText,
+  questionnaireCompleted: z.boolean(),
+});
+export type TestResultRow = z.output<typeof testResultRowSchema>;
+
+/** One answer of a result as played (spec §3 detail rows), with what the admin may see: the right answer too. */
+export const answerDetailRowSchema = z.object({
+  scentCardName: z.string(),
+  cardSortOrder: z.number().int(),
+  answerName: z.string(),
+  answerStoredPath: nullableText,
+  correctAnswerName: nullableText,
+  smellIntensity: z.number().int(),
+  smellIntensityText: z.string(),
+  answerStatus: z.enum(['Right', 'Wrong']),
+});
+export type AnswerDetailRow = z.output<typeof answerDetailRowSchema>;
+
+export const questionnaireRowSchema = z.object({ question: z.string(), answer: z.string() });
+export type QuestionnaireRow = z.output<typeof questionnaireRowSchema>;
+
+/** Reports (spec §3): location table rows, map points, monthly chart rows. */
+export const locationReportRowSchema = z.object({
+  country: z.string(),
+  state: z.string(),
+  city: z.string(),
+  pass: z.number().int(),
+  fail: z.number().int(),
+});
+export type LocationReportRow = z.output<typeof locationReportRowSchema>;
+export const mapPointSchema = z.object({
+  latitude: z.number(),
+  longitude: z.number(),
+  resultStatus: z.string(),
+});
+export type MapPoint = z.output<typeof mapPointSchema>;
+export const passFailRowSchema = z.object({
+  month: z.number().int(),
+  year: z.number().int(),
+  totalCount: z.number().int(),
+  pass: z.number().int(),
+  fail: z.number().int(),
+});
+export type PassFailRow = z.output<typeof passFailRowSchema>;

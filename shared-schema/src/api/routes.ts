@@ -35,6 +35,13 @@ export const STAFF_ROUTES = {
   updateSentCardDetails: post('/api/SentCard/UpdateSentCardDetails', 'admin'),
   deleteScentCard: get('/api/SentCard/DeleteScentCard', 'admin'),
   getTestResultCounts: get('/api/TestResult/GetTestResultCounts', 'staff'),
+  getTestResultList: post('/api/TestResult/GetTestResultList', 'staff'),
+  getTestAnswerResultDetailList: post('/api/TestResult/GetTestAnswerResultDetailList', 'staff'),
+  getQuestionnaireAnswerList: post('/api/TestResult/GetQuestionnaireAnswerList', 'staff'),
+  exportCsv: post('/api/TestResult/ExportCsv', 'staff'),
+  getDataLocation: post('/api/Report/GetDataLocation', 'staff'),
+  getLocationData: post('/api/Report/GetLocationData', 'staff'),
+  passFailDataByDate: post('/api/Report/PassFailDataByDate', 'staff'),
 } as const satisfies Record<string, RouteInfo>;
 
 /**
