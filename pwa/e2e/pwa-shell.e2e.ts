@@ -60,7 +60,7 @@ describe('installable PWA shell', () => {
     await page.getByRole('button', { name: 'Start Game' }).click();
     await page.waitForURL('**/scanQRCode');
     const player = await page.evaluate(() => JSON.parse(localStorage.getItem('safePassData') ?? 'null'));
-    expect(player).toEqual({ FirstName: 'Guest', LastName: 'Player' });
+    expect(player).toEqual({ FirstName: 'Guest', LastName: 'Player', isAddOrganizationChecked: false });
 
     // Offline: the precached shell still opens, deep links included.
     await context.setOffline(true);
