@@ -99,7 +99,8 @@ async function openQuestions(page: Page) {
   await page.getByRole('link', { name: 'See my result summary' }).click();
   await page.waitForURL('**/summary');
   await page.getByRole('link', { name: 'See my result' }).click();
-  await page.waitForURL('**/result');
+  // The heading is the proof (a client-side navigation has no load event to wait for).
+  await page.waitForURL('**/result', { waitUntil: 'commit' });
   await page.getByRole('heading', { name: 'Passed' }).waitFor();
   await page.getByRole('button', { name: 'Answer the COVID-19 questions' }).click();
   await page.waitForURL('**/additionalQuestion');
