@@ -34,6 +34,13 @@ export function onUnauthorized(listener: Listener): () => void {
   return () => unauthorizedListeners.delete(listener);
 }
 
+/** A staff call answered 401: the session ends and the listeners send the user to login. */
+export function signedOut(): void {
+  clearSession();
+  markSessionExpired();
+  for (const l of unauthorizedListeners) l();
+}
+
 export interface RequestOptions {
   method?: 'GET' | 'POST';
   body?: unknown;
@@ -70,11 +77,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   } catch {
     payload = null;
   }
-  if (res.status === 401 && options.auth) {
-    clearSession();
-    markSessionExpired();
-    for (const l of unauthorizedListeners) l();
-  }
+  if (res.status === 401 && options.auth) signedOut();
   if (res.ok && payload && isSuccess(payload)) return payload.data;
   throw new ApiFailure(
     res.status,

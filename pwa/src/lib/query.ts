@@ -24,6 +24,8 @@ export const QUERY_ROOTS = {
   users: ['users'],
   organizations: ['organizations'],
   audit: ['audit'],
+  reports: ['reports'],
+  results: ['results'],
 } as const;
 
 /** Marks a feature's cached data stale (and refetches what is on screen). */

@@ -98,7 +98,10 @@ export function ResultScreen({ result }: { result: StoredResult }) {
         Result: model.status,
         Score: scoreText(model.rightAnswerCount, model.cardCount),
       });
-      saveFile(new Blob([pass], { type: 'application/vnd.apple.pkpass' }), 'Scentry-result.pkpass');
+      saveFile(
+        new Blob([pass.blob], { type: 'application/vnd.apple.pkpass' }),
+        pass.fileName ?? 'Scentry-result.pkpass',
+      );
     } catch (err) {
       const offline = err instanceof ApiFailure && err.httpStatus === 0;
       if (offline) setWalletUnreachable(true);

@@ -1,12 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { resultListQuery } from '../../../features/results/queries';
+import { ResultList } from '../../../features/results/result-list';
+import { validateResultListSearch } from '../../../features/results/search';
 import { requireStaff } from '../../../lib/guards';
-import { Placeholder } from '../../../ui/placeholder';
+import { queryClient } from '../../../lib/query';
 
 export const Route = createFileRoute('/admin/_authed/testresult')({
+  validateSearch: validateResultListSearch,
   beforeLoad: requireStaff,
-  component: Screen,
+  loaderDeps: ({ search }) => search,
+  loader: ({ deps }) => queryClient.ensureQueryData(resultListQuery(deps)),
+  component: ResultsScreen,
 });
 
-function Screen() {
-  return <Placeholder title="Play Results">Play results with filters, details and CSV export.</Placeholder>;
+function ResultsScreen() {
+  return <ResultList search={Route.useSearch()} navigate={Route.useNavigate() as never} />;
 }

@@ -1,0 +1,361 @@
+import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { EXPORT_CSV_HEADER, type KitDoc, QUESTIONNAIRE_QUESTIONS, RESULTS_MSG } from '@scentry/shared-schema';
+import type { Browser, Download, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './support/browser';
+import { startServer, type TestServer } from './support/server';
+import { apiToken, signIn } from './support/sign-in';
+
+let server: TestServer;
+let browser: Browser;
+
+/** Screenshots for a person to look at, when SHOTS_DIR is set. */
+const SHOTS_DIR = process.env.SHOTS_DIR;
+
+const CLIENT = { email: 'hidden-names@clinic.example', password: 'Clinic-Pass1' };
+
+async function post<T = unknown>(url: string, body: unknown, token?: string): Promise<T> {
+  const res = await fetch(`${server.url}${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const envelope = await res.json();
+  if (envelope.status !== 'Success') throw new Error(`${url} refused: ${JSON.stringify(envelope)}`);
+  return envelope.data as T;
+}
+
+/** DEMO1 as a device pulls it (the answer key is in the document). */
+async function demoKit(): Promise<KitDoc> {
+  const data = await post<{ documents: KitDoc[] }>('/api/sync/kits/pull', { codes: ['DEMO1'], checkpoint: null });
+  const kit = data.documents.find((d) => d.name === 'DEMO1');
+  if (!kit) throw new Error('DEMO1 not served');
+  return kit;
+}
+
+interface Play {
+  first: string;
+  last: string;
+  right: number;
+  /** Seconds after the kit's version was made (a play before it would be re-timed by the server). */
+  order: number;
+  organizationId?: number;
+  medical?: { age: number; gender: 'Male' | 'Female'; race: string; alzheimer?: boolean };
+  questionnaire?: boolean;
+}
+
+/** Plays DEMO1 through the sync API (the first `right` cards right), then the forms a player fills after play. */
+async function play(kit: KitDoc, p: Play): Promise<string> {
+  const id = randomUUID();
+  const answers = kit.cards.map((c, i) => ({
+    scentCardId: c.id,
+    scentOptionId:
+      i < p.right
+        ? (c.correctScentOptionId as number)
+        : (c.options.find((o) => o.scentOptionId !== c.correctScentOptionId)?.scentOptionId as number),
+    smellIntensity: (i % 5) + 1,
+  }));
+  const pass = p.right >= kit.passThreshold;
+  const conflicts = await post<unknown[]>('/api/sync/results/push', [
+    {
+      assumedMasterState: null,
+      newDocumentState: {
+        id,
+        testKitId: kit.kitId,
+        kitVersion: kit.version,
+        organizationId: p.organizationId ?? null,
+        latitude: null,
+        longitude: null,
+        firstName: p.first,
+        lastName: p.last,
+        playedAt: new Date(Date.parse(kit.updatedAt) + p.order * 1000).toISOString(),
+        answers,
+        resultStatus: pass ? 'Pass' : 'Fail',
+        rightAnswerCount: p.right,
+      },
+    },
+  ]);
+  expect(conflicts).toEqual([]);
+  if (p.medical) {
+    await post('/api/TestResult/SaveUserMedicalInformation', {
+      TestResultId: id,
+      FirstName: p.first,
+      LastName: p.last,
+      Age: p.medical.age,
+      Gender: p.medical.gender,
+      Race: p.medical.race,
+      IsAlzheimerDisease: p.medical.alzheimer ?? false,
+      IsParkinsonDisease: false,
+      IsHeadInjuriesConcussion: false,
+      IsSinoNasalDisease: false,
+      IsOtherNeurologicalDisorder: false,
+      IsAlzheimerDiseaseInFamily: false,
+      IsParkinsonDiseaseInFamily: false,
+      IsOtherNeurologicalDisorderInFamily: false,
+    });
+  }
+  if (p.questionnaire) {
+    await post('/api/TestResult/SaveQuestionnaireResult', {
+      TestResultId: id,
+      QuestionnaireListDetails: QUESTIONNAIRE_QUESTIONS.map((q, i) => ({
+        Question: q,
+        Answer: i === 0 ? 'Yes' : 'No',
+      })),
+    });
+  }
+  return id;
+}
+
+/** An organization that does not disclose its players' names, with its Client Admin. */
+async function hiddenNamesOrganization(): Promise<number> {
+  await post(
+    '/api/Organization/CreateOrganization',
+    {
+      ClientType: 'Organization',
+      OrganizationName: 'Quiet Echidna Club',
+      OrganizationCode: 'QEC1',
+      OrganizationWebsite: 'https://echidna.example',
+      OrganizationAddress: '3 Burrow Rd',
+      OrganizationEmail: 'desk@echidna.example',
+      OrganizationPhone: '555 010 3000',
+      DiscloseUserDetails: false,
+      UserFirstName: 'Erin',
+      UserLastName: 'Admin',
+      UserEmail: CLIENT.email,
+      Password: CLIENT.password,
+      ConfirmPassword: CLIENT.password,
+    },
+    await apiToken(server.url),
+  );
+  const [row] = server.sql<{ id: number }>('SELECT id FROM organizations WHERE name = ?', 'Quiet Echidna Club');
+  return row.id;
+}
+
+beforeAll(async () => {
+  server = await startServer({ SEED_DEMO: 'on' });
+  browser = await launchBrowser();
+  const kit = await demoKit();
+  const orgId = await hiddenNamesOrganization();
+  await play(kit, {
+    first: 'Ann',
+    last: 'Quokka',
+    right: 5,
+    order: 1,
+    medical: { age: 34, gender: 'Female', race: 'Asian', alzheimer: true },
+    questionnaire: true,
+  });
+  await play(kit, {
+    first: 'Bob',
+    last: 'Wombat',
+    right: 2,
+    order: 2,
+    medical: { age: 61, gender: 'Male', race: 'White' },
+  });
+  await play(kit, { first: 'Cleo', last: 'Numbat', right: 4, order: 3 });
+  await play(kit, { first: 'Dan', last: 'Bilby', right: 1, order: 4, organizationId: orgId });
+  if (SHOTS_DIR) mkdirSync(SHOTS_DIR, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const search = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams);
+const rows = (page: Page) => page.locator('table tbody tr');
+const column = (page: Page, n: number) => page.locator(`table tbody tr td:nth-child(${n})`).allTextContents();
+const toast = (page: Page, text: string) => page.locator('.toast', { hasText: text });
+
+async function downloads(page: Page, count: number, act: () => Promise<void>): Promise<Download[]> {
+  const got: Download[] = [];
+  const done = new Promise<void>((resolve) => {
+    page.on('download', (d) => {
+      got.push(d);
+      if (got.length === count) resolve();
+    });
+  });
+  await act();
+  await done;
+  return got;
+}
+
+const pdfText = (file: string) => {
+  const out = spawnSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  expect(out.status, out.stderr).toBe(0);
+  return out.stdout;
+};
+
+/** Nothing runs off the screen sideways (the table scrolls inside its own box). */
+const pageOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+describe('the Admin works through the play results', () => {
+  it('filters, searches, sorts, opens a detail, downloads reports and exports CSV', async () => {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 800 }, acceptDownloads: true });
+    const page = await context.newPage();
+    await signIn(page, server.url);
+    await page.getByRole('link', { name: 'Play Results' }).click();
+    await page.getByRole('heading', { name: 'Play Results' }).waitFor();
+
+    // Newest first: the Played column is the order, descending.
+    await expect.poll(() => rows(page).count()).toBe(4);
+    expect(await column(page, 3)).toEqual(['Bilby', 'Numbat', 'Wombat', 'Quokka']);
+    expect(await page.locator('th[aria-sort="descending"]').textContent()).toContain('Played');
+    expect(await page.getByRole('columnheader', { name: 'Right Answer Count' }).count()).toBe(1);
+
+    // Filter by status: in the URL at once.
+    await page.getByRole('button', { name: 'Filters' }).click();
+    await page.getByLabel('Result', { exact: true }).selectOption('Fail');
+    await expect.poll(() => search(page)).toEqual({ status: 'Fail' });
+    await expect.poll(() => column(page, 3)).toEqual(['Bilby', 'Wombat']);
+    expect(await page.locator('table tbody .tag').allTextContents()).toEqual(['Fail', 'Fail']);
+
+    // A backwards date range is refused with the spec's words, and not applied.
+    await page.getByLabel('From Date').fill('2026-03-10');
+    await page.getByLabel('To Date').fill('2026-03-01');
+    await page.getByText(RESULTS_MSG.toBeforeFrom).waitFor();
+    expect(search(page)).toEqual({ status: 'Fail', from: '2026-03-10' });
+    await page.getByLabel('To Date').fill('');
+    await page.getByLabel('From Date').fill('');
+    await expect.poll(() => search(page)).toEqual({ status: 'Fail' });
+
+    // The search text goes into the URL once typing pauses (1 s).
+    await page.getByLabel('Search').fill('wombat');
+    await expect.poll(() => search(page)).toEqual({ status: 'Fail', q: 'wombat' });
+    await expect.poll(() => column(page, 2)).toEqual(['Bob']);
+
+    // Reload keeps it all.
+    await page.reload();
+    await expect.poll(() => column(page, 2)).toEqual(['Bob']);
+    expect(await page.getByLabel('Search').inputValue()).toBe('wombat');
+
+    // Clear filters: every result again.
+    await page.getByRole('button', { name: 'Filters' }).click();
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect.poll(() => search(page)).toEqual({});
+    await expect.poll(() => rows(page).count()).toBe(4);
+    expect(await page.getByLabel('Search').inputValue()).toBe('');
+
+    // Sort by Last Name, then the other way.
+    await page.getByRole('button', { name: 'Last Name' }).click();
+    await expect.poll(() => search(page)).toEqual({ sort: 'lastName' });
+    await expect.poll(() => column(page, 3)).toEqual(['Bilby', 'Numbat', 'Quokka', 'Wombat']);
+    expect(await page.locator('th[aria-sort="ascending"]').textContent()).toContain('Last Name');
+    await page.getByRole('button', { name: 'Last Name' }).click();
+    await expect.poll(() => search(page)).toEqual({ sort: 'lastName', order: 'desc' });
+    await expect.poll(() => column(page, 3)).toEqual(['Wombat', 'Quokka', 'Numbat', 'Bilby']);
+    if (SHOTS_DIR) {
+      for (const viewport of [
+        { width: 390, height: 844 },
+        { width: 1366, height: 800 },
+      ]) {
+        await page.setViewportSize(viewport);
+        expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+        await page.screenshot({ path: path.join(SHOTS_DIR, `results-list-${viewport.width}.png`), fullPage: true });
+      }
+    }
+
+    // A row's detail: its answers with pictures, the right answers and the questionnaire.
+    await page.getByRole('button', { name: /^Details of Ann Quokka/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Play result' });
+    await dialog.waitFor();
+    await expect.poll(() => dialog.locator('.results-answer').count()).toBe(5);
+    expect(await dialog.locator('.results-answer .tag').allTextContents()).toEqual(Array(5).fill('Right'));
+    await expect.poll(() => dialog.locator('.results-answer img').count()).toBe(5);
+    await expect.poll(() => dialog.locator('.results-questions li').count()).toBe(5);
+    expect(await dialog.textContent()).toContain("Alzheimer's disease");
+    expect(await dialog.locator('.results-questions li').first().textContent()).toContain('Yes');
+    if (SHOTS_DIR) {
+      for (const viewport of [
+        { width: 390, height: 844 },
+        { width: 1366, height: 800 },
+      ]) {
+        await page.setViewportSize(viewport);
+        await page.waitForTimeout(200);
+        await page.screenshot({ path: path.join(SHOTS_DIR, `results-detail-${viewport.width}.png`) });
+        await dialog.locator('.modal-footer').scrollIntoViewIfNeeded();
+        await page.screenshot({ path: path.join(SHOTS_DIR, `results-detail-end-${viewport.width}.png`) });
+        await dialog.locator('.modal-header').scrollIntoViewIfNeeded();
+      }
+      await page.setViewportSize({ width: 1366, height: 800 });
+    }
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+
+    // Another detail: no questionnaire.
+    await page.getByRole('button', { name: /^Details of Cleo Numbat/ }).click();
+    await dialog.getByText('No questionnaire').waitFor();
+    expect(await dialog.locator('.results-answer .tag').allTextContents()).toHaveLength(5);
+    await dialog.getByRole('button', { name: 'Close', exact: true }).first().click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+
+    // Reports: nothing chosen is the spec's warning; two chosen make two PDFs.
+    await page.getByRole('button', { name: 'Download reports' }).click();
+    await toast(page, RESULTS_MSG.selectRow).waitFor();
+    await page.getByRole('checkbox', { name: /^Select Ann Quokka/ }).check();
+    await page.getByRole('checkbox', { name: /^Select Bob Wombat/ }).check();
+    await page.getByText('2 selected').waitFor();
+    const pdfs = await downloads(page, 2, () => page.getByRole('button', { name: 'Download reports' }).click());
+    const names = pdfs.map((d) => d.suggestedFilename()).sort();
+    expect(names).toHaveLength(2);
+    expect(names[0]).toMatch(/^Scentry-result-\d\d-\d\d-\d{4}-Ann-Quokka-[0-9a-f]{8}\.pdf$/);
+    expect(names[1]).toMatch(/^Scentry-result-\d\d-\d\d-\d{4}-Bob-Wombat-[0-9a-f]{8}\.pdf$/);
+    for (const d of pdfs)
+      expect(
+        readFileSync(await d.path())
+          .subarray(0, 5)
+          .toString(),
+      ).toBe('%PDF-');
+    // Each is the player's report of that result (drawn by the report module), named and scored.
+    const texts = await Promise.all(pdfs.map(async (d) => pdfText(await d.path())));
+    const ann = texts.find((t) => t.includes('Ann Quokka')) ?? '';
+    const bob = texts.find((t) => t.includes('Bob Wombat')) ?? '';
+    expect(ann).toMatch(/\bPASS\b/);
+    expect(ann).toContain('5/5');
+    expect(ann).toContain("Alzheimer's disease");
+    expect(bob).toMatch(/\bFAIL\b/);
+    expect(bob).toContain('2/5');
+    await toast(page, '2 reports downloaded').waitFor();
+
+    // Export CSV: the filtered set, the header line exactly.
+    const [csv] = await downloads(page, 1, () => page.getByRole('button', { name: 'Export CSV' }).click());
+    expect(csv.suggestedFilename()).toMatch(/^results-\d{8}T\d{6}Z\.csv$/);
+    const lines = readFileSync(await csv.path(), 'utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(lines[0]).toBe(EXPORT_CSV_HEADER);
+    expect(lines).toHaveLength(5);
+
+    // An export with nothing to export is the spec's warning.
+    await page.getByLabel('Search').fill('nobody-by-this-name');
+    await expect.poll(() => search(page).q).toBe('nobody-by-this-name');
+    await page.getByText('No result matches these filters.').waitFor();
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    await toast(page, RESULTS_MSG.noExport).waitFor();
+    await context.close();
+  });
+
+  it('a Client Admin sees their organization only, without names it does not disclose', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await signIn(page, server.url, CLIENT);
+    await page.goto(`${server.url}/admin/testresult`);
+    await page.getByRole('heading', { name: 'Play Results' }).waitFor();
+    await expect.poll(() => rows(page).count()).toBe(1);
+    expect(await page.getByRole('columnheader', { name: 'First Name' }).count()).toBe(0);
+    expect(await page.getByRole('columnheader', { name: 'Last Name' }).count()).toBe(0);
+    expect(await rows(page).first().textContent()).not.toContain('Bilby');
+    await page.getByRole('button', { name: 'Filters' }).click();
+    await page.getByLabel('Gender').waitFor();
+    expect(await page.getByLabel('Organization').count()).toBe(0);
+    await page.getByRole('button', { name: /^Details of Name not disclosed/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Play result' });
+    await expect.poll(() => dialog.locator('.results-answer').count()).toBe(5);
+    expect(await dialog.textContent()).not.toContain('Bilby');
+    await context.close();
+  });
+});

@@ -1,0 +1,155 @@
+import { FILTER_TEXT_MAX } from '@scentry/shared-schema';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { saveFile } from '../../lib/download';
+import { getSession, isAdmin } from '../../lib/session';
+import { ListPager } from '../../ui/paged-list';
+import { useToast } from '../../ui/toast';
+import { failureToast } from '../../ui/use-form';
+import { exportCsv, type TestResultRow } from './api';
+import { resultListQuery } from './queries';
+import { exportCsvBody, exportFileName } from './request';
+import { ResultDetail } from './result-detail';
+import { ResultFilters } from './result-filters';
+import { ResultTable } from './result-table';
+import type { ResultListSearch } from './search';
+import { useReportDownload } from './use-report-download';
+import { type ResultListNavigate, useResultListUrl } from './use-result-list-url';
+import './results.css';
+
+/**
+ * /admin/testresult: Play Results (spec §2, §3, §7). Search, filter, sort and page (all in the
+ * URL); a row's detail; the chosen rows' reports as PDFs; the filtered set as CSV. An Admin sees
+ * every organization's results; a Client Admin their own, without names where not disclosed.
+ */
+export function ResultList({ search, navigate }: { search: ResultListSearch; navigate: ResultListNavigate }) {
+  const session = getSession();
+  const admin = isAdmin(session);
+  const showNames = !(session?.roleName === 'Client Admin' && session.discloseUserDetails === false);
+  const list = useResultListUrl(search, navigate);
+  const query = resultListQuery(search);
+  const rows = useQuery(query);
+  const notify = useToast();
+  const reports = useReportDownload();
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [open, setOpen] = useState<TestResultRow | null>(null);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const panelId = useId();
+
+  // Another page, filter or order: what was ticked is out of sight, so it is no longer chosen.
+  const listKey = JSON.stringify(query.queryKey);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: clears on a new list request only
+  useEffect(() => setSelected(new Set()), [listKey]);
+
+  const visible = rows.data?.list ?? null;
+  const chosen = (visible ?? []).filter((r) => selected.has(r.id));
+
+  function select(ids: string[], on: boolean) {
+    setSelected((prev) => {
+      const next = new Set(prev);
+      for (const id of ids) {
+        if (on) next.add(id);
+        else next.delete(id);
+      }
+      return next;
+    });
+  }
+
+  async function onExport() {
+    setExporting(true);
+    try {
+      const file = await exportCsv(exportCsvBody(search, { admin }));
+      saveFile(file.blob, file.fileName ?? exportFileName());
+    } catch (err) {
+      // spec §8: 'Sorry! There is no data to export.' is a warning.
+      const t = failureToast(err, 'warning');
+      notify(t.kind, t.message, 'Export');
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  const busy = reports.progress;
+  return (
+    <section className="stack results">
+      <div className="page-head">
+        <h1>Play Results</h1>
+        <div className="results-actions">
+          <button
+            type="button"
+            className="button button-small"
+            disabled={busy !== null}
+            onClick={() => void reports.download(chosen)}
+          >
+            Download reports
+          </button>
+          <button type="button" className="button button-small button-ghost" disabled={exporting} onClick={onExport}>
+            {exporting ? 'Exporting…' : 'Export CSV'}
+          </button>
+        </div>
+      </div>
+      <div className="results-toolbar">
+        <div className="field results-search">
+          <label htmlFor="results-search">Search</label>
+          <input
+            id="results-search"
+            type="search"
+            placeholder="Name, kit or organization"
+            maxLength={FILTER_TEXT_MAX}
+            value={list.search}
+            onChange={(e) => list.setSearch(e.target.value)}
+          />
+        </div>
+        <button
+          type="button"
+          className="button button-small button-ghost results-filter-toggle"
+          aria-expanded={filtersOpen}
+          aria-controls={panelId}
+          onClick={() => setFiltersOpen((o) => !o)}
+        >
+          {filtersOpen ? 'Hide filters' : 'Filters'}
+          {list.filterCount > 0 && <span className="results-count">{list.filterCount}</span>}
+        </button>
+      </div>
+      {filtersOpen ? (
+        <ResultFilters id={panelId} search={search} list={list} admin={admin} />
+      ) : (
+        <div id={panelId} hidden />
+      )}
+      <div className="results-status" aria-live="polite">
+        {busy ? (
+          <>
+            <span>
+              Making report {Math.min(busy.done + 1, busy.total)} of {busy.total}…
+            </span>
+            <progress max={busy.total} value={busy.done} aria-label="Reports made" />
+          </>
+        ) : (
+          <span className="hint">{chosen.length ? `${chosen.length} selected` : 'None selected'}</span>
+        )}
+      </div>
+      <ResultTable
+        rows={visible}
+        error={rows.error?.message ?? null}
+        onRetry={() => void rows.refetch()}
+        empty={list.filtered ? 'No result matches these filters.' : 'No play results yet.'}
+        showNames={showNames}
+        sort={list.sort}
+        order={list.order}
+        onSort={list.toggleSort}
+        selected={selected}
+        onSelect={select}
+        onOpen={setOpen}
+      />
+      <ListPager list={list} total={rows.data?.totalCount} />
+      <ResultDetail
+        row={open}
+        showNames={showNames}
+        onClose={() => setOpen(null)}
+        onDownload={(row) => void reports.download([row])}
+        downloading={busy !== null}
+      />
+    </section>
+  );
+}
