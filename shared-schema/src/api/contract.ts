@@ -127,7 +127,10 @@ const declare = <const E extends Omit<Endpoint, 'route'>>(route: RouteInfo, e: E
  */
 export const CONTRACT = {
   health: declare(ROUTES.health, { summary: 'Liveness and database check', data: healthData }),
-  appConfig: declare(ROUTES.appConfig, { summary: 'The public address printed in kit QR codes', data: appConfigData }),
+  appConfig: declare(ROUTES.appConfig, {
+    summary: "The public address printed in kit QR codes, and the map's tile template ('' when none)",
+    data: appConfigData,
+  }),
 
   authenticate: declare(ROUTES.authenticate, {
     summary: 'Sign in (staff): a bearer token and the session user',

@@ -11,7 +11,8 @@ const id = z.number().int();
 const nullableText = z.string().nullable();
 
 export const healthData = z.object({ version: z.string(), db: z.literal('ok') });
-export const appConfigData = z.object({ publicUrl: z.string() });
+/** What the PWA cannot know by itself: the address in kit QR codes; the map's tile template ('' = none). */
+export const appConfigData = z.object({ publicUrl: z.string(), mapTileUrl: z.string() });
 
 /** `data` of a successful sign-in; the PWA stores it as the session user (spec §3). */
 export const sessionUserSchema = z.object({

@@ -51,6 +51,12 @@ export function AdminLayout() {
                 <Link to="/admin/Reports/passFailData" className="dropdown-item">
                   Pass/Fail Data
                 </Link>
+                <Link to="/admin/Reports/dataLocation" className="dropdown-item">
+                  Data Location
+                </Link>
+                <Link to="/admin/Reports/locationData" className="dropdown-item">
+                  Location Map
+                </Link>
               </DropdownMenu>
             )}
             {admin && (

@@ -4,20 +4,32 @@ import { makeTestApp, type TestApp } from '../../../test/helpers';
 describe('GET /api/AppConfig', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await makeTestApp({ env: { PUBLIC_URL: 'https://play.scentry.example/' } });
+    t = await makeTestApp({
+      env: { PUBLIC_URL: 'https://play.scentry.example/', MAP_TILE_URL: 'https://tiles.example/{z}/{x}/{y}.png' },
+    });
   });
   afterAll(async () => {
     await t?.cleanup();
   });
 
-  it('tells the PWA the public address its kit QR codes use', async () => {
+  it('tells the PWA the public address its kit QR codes use and the map tiles', async () => {
     const res = await t.app.inject({ url: '/api/AppConfig' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       status: 'Success',
       message: 'Success',
       error: null,
-      data: { publicUrl: 'https://play.scentry.example' },
+      data: { publicUrl: 'https://play.scentry.example', mapTileUrl: 'https://tiles.example/{z}/{x}/{y}.png' },
     });
+  });
+
+  it('says there are no map tiles when MAP_TILE_URL is unset', async () => {
+    const bare = await makeTestApp({ env: { MAP_TILE_URL: '' } });
+    try {
+      const res = await bare.app.inject({ url: '/api/AppConfig' });
+      expect(res.json().data.mapTileUrl).toBe('');
+    } finally {
+      await bare.cleanup();
+    }
   });
 });

@@ -12,7 +12,8 @@ export default async function healthRoutes(app: FastifyInstance) {
 
   /**
    * What the PWA cannot know by itself: the public address printed in kit QR codes, so the in-app
-   * scanner keeps those URLs in the app even when the page was opened at another address.
+   * scanner keeps those URLs in the app even when the page was opened at another address; and the
+   * map's tile template (MAP_TILE_URL, '' when unset: the Location Map draws its own outlines).
    */
-  route(app, 'appConfig', async () => success({ publicUrl: app.config.publicUrl }));
+  route(app, 'appConfig', async () => success({ publicUrl: app.config.publicUrl, mapTileUrl: app.config.mapTileUrl }));
 }

@@ -1,0 +1,117 @@
+import type { LocationReportRow } from '@scentry/shared-schema';
+import { useQuery } from '@tanstack/react-query';
+import type { ListSearch } from '../../lib/route-params';
+import { type ListNavigate, ListPager, useListUrl } from '../../ui/paged-list';
+import { Spinner } from '../../ui/spinner';
+import { type LocationSearch, type LocationSortColumn, nextSort, type ReportBody } from './filters';
+import { dataLocationQuery } from './queries';
+import { ReportFrame, type ReportNavigate } from './report-frame';
+
+/** How the Data Location screen changes its URL (its route's navigate, narrowed to the search). */
+export type LocationNavigate = (options: {
+  search: (prev: LocationSearch) => LocationSearch;
+  replace?: boolean;
+}) => unknown;
+
+const COLUMNS: { key: LocationSortColumn; header: string; numeric?: boolean }[] = [
+  { key: 'country', header: 'Country' },
+  { key: 'state', header: 'State' },
+  { key: 'city', header: 'City' },
+  { key: 'pass', header: 'Pass', numeric: true },
+  { key: 'fail', header: 'Fail', numeric: true },
+];
+
+/** /admin/Reports/dataLocation: passes and fails per country, state and city; sortable, paged. */
+export function DataLocationReport({ search, navigate }: { search: LocationSearch; navigate: LocationNavigate }) {
+  return (
+    <ReportFrame title="Data Location" search={search} navigate={navigate as ReportNavigate}>
+      {(body) => <LocationTable body={body} search={search} navigate={navigate} />}
+    </ReportFrame>
+  );
+}
+
+function LocationTable({
+  body,
+  search,
+  navigate,
+}: {
+  body: ReportBody;
+  search: LocationSearch;
+  navigate: LocationNavigate;
+}) {
+  const list = useListUrl(search as ListSearch, navigate as ListNavigate);
+  const rows = useQuery(dataLocationQuery(body, search));
+  const order = search.order ?? 'asc';
+  const sortBy = (column: LocationSortColumn) =>
+    navigate({ search: (prev) => ({ ...prev, ...nextSort(prev, column), page: undefined }) });
+
+  if (rows.error) {
+    return (
+      <div className="notice notice-error" role="alert">
+        <p>{rows.error.message}</p>
+        <button type="button" className="button button-small" onClick={() => void rows.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+
+  const visible: LocationReportRow[] | null = rows.data?.list ?? null;
+  return (
+    <>
+      <div className={rows.isPlaceholderData ? 'table-wrap report-stale' : 'table-wrap'}>
+        <table className="table report-table" aria-busy={visible === null || rows.isFetching}>
+          <caption className="visually-hidden">Pass and fail by location</caption>
+          <thead>
+            <tr>
+              {COLUMNS.map((c) => {
+                const active = search.sort === c.key;
+                return (
+                  <th
+                    key={c.key}
+                    scope="col"
+                    className={c.numeric ? 'num' : undefined}
+                    aria-sort={active ? (order === 'desc' ? 'descending' : 'ascending') : undefined}
+                  >
+                    <button type="button" className="report-sort" onClick={() => sortBy(c.key)}>
+                      {c.header}
+                      <span aria-hidden="true" className={active ? 'report-sort-mark is-on' : 'report-sort-mark'}>
+                        {active ? (order === 'desc' ? '▼' : '▲') : '↕'}
+                      </span>
+                    </button>
+                  </th>
+                );
+              })}
+            </tr>
+          </thead>
+          <tbody>
+            {visible === null ? (
+              <tr>
+                <td colSpan={COLUMNS.length} className="table-state">
+                  <Spinner /> Loading…
+                </td>
+              </tr>
+            ) : visible.length === 0 ? (
+              <tr>
+                <td colSpan={COLUMNS.length} className="table-state">
+                  No results in this period.
+                </td>
+              </tr>
+            ) : (
+              visible.map((r) => (
+                <tr key={`${r.country}\u0000${r.state}\u0000${r.city}`}>
+                  <td>{r.country}</td>
+                  <td>{r.state}</td>
+                  <td>{r.city}</td>
+                  <td className="num report-pass">{r.pass}</td>
+                  <td className="num report-fail">{r.fail}</td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+      <ListPager list={list} total={rows.data?.totalCount} />
+    </>
+  );
+}

@@ -1,0 +1,202 @@
+import { RESULTS_MSG } from '@scentry/shared-schema';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { QUERY_ROOTS, queryClient } from '../../lib/query';
+import { getSession } from '../../lib/session';
+import { Field } from '../../ui/field';
+import { SelectField } from '../../ui/select-field';
+import { useToast } from '../../ui/toast';
+import {
+  checkFilters,
+  currentYear,
+  type FilterErrors,
+  type ReportSearch,
+  rangeOf,
+  todayIso,
+  toUsDate,
+  type Viewer,
+} from './filters';
+import { organizationChoicesQuery } from './queries';
+
+/** How a report screen changes its URL (its route's navigate, narrowed to the search). */
+export type ReportNavigate = (options: { search: (prev: ReportUrl) => ReportUrl; replace?: boolean }) => unknown;
+
+/** A report's URL: the filter, and a page for the one report that has pages. */
+type ReportUrl = ReportSearch & { page?: number };
+
+const DATA_SETS = [
+  { value: 'A', label: 'All Data' },
+  { value: 'N', label: 'Non-Organization Data' },
+  { value: 'O', label: 'Organization Data' },
+] as const;
+
+/**
+ * The three reports' filter (spec §4, §5): search by month (the current year) or by date (From and
+ * To, applied with Search), and for an Admin the data set: all, none, or one organization. A
+ * Client Admin's reports are their organization's, said in a line. Every choice lives in the URL.
+ */
+export function ReportFilterBar({
+  search,
+  navigate,
+  viewer,
+  urlErrors,
+}: {
+  search: ReportSearch;
+  navigate: ReportNavigate;
+  viewer: Viewer;
+  /** What is wrong with the filter in the URL (a hand-edited address, an organization not chosen). */
+  urlErrors: FilterErrors;
+}) {
+  const notify = useToast();
+  const ids = useId();
+  const byDate = search.mode === 'date';
+  const applied = rangeOf(search);
+  const [from, setFrom] = useState(applied.from ?? '');
+  const [to, setTo] = useState(applied.to ?? '');
+  const [errors, setErrors] = useState<FilterErrors>({});
+  const year = currentYear();
+
+  // Back, a link or the mode switch changed the days: the boxes show what the report shows.
+  useEffect(() => {
+    setFrom(applied.from ?? '');
+    setTo(applied.to ?? '');
+    setErrors({});
+  }, [applied.from, applied.to]);
+
+  function chooseMode(mode: 'month' | 'date') {
+    if (mode === 'month') {
+      // Back to the current year: asked again, not served from what was seen before (spec §4).
+      void queryClient.invalidateQueries({ queryKey: QUERY_ROOTS.reports, refetchType: 'none' });
+      navigate({ search: (prev) => ({ ...prev, mode: undefined, from: undefined, to: undefined, page: undefined }) });
+    } else {
+      // The days start as the year shown: nothing changes until From or To does.
+      navigate({ search: (prev) => ({ ...prev, mode: 'date', from: year.from, to: year.to, page: undefined }) });
+    }
+  }
+
+  function onSearch(e: FormEvent) {
+    e.preventDefault();
+    // The days only: the data set is checked where it is chosen.
+    const check = checkFilters({ from, to }, { set: 'A' }, { admin: true, organizationId: null });
+    if (!check.ok) {
+      setErrors(check.errors);
+      // spec §8: the order of the days is a warning.
+      if (check.errors.to === RESULTS_MSG.toBeforeFrom) notify('warning', RESULTS_MSG.toBeforeFrom, 'Reports');
+      return;
+    }
+    setErrors({});
+    navigate({ search: (prev) => ({ ...prev, mode: 'date', from, to, page: undefined }) });
+  }
+
+  const dateErrors = { from: errors.from ?? urlErrors.from, to: errors.to ?? urlErrors.to };
+
+  return (
+    <section className="report-filters" aria-label="Report filters">
+      <fieldset className="report-mode">
+        <legend className="visually-hidden">Period</legend>
+        <label className={byDate ? 'report-mode-option' : 'report-mode-option is-on'}>
+          <input
+            type="radio"
+            name={`${ids}-mode`}
+            value="month"
+            checked={!byDate}
+            onChange={() => chooseMode('month')}
+          />
+          Search by month
+        </label>
+        <label className={byDate ? 'report-mode-option is-on' : 'report-mode-option'}>
+          <input type="radio" name={`${ids}-mode`} value="date" checked={byDate} onChange={() => chooseMode('date')} />
+          Search by date
+        </label>
+      </fieldset>
+
+      {byDate ? (
+        <form className="report-dates" onSubmit={onSearch} noValidate>
+          <Field
+            label="From Date"
+            type="date"
+            value={from}
+            max={todayIso()}
+            required
+            error={dateErrors.from}
+            onChange={(e) => setFrom(e.target.value)}
+          />
+          <Field
+            label="To Date"
+            type="date"
+            value={to}
+            min={from || undefined}
+            required
+            error={dateErrors.to}
+            onChange={(e) => setTo(e.target.value)}
+          />
+          <div className="report-dates-go">
+            <button type="submit" className="button">
+              Search
+            </button>
+          </div>
+        </form>
+      ) : (
+        <p className="report-period" data-testid="report-period">
+          <span>
+            <strong>{year.from.slice(0, 4)}</strong>, month by month
+          </span>{' '}
+          <span className="hint">
+            ({toUsDate(year.from)} to {toUsDate(year.to)})
+          </span>
+        </p>
+      )}
+
+      {viewer.admin ? (
+        <DataSetChoice search={search} navigate={navigate} error={urlErrors.organization} />
+      ) : (
+        <p className="report-scope" data-testid="report-scope">
+          Reports of <strong>{getSession()?.organizationName ?? 'your organization'}</strong>
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** The Admin's data set: All Data, Non-Organization Data, or one organization (then required). */
+function DataSetChoice({
+  search,
+  navigate,
+  error,
+}: {
+  search: ReportSearch;
+  navigate: ReportNavigate;
+  error: string | undefined;
+}) {
+  const set = search.set ?? 'A';
+  const organizations = useQuery({ ...organizationChoicesQuery(), enabled: set === 'O' });
+  return (
+    <div className="report-data-set">
+      <SelectField
+        label="Data set"
+        value={set}
+        options={DATA_SETS.map((d) => ({ value: d.value, label: d.label }))}
+        onChange={(value) =>
+          navigate({
+            search: (prev) => ({
+              ...prev,
+              set: value === 'N' || value === 'O' ? value : undefined,
+              org: undefined,
+              page: undefined,
+            }),
+          })
+        }
+      />
+      {set === 'O' && (
+        <SelectField
+          label="Organization"
+          value={search.org ?? null}
+          placeholder={organizations.isPending ? 'Loading…' : 'Select an organization'}
+          options={(organizations.data ?? []).map((o) => ({ value: o.id, label: o.name }))}
+          error={error}
+          onChange={(org) => navigate({ search: (prev) => ({ ...prev, org: org ?? undefined, page: undefined }) })}
+        />
+      )}
+    </div>
+  );
+}
