@@ -14,6 +14,7 @@ import { capConnectionsPerAddress, clientErrorHandler, frameworkErrors, refuseDe
 import { zodValidatorCompiler } from './lib/validate';
 import auth from './plugins/app/auth';
 import database from './plugins/app/database';
+import geocoder from './plugins/app/geocoder';
 import mail from './plugins/app/mail';
 import throttle from './plugins/app/throttle';
 import wallet from './plugins/app/wallet';
@@ -137,6 +138,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(staticFiles);
   await app.register(openapi);
   await app.register(database);
+  await app.register(geocoder);
   await app.register(auth);
   await app.register(throttle);
   await app.register(mail);

@@ -40,18 +40,21 @@ export type ResultDetail = Omit<Selectable<TestResultDetailsTable>, 'id' | 'test
   isCorrect: boolean;
 };
 
+/** A result to store: its row and the place of its position (reverse geocoded once, at insert). */
+export type NewResultRow = ResultRow & Pick<Selectable<TestResultsTable>, 'country' | 'state' | 'city'>;
+
 /**
  * Inserts a result unless its id is taken (then another writer's row stands): whether it was
  * inserted. Plain (portable) SQL: this is the hot path of every upload, and Kysely's builder
  * would cost more than the writes themselves.
  */
-export async function insertResult(db: Db, row: ResultRow): Promise<boolean> {
+export async function insertResult(db: Db, row: NewResultRow): Promise<boolean> {
   const inserted = await sql<{ id: string }>`insert into test_results
-      (id, test_kit_id, kit_version, organization_id, latitude, longitude, first_name, last_name,
-       played_at, result_status, right_answer_count, play_hash, played_at_adjusted)
+      (id, test_kit_id, kit_version, organization_id, latitude, longitude, country, state, city,
+       first_name, last_name, played_at, result_status, right_answer_count, play_hash, played_at_adjusted)
     values (${row.id}, ${row.testKitId}, ${row.kitVersion}, ${row.organizationId}, ${row.latitude},
-      ${row.longitude}, ${row.firstName}, ${row.lastName}, ${row.playedAt}, ${row.resultStatus},
-      ${row.rightAnswerCount}, ${row.playHash}, ${row.playedAtAdjusted})
+      ${row.longitude}, ${row.country}, ${row.state}, ${row.city}, ${row.firstName}, ${row.lastName},
+      ${row.playedAt}, ${row.resultStatus}, ${row.rightAnswerCount}, ${row.playHash}, ${row.playedAtAdjusted})
     on conflict (id) do nothing
     returning id`.execute(db);
   return inserted.rows.length > 0;

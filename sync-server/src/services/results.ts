@@ -17,10 +17,12 @@ import {
   findResult,
   insertResult,
   insertResultDetails,
+  type NewResultRow,
   type ResultDetail,
   type ResultRow,
   resultAnswers,
 } from '../repositories/results';
+import { locateResult } from './geocoder';
 
 export type SubmitOutcome = 'stored' | 'duplicate' | 'conflict' | 'rejected';
 
@@ -149,13 +151,20 @@ async function attempt(db: Db, doc: ResultDoc, retry: RetryRule): Promise<Submit
 
     const score = scorePlay(kit, doc.answers);
     const located = doc.latitude != null && doc.longitude != null;
-    const row: ResultRow = {
+    const latitude = located ? (doc.latitude as number) : null;
+    const longitude = located ? (doc.longitude as number) : null;
+    // Country, state and city are resolved once, here (offline, a few microseconds).
+    const place = locateResult(latitude, longitude);
+    const row: NewResultRow = {
       id,
       testKitId: doc.testKitId,
       kitVersion: doc.kitVersion,
       organizationId,
-      latitude: located ? (doc.latitude as number) : null,
-      longitude: located ? (doc.longitude as number) : null,
+      latitude,
+      longitude,
+      country: place.country,
+      state: place.state,
+      city: place.city,
       firstName: doc.firstName?.trim() || GUEST_NAME.firstName,
       lastName: doc.lastName?.trim() || GUEST_NAME.lastName,
       playedAt: time.playedAt,
