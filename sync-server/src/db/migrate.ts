@@ -5,6 +5,8 @@ import * as hardening from './migrations/2026-11-23T0300-hardening';
 import * as auditLog from './migrations/2026-11-23T0400-audit-log';
 import * as emails from './migrations/2026-11-23T0500-emails';
 import * as playerForms from './migrations/2026-11-23T0600-player-forms';
+import * as resultsIndexes from './migrations/2026-11-23T0700-results-indexes';
+import * as reportIndexes from './migrations/2026-11-23T0710-report-indexes';
 
 /** Listed explicitly (not read from disk) so the same code runs under tsx, a bundle or a test. */
 const migrations: Record<string, Migration> = {
@@ -14,6 +16,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T0400-audit-log': auditLog,
   '2026-11-23T0500-emails': emails,
   '2026-11-23T0600-player-forms': playerForms,
+  '2026-11-23T0700-results-indexes': resultsIndexes,
+  '2026-11-23T0710-report-indexes': reportIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import {
   type ApiData,
   CONTRACT,
@@ -58,9 +59,12 @@ export type ContractHandler<N extends EndpointName> = (
   reply: FastifyReply,
 ) => Promise<Envelope<ApiData<N>>>;
 
-/** What a file endpoint's handler gives back: the bytes and the name the browser saves them under. */
+/**
+ * What a file endpoint's handler gives back: the bytes and the name the browser saves them under.
+ * A stream is sent as it is read (no content-length), for files too large to hold in memory.
+ */
 export interface FileReply {
-  body: Buffer;
+  body: Buffer | Readable;
   fileName: string;
 }
 
@@ -90,11 +94,9 @@ export function fileRoute<N extends FileEndpointName>(
   register(app, name, async (req: FastifyRequest, reply: FastifyReply) => {
     const file = await handler(req as never);
     const ascii = file.fileName.replace(/[^\w.-]/g, '_');
-    return reply
-      .type(type)
-      .header('content-disposition', `attachment; filename="${ascii}"`)
-      .header('content-length', file.body.length)
-      .send(file.body);
+    reply.type(type).header('content-disposition', `attachment; filename="${ascii}"`);
+    if (Buffer.isBuffer(file.body)) reply.header('content-length', file.body.length);
+    return reply.send(file.body);
   });
 }
 

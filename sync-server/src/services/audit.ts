@@ -9,7 +9,9 @@ export type AuditAction =
   | 'update'
   | 'delete'
   | 'password-change'
-  | 'password-reset';
+  | 'password-reset'
+  | 'view'
+  | 'export';
 
 /**
  * Records who did what to which record, from which address, in the append-only audit log. The

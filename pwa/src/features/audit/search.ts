@@ -17,6 +17,8 @@ export const AUDIT_ACTIONS = [
   'delete',
   'password-change',
   'password-reset',
+  'view',
+  'export',
 ];
 
 export function validateAuditSearch(raw: Record<string, unknown>): AuditSearch {

@@ -1,0 +1,368 @@
+import {
+  type DiseaseFilter,
+  type FamilyDiseaseFilter,
+  INTENSITY_LABELS,
+  type RESULT_SORT_COLUMNS,
+} from '@scentry/shared-schema';
+import SQLite from 'better-sqlite3';
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { Db } from '../db/database';
+import type { Paging } from '../db/paging';
+import { likeContains } from '../db/paging';
+import { type ResultScope, withNameRule } from './results';
+
+/**
+ * The staff's play results (spec §2 /admin/testresult, §7): the list, one result's answers and
+ * questionnaire, and the CSV export. Every query of results here starts from `resultConditions`,
+ * which puts the caller's scope first, and selects the names only where the name rule allows
+ * (list rows also leave through withNameRule).
+ */
+
+/** The list's filters, as the database compares them (the request's days already made instants). */
+export interface ResultFilter {
+  searchText?: string | null;
+  testKitIds?: number[] | null;
+  resultStatus?: string | null;
+  gender?: string | null;
+  race?: string | null;
+  userDisease?: DiseaseFilter | null;
+  userFamilyDisease?: FamilyDiseaseFilter | null;
+  ageMin?: number | null;
+  ageMax?: number | null;
+  /** An Admin's choice of organization; a Client Admin's scope overrides it. */
+  organizationId?: number | null;
+  /** ISO instants: results played at or after `from` and before `to`. */
+  from?: string | null;
+  to?: string | null;
+}
+
+export type ResultSort = NonNullable<Paging['sortColumns']>;
+
+// The filters' names (spec §7) → the medical form's columns.
+const DISEASE_COLUMN: Record<DiseaseFilter | FamilyDiseaseFilter, string> = {
+  AlzheimerDisease: 'is_alzheimer_disease',
+  ParkinsonDisease: 'is_parkinson_disease',
+  HeadInjuriesConcussion: 'is_head_injuries_concussion',
+  SinoNasalDisease: 'is_sino_nasal_disease',
+  OtherNeurologicalDisorder: 'is_other_neurological_disorder',
+  AlzheimerDiseaseInFamily: 'is_alzheimer_disease_in_family',
+  ParkinsonDiseaseInFamily: 'is_parkinson_disease_in_family',
+  OtherNeurologicalDisorderInFamily: 'is_other_neurological_disorder_in_family',
+};
+
+/**
+ * The WHERE of every results query: the scope first (a Client Admin's organization, whatever the
+ * request names), then the filters. Written against `test_results r` alone, so the count needs
+ * no join: the kit and organization names are searched through their own small tables.
+ */
+function resultConditions(scope: ResultScope, f: ResultFilter): RawBuilder<SqlBool> | null {
+  const conds: RawBuilder<unknown>[] = [];
+  // A user outside every organization sees none (-1 matches no row).
+  if (!scope.all) conds.push(sql`r.organization_id = ${scope.organizationId ?? -1}`);
+  else if (f.organizationId) conds.push(sql`r.organization_id = ${f.organizationId}`);
+  if (f.testKitIds?.length) conds.push(sql`r.test_kit_id in (${sql.join(f.testKitIds)})`);
+  if (f.resultStatus) conds.push(sql`r.result_status = ${f.resultStatus}`);
+  if (f.gender) conds.push(sql`r.gender = ${f.gender}`);
+  if (f.race) conds.push(sql`r.race = ${f.race}`);
+  if (f.userDisease) conds.push(sql`${sql.ref(`r.${DISEASE_COLUMN[f.userDisease]}`)} = 1`);
+  if (f.userFamilyDisease) conds.push(sql`${sql.ref(`r.${DISEASE_COLUMN[f.userFamilyDisease]}`)} = 1`);
+  if (f.ageMin != null) conds.push(sql`r.age >= ${f.ageMin}`);
+  if (f.ageMax != null) conds.push(sql`r.age <= ${f.ageMax}`);
+  if (f.from) conds.push(sql`r.played_at >= ${f.from}`);
+  if (f.to) conds.push(sql`r.played_at < ${f.to}`);
+  const text = f.searchText?.trim();
+  if (text) {
+    const like = likeContains(text);
+    const matches = [
+      sql`r.test_kit_id in (select id from test_kits where name like ${like} escape '\\')`,
+      sql`r.organization_id in (select id from organizations where name like ${like} escape '\\')`,
+    ];
+    // Names the caller may not see cannot be searched either: a match would reveal them.
+    if (!scope.hideNames) matches.unshift(sql`(r.first_name || ' ' || r.last_name) like ${like} escape '\\'`);
+    conds.push(sql`(${sql.join(matches, sql` or `)})`);
+  }
+  return conds.length ? sql<SqlBool>`${sql.join(conds, sql` and `)}` : null;
+}
+
+// The client's sort names (RESULT_SORT_COLUMNS, any case) → SQL. Names sort ignoring case.
+const SORT_SQL: Record<(typeof RESULT_SORT_COLUMNS)[number], string> = {
+  created: 'r.played_at',
+  firstName: 'lower(r.first_name)',
+  lastName: 'lower(r.last_name)',
+  testKitName: 'lower(k.name)',
+  resultStatus: 'r.result_status',
+  answerStatus: 'r.right_answer_count',
+  organizationName: 'lower(o.name)',
+  age: 'r.age',
+};
+const SORT_BY_LOWER = new Map(Object.entries(SORT_SQL).map(([k, v]) => [k.toLowerCase(), { key: k, sql: v }]));
+
+/**
+ * The ORDER BY: the requested columns (unknown ones ignored; names not at all where the caller may
+ * not see them, as their order would reveal them), then newest first, then id, so pages are stable.
+ */
+function orderByOf(scope: ResultScope, sorts: ResultSort | null | undefined): RawBuilder<unknown> {
+  const items: RawBuilder<unknown>[] = [];
+  const seen = new Set<string>();
+  let createdOrder: 'asc' | 'desc' | null = null;
+  for (const s of sorts ?? []) {
+    const column = SORT_BY_LOWER.get(s.columnName.toLowerCase());
+    if (!column || seen.has(column.key)) continue;
+    if (scope.hideNames && (column.key === 'firstName' || column.key === 'lastName')) continue;
+    seen.add(column.key);
+    const dir = s.sortOrder === 'asc' ? 'asc' : 'desc';
+    if (column.key === 'created') createdOrder = dir;
+    items.push(sql`${sql.raw(column.sql)} ${sql.raw(dir)}`);
+  }
+  if (!createdOrder) items.push(sql`r.played_at desc`);
+  items.push(sql`r.id ${sql.raw(createdOrder ?? 'desc')}`);
+  return sql.join(items);
+}
+
+/** The columns a list row and an export line are made of, names removed where the scope says. */
+function rowQuery(db: Db, scope: ResultScope) {
+  return db
+    .selectFrom('testResults as r')
+    .leftJoin('testKits as k', 'k.id', 'r.testKitId')
+    .leftJoin('organizations as o', 'o.id', 'r.organizationId')
+    .select([
+      'r.id',
+      scope.hideNames ? sql<string | null>`null`.as('firstName') : 'r.firstName',
+      scope.hideNames ? sql<string | null>`null`.as('lastName') : 'r.lastName',
+      'r.testKitId',
+      'k.name as testKitName',
+      'r.resultStatus',
+      'r.rightAnswerCount as answerStatus',
+      'r.playedAt as created',
+      'r.organizationId',
+      'o.name as organizationName',
+      'r.age',
+      'r.gender',
+      'r.race',
+      'r.isAlzheimerDisease',
+      'r.isParkinsonDisease',
+      'r.isHeadInjuriesConcussion',
+      'r.isSinoNasalDisease',
+      'r.isOtherNeurologicalDisorder',
+      'r.isAlzheimerDiseaseInFamily',
+      'r.isParkinsonDiseaseInFamily',
+      'r.isOtherNeurologicalDisorderInFamily',
+      'r.country',
+      'r.state',
+      'r.city',
+      'r.questionnaireCompleted',
+    ]);
+}
+
+/** One stored result as the staff's list and export read it (medical flags still as stored). */
+export type ResultListRecord = NonNullable<Awaited<ReturnType<ReturnType<typeof rowQuery>['executeTakeFirst']>>>;
+
+function filteredRows(db: Db, scope: ResultScope, filter: ResultFilter, sorts: ResultSort | null | undefined) {
+  const where = resultConditions(scope, filter);
+  const q = rowQuery(db, scope);
+  return (where ? q.where(where) : q).orderBy(orderByOf(scope, sorts));
+}
+
+/** How many results the filters select within the scope (no join: an index count where one fits). */
+export async function countFilteredResults(db: Db, scope: ResultScope, filter: ResultFilter): Promise<number> {
+  const where = resultConditions(scope, filter);
+  const q = db.selectFrom('testResults as r').select((eb) => eb.fn.countAll<number>().as('n'));
+  const row = await (where ? q.where(where) : q).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** GetTestResultList: one page of the filtered results within the scope, and their total. */
+export async function listResults(
+  db: Db,
+  scope: ResultScope,
+  filter: ResultFilter,
+  paging: Paging,
+): Promise<{ list: ResultListRecord[]; totalCount: number }> {
+  const totalCount = await countFilteredResults(db, scope, filter);
+  if (totalCount === 0) return { list: [], totalCount };
+  const rows = await filteredRows(db, scope, filter, paging.sortColumns)
+    .limit(paging.rowsPerPage)
+    .offset((paging.pageNumber - 1) * paging.rowsPerPage)
+    .execute();
+  return { list: rows.map((r) => withNameRule(scope, r)), totalCount };
+}
+
+/** The id of a result the scope lets the caller see (undefined: unknown, or another organization's). */
+export async function findScopedResultId(db: Db, scope: ResultScope, id: string): Promise<string | undefined> {
+  let q = db.selectFrom('testResults as r').select('r.id').where('r.id', '=', id);
+  if (!scope.all) q = q.where('r.organizationId', '=', scope.organizationId ?? -1);
+  return (await q.executeTakeFirst())?.id;
+}
+
+/**
+ * A result's answers as played, in card order, paged: the card, the answer and its picture as the
+ * kit version showed them, the right answer's name (scent options are never hard-deleted), the
+ * intensity and whether the answer was right. The caller has checked the scope.
+ */
+export async function listAnswerDetails(db: Db, resultId: string, paging: Paging) {
+  const counted = await db
+    .selectFrom('testResultDetails')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('testResultId', '=', resultId)
+    .executeTakeFirst();
+  const rows = await db
+    .selectFrom('testResultDetails as d')
+    .leftJoin('scentOptions as c', 'c.id', 'd.correctScentOptionId')
+    .select([
+      'd.scentCardName',
+      'd.cardSortOrder',
+      'd.answerName',
+      'd.answerStoredPath',
+      'c.title as correctAnswerName',
+      'd.smellIntensity',
+      'd.isCorrect',
+    ])
+    .where('d.testResultId', '=', resultId)
+    .orderBy('d.cardSortOrder')
+    .orderBy('d.id')
+    .limit(paging.rowsPerPage)
+    .offset((paging.pageNumber - 1) * paging.rowsPerPage)
+    .execute();
+  return {
+    list: rows.map(({ isCorrect, ...d }) => ({
+      ...d,
+      correctAnswerName: d.correctAnswerName ?? null,
+      smellIntensityText: INTENSITY_LABELS[d.smellIntensity] ?? String(d.smellIntensity),
+      answerStatus: isCorrect === 1 ? ('Right' as const) : ('Wrong' as const),
+    })),
+    totalCount: Number(counted?.n ?? 0),
+  };
+}
+
+/** A result's questionnaire answers in the order asked, paged. The caller has checked the scope. */
+export async function listQuestionnaireAnswers(db: Db, resultId: string, paging: Paging) {
+  const counted = await db
+    .selectFrom('questionnaireAnswers')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('testResultId', '=', resultId)
+    .executeTakeFirst();
+  const list = await db
+    .selectFrom('questionnaireAnswers')
+    .select(['question', 'answer'])
+    .where('testResultId', '=', resultId)
+    .orderBy('sortOrder')
+    .orderBy('id')
+    .limit(paging.rowsPerPage)
+    .offset((paging.pageNumber - 1) * paging.rowsPerPage)
+    .execute();
+  return { list, totalCount: Number(counted?.n ?? 0) };
+}
+
+/**
+ * One export row as read, in the order of EXPORT_CSV_HEADER but with the eight medical flags
+ * (0/1, null when not answered: disorders, then family history, as in DISORDER_FLAGS and
+ * FAMILY_FLAGS) where the two summaries go. An array, not an object: a million of them are made.
+ */
+export type ExportValues = [
+  created: string,
+  firstName: string | null,
+  lastName: string | null,
+  gender: string | null,
+  age: number | null,
+  race: string | null,
+  isAlzheimerDisease: number | null,
+  isParkinsonDisease: number | null,
+  isHeadInjuriesConcussion: number | null,
+  isSinoNasalDisease: number | null,
+  isOtherNeurologicalDisorder: number | null,
+  isAlzheimerDiseaseInFamily: number | null,
+  isParkinsonDiseaseInFamily: number | null,
+  isOtherNeurologicalDisorderInFamily: number | null,
+  organizationName: string | null,
+  testKitName: string | null,
+  resultStatus: string,
+];
+
+function exportQuery(db: Db, scope: ResultScope, filter: ResultFilter, sorts: ResultSort | null | undefined) {
+  const where = resultConditions(scope, filter);
+  const q = db
+    .selectFrom('testResults as r')
+    .leftJoin('testKits as k', 'k.id', 'r.testKitId')
+    .leftJoin('organizations as o', 'o.id', 'r.organizationId')
+    // In ExportValues' order.
+    .select([
+      'r.playedAt as created',
+      scope.hideNames ? sql<string | null>`null`.as('firstName') : 'r.firstName',
+      scope.hideNames ? sql<string | null>`null`.as('lastName') : 'r.lastName',
+      'r.gender',
+      'r.age',
+      'r.race',
+      'r.isAlzheimerDisease',
+      'r.isParkinsonDisease',
+      'r.isHeadInjuriesConcussion',
+      'r.isSinoNasalDisease',
+      'r.isOtherNeurologicalDisorder',
+      'r.isAlzheimerDiseaseInFamily',
+      'r.isParkinsonDiseaseInFamily',
+      'r.isOtherNeurologicalDisorderInFamily',
+      'o.name as organizationName',
+      'k.name as testKitName',
+      'r.resultStatus',
+    ]);
+  return (where ? q.where(where) : q).orderBy(orderByOf(scope, sorts));
+}
+
+/** An export's rows, read one at a time; `close` ends the read (called at the end, on error or abort). */
+export interface ResultCursor {
+  /** How many rows `rows` yields: counted in the same snapshot. */
+  count: number;
+  rows: Iterable<ExportValues>;
+  close(): void;
+}
+
+/**
+ * Opens the filtered results for the CSV export (paging ignored), to be read one row at a time.
+ * The names are removed in the query itself where the scope says.
+ *
+ * Kysely's `stream()` on its SQLite driver holds the app's one connection until the last row is
+ * read, so a long export behind a slow client would stall every other request. The export reads
+ * instead on its own read-only connection to the same file, inside one read transaction: the
+ * count and the rows come from the same snapshot, and writers (WAL) carry on meanwhile. Memory
+ * stays flat: better-sqlite3's iterator steps the statement row by row.
+ */
+export async function openResultCursor(
+  db: Db,
+  scope: ResultScope,
+  filter: ResultFilter,
+  sorts: ResultSort | null | undefined,
+): Promise<ResultCursor> {
+  const where = resultConditions(scope, filter);
+  const counter = db.selectFrom('testResults as r').select((eb) => eb.fn.countAll<number>().as('n'));
+  const countQuery = (where ? counter.where(where) : counter).compile();
+  const rowsQuery = exportQuery(db, scope, filter, sorts).compile();
+  const main = await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(db);
+  const file = main.rows[0]?.file;
+  if (!file) throw new Error('The CSV export reads from a database file; this database has none');
+
+  const reader = new SQLite(file, { readonly: true, fileMustExist: true });
+  let rows: IterableIterator<ExportValues> | undefined;
+  let closed = false;
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    rows?.return?.();
+    if (reader.inTransaction) reader.exec('commit');
+    reader.close();
+  };
+  try {
+    reader.pragma('busy_timeout = 5000');
+    reader.exec('begin');
+    const counted = reader
+      .prepare(countQuery.sql)
+      .pluck()
+      .get(...(countQuery.parameters as unknown[]));
+    rows = reader
+      .prepare(rowsQuery.sql)
+      .raw(true)
+      .iterate(...(rowsQuery.parameters as unknown[])) as IterableIterator<ExportValues>;
+    return { count: Number(counted ?? 0), rows, close };
+  } catch (err) {
+    close();
+    throw err;
+  }
+}
