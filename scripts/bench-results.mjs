@@ -1,0 +1,672 @@
+// `npm run bench:results`: the staff's results list, CSV export and reports on a large database.
+// 1. A fresh DATA_DIR; the real server is started once through the launcher (as `npm start` runs
+//    it; SEED_DEMO=on so kit DEMO1 exists, an Admin from ADMIN_EMAIL/ADMIN_PASSWORD) so the
+//    migrations run, then stopped.
+// 2. BENCH_RESULTS results (default 1,000,000) are written straight into the SQLite file with
+//    better-sqlite3 (not over HTTP): 10 kits (DEMO1 and nine copies with their own cards and
+//    kit_versions snapshot), 50 organizations (some inactive), ~30 % of results without one,
+//    played_at over the last 18 months (denser lately, inserted in time order), ~60 % Pass, names
+//    from short lists, ~40 % with medical data, ~70 % located in US cities, ~15 % in world cities,
+//    ~15 % without a position. No test_result_details rows: nothing points at them (the foreign
+//    key goes from the detail to the result) and neither the list, the export nor the reports
+//    read them. The indexes of test_results are dropped during the load and built again after.
+// 3. The server is started again on that file and measured over HTTP with an Admin token:
+//    GetTestResultList's first page (10 rows, with totalCount) p50/p95 of BENCH_RUNS (default 20)
+//    runs after 2 uncounted ones, unfiltered, with each single filter and with a combination; the
+//    full ExportCsv (time, rows/s, the server's peak RSS during it: VmHWM is reset through
+//    /proc/<pid>/clear_refs before and read after); each report over the current year (p50 of 5).
+// Budgets: first page p95 ≤ 50 ms unfiltered and ≤ 150 ms combined (single filters are shown
+// against 150 ms); export ≥ 100,000 rows/s with peak RSS ≤ 200 MB; each report ≤ 500 ms.
+// BENCH_DATA_DIR=<dir> keeps the data there (loaded once: a second run with the same dir reuses it).
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ensureDependencies, log } from './lib/bootstrap.mjs';
+import { CONFIG_VARS, freePort, launchServer, SERVER_DIR } from './lib/server.mjs';
+
+const TOTAL = Number(process.env.BENCH_RESULTS || 1_000_000);
+const RUNS = Math.max(1, Number(process.env.BENCH_RUNS || 20));
+const WARM = 2;
+const REPORT_RUNS = 5;
+const ADMIN = { email: 'bench-admin@scentry.local', password: 'Bench-Pass-12345' };
+const DAY = 86_400_000;
+const SPAN_DAYS = 548; // ~18 months
+
+ensureDependencies();
+
+const requireServer = createRequire(path.join(SERVER_DIR, 'package.json'));
+const Sqlite = requireServer('better-sqlite3');
+
+const keep = Boolean(process.env.BENCH_DATA_DIR);
+const dataDir = keep
+  ? path.resolve(process.env.BENCH_DATA_DIR)
+  : path.join(mkdtempSync(path.join(tmpdir(), 'scentry-bench-results-')), 'data');
+mkdirSync(dataDir, { recursive: true });
+const dbFile = path.join(dataDir, 'scentry.db');
+const serverLog = keep
+  ? path.join(dataDir, 'bench-results-server.log')
+  : path.join(path.dirname(dataDir), 'server.log');
+
+/** @type {import('./lib/server.d.mts').ServerProcess | undefined} */
+let server;
+process.on('exit', () => {
+  if (server && server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
+  if (!keep) rmSync(path.dirname(dataDir), { recursive: true, force: true });
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
+
+async function start() {
+  const port = await freePort();
+  const s = launchServer({
+    env: {
+      ...Object.fromEntries(CONFIG_VARS.map((name) => [name, undefined])),
+      PORT: port,
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'on',
+      RATE_LIMITS: 'off',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+    },
+    output: { file: serverLog },
+  });
+  server = s;
+  await s.waitReady({ timeoutMs: 300_000 });
+  return { s, api: `http://127.0.0.1:${port}` };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Data: deterministic (seeded) so runs compare.
+let seed = 0x5eed1234;
+const rand = () => {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = seed;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+};
+const pick = (list) => list[Math.floor(rand() * list.length)];
+/** A weighted chooser over `items` (weights from `weight(item, index)`). */
+function weighted(items, weight) {
+  const cum = [];
+  let sum = 0;
+  items.forEach((item, i) => {
+    sum += weight(item, i);
+    cum.push(sum);
+  });
+  return () => {
+    const x = rand() * sum;
+    let lo = 0;
+    let hi = cum.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (cum[mid] > x) hi = mid;
+      else lo = mid + 1;
+    }
+    return items[lo];
+  };
+}
+
+const FIRST = [
+  'James',
+  'Mary',
+  'Robert',
+  'Patricia',
+  'John',
+  'Jennifer',
+  'Michael',
+  'Linda',
+  'David',
+  'Elizabeth',
+  'William',
+  'Barbara',
+  'Richard',
+  'Susan',
+  'Joseph',
+  'Jessica',
+  'Thomas',
+  'Sarah',
+  'Carlos',
+  'Maria',
+  'Wei',
+  'Mei',
+  'Ahmed',
+  'Fatima',
+  'Raj',
+  'Priya',
+  'Hiroshi',
+  'Yuki',
+  'Olga',
+  'Ivan',
+];
+const LAST = [
+  'Smith',
+  'Johnson',
+  'Williams',
+  'Brown',
+  'Jones',
+  'Garcia',
+  'Miller',
+  'Davis',
+  'Rodriguez',
+  'Martinez',
+  'Hernandez',
+  'Lopez',
+  'Gonzalez',
+  'Wilson',
+  'Anderson',
+  'Thomas',
+  'Taylor',
+  'Moore',
+  'Jackson',
+  'Martin',
+  'Lee',
+  'Nguyen',
+  'Chen',
+  'Patel',
+  'Kim',
+  'Singh',
+  'Tanaka',
+  'Ivanova',
+  'Okafor',
+  'Schmidt',
+];
+const RACES = [
+  ['White', 50],
+  ['Black or African American', 13],
+  ['Hispanic or Latino', 18],
+  ['Asian', 7],
+  ['American Indian or Alaska Native', 2],
+  ['Native Hawaiian or Other Pacific Islander', 1],
+  ['Some Other Race', 9],
+];
+/** [city, state, latitude, longitude, weight] */
+const US = [
+  ['New York', 'New York', 40.7128, -74.006, 18],
+  ['Los Angeles', 'California', 34.0522, -118.2437, 12],
+  ['San Francisco', 'California', 37.7749, -122.4194, 6],
+  ['San Diego', 'California', 32.7157, -117.1611, 4],
+  ['Chicago', 'Illinois', 41.8781, -87.6298, 9],
+  ['Houston', 'Texas', 29.7604, -95.3698, 8],
+  ['Dallas', 'Texas', 32.7767, -96.797, 6],
+  ['Austin', 'Texas', 30.2672, -97.7431, 3],
+  ['Phoenix', 'Arizona', 33.4484, -112.074, 5],
+  ['Philadelphia', 'Pennsylvania', 39.9526, -75.1652, 5],
+  ['Seattle', 'Washington', 47.6062, -122.3321, 4],
+  ['Portland', 'Oregon', 45.5152, -122.6784, 2],
+  ['Denver', 'Colorado', 39.7392, -104.9903, 3],
+  ['Boston', 'Massachusetts', 42.3601, -71.0589, 4],
+  ['Miami', 'Florida', 25.7617, -80.1918, 5],
+  ['Orlando', 'Florida', 28.5383, -81.3792, 2],
+  ['Atlanta', 'Georgia', 33.749, -84.388, 4],
+  ['Detroit', 'Michigan', 42.3314, -83.0458, 2],
+  ['Minneapolis', 'Minnesota', 44.9778, -93.265, 2],
+  ['Nashville', 'Tennessee', 36.1627, -86.7816, 2],
+  ['Charlotte', 'North Carolina', 35.2271, -80.8431, 2],
+  ['Las Vegas', 'Nevada', 36.1699, -115.1398, 2],
+  ['Salt Lake City', 'Utah', 40.7608, -111.891, 1],
+  ['Kansas City', 'Missouri', 39.0997, -94.5786, 1],
+  ['New Orleans', 'Louisiana', 29.9511, -90.0715, 1],
+];
+/** [city, state, country, latitude, longitude] */
+const WORLD = [
+  ['London', 'England', 'United Kingdom', 51.5074, -0.1278],
+  ['Paris', 'Île-de-France', 'France', 48.8566, 2.3522],
+  ['Berlin', 'Berlin', 'Germany', 52.52, 13.405],
+  ['Madrid', 'Community of Madrid', 'Spain', 40.4168, -3.7038],
+  ['Rome', 'Lazio', 'Italy', 41.9028, 12.4964],
+  ['Toronto', 'Ontario', 'Canada', 43.6532, -79.3832],
+  ['Vancouver', 'British Columbia', 'Canada', 49.2827, -123.1207],
+  ['Mexico City', 'Mexico City', 'Mexico', 19.4326, -99.1332],
+  ['São Paulo', 'São Paulo', 'Brazil', -23.5505, -46.6333],
+  ['Tokyo', 'Tokyo', 'Japan', 35.6762, 139.6503],
+  ['Seoul', 'Seoul', 'South Korea', 37.5665, 126.978],
+  ['Mumbai', 'Maharashtra', 'India', 19.076, 72.8777],
+  ['Sydney', 'New South Wales', 'Australia', -33.8688, 151.2093],
+  ['Lagos', 'Lagos', 'Nigeria', 6.5244, 3.3792],
+  ['Cairo', 'Cairo', 'Egypt', 30.0444, 31.2357],
+];
+
+/**
+ * Country, state and city of a position: from the server's own geocoder when it has one
+ * (sync-server/src/services/geocoder.ts: `locateResult(latitude, longitude)`, synchronous), else
+ * from the list the position was drawn from.
+ */
+async function loadGeocoder() {
+  const file = path.join(SERVER_DIR, 'src/services/geocoder.ts');
+  if (!existsSync(file)) return undefined;
+  try {
+    // tsx's ESM API (its `import` condition; require.resolve would give the CommonJS one).
+    const tsxDir = path.dirname(requireServer.resolve('tsx/package.json'));
+    const { tsImport } = await import(pathToFileURL(path.join(tsxDir, 'dist/esm/api/index.mjs')).href);
+    const mod = await tsImport(pathToFileURL(file).href, import.meta.url);
+    const fn = mod.locateResult;
+    const probe = typeof fn === 'function' ? fn(40.7128, -74.006) : undefined;
+    if (probe && typeof probe === 'object' && !('then' in probe) && 'country' in probe) return fn;
+    log('the geocoder has no usable locateResult(latitude, longitude); places come from the city list');
+  } catch (err) {
+    log(`geocoder not usable (${err.message}); places come from the city list`);
+  }
+  return undefined;
+}
+
+function copyKit(db, demo, name, active) {
+  const kit = db
+    .prepare('INSERT INTO test_kits (name, name_key, is_active, pass_threshold, version) VALUES (?, ?, ?, 4, 1)')
+    .run(name, name.toLowerCase(), active ? 1 : 0);
+  const kitId = Number(kit.lastInsertRowid);
+  const snapshot = JSON.parse(demo.snapshot);
+  snapshot.id = name.toLowerCase();
+  snapshot.kitId = kitId;
+  snapshot.name = name;
+  for (const card of snapshot.cards) {
+    card.name = `${name} ${card.name.replace(/^Demo /, '')}`;
+    card.id = Number(
+      db
+        .prepare('INSERT INTO scent_cards (test_kit_id, name, sort_order, correct_scent_option_id) VALUES (?, ?, ?, ?)')
+        .run(kitId, card.name, card.sortOrder, card.correctScentOptionId).lastInsertRowid,
+    );
+    for (const option of card.options) {
+      option.scentCardOptionId = Number(
+        db
+          .prepare('INSERT INTO scent_card_options (scent_card_id, scent_option_id, sort_order) VALUES (?, ?, ?)')
+          .run(card.id, option.scentOptionId, option.sortOrder).lastInsertRowid,
+      );
+    }
+  }
+  db.prepare('INSERT INTO kit_versions (test_kit_id, version, code, snapshot) VALUES (?, 1, ?, ?)').run(
+    kitId,
+    snapshot.id,
+    JSON.stringify(snapshot),
+  );
+  return kitId;
+}
+
+async function load() {
+  const geocode = await loadGeocoder();
+  const db = new Sqlite(dbFile);
+  db.pragma('journal_mode = DELETE');
+  db.pragma('synchronous = OFF');
+  db.pragma('cache_size = -262144');
+  db.pragma('temp_store = MEMORY');
+  const t0 = performance.now();
+
+  // Kits: DEMO1 and nine copies (one inactive), DEMO1 and the first copies played most.
+  const demo = db.prepare("SELECT * FROM kit_versions WHERE code = 'demo1'").get();
+  const kits = [{ id: demo.test_kit_id, name: 'DEMO1' }];
+  const catalogue = db.transaction(() => {
+    const names = ['SNIFF2', 'SCENT3', 'CLINIC4', 'SCHOOL5', 'FAIR6', 'PHARMA7', 'NEURO8', 'SENIOR9', 'PILOT10'];
+    for (const [i, name] of names.entries()) kits.push({ id: copyKit(db, demo, name, i !== 8), name });
+    // Organizations: 50, eight inactive, some not disclosing names.
+    const orgs = [];
+    const insertOrg = db.prepare(
+      'INSERT INTO organizations (name, code, email, phone, address, is_active, disclose_user_details) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    );
+    for (let i = 1; i <= 50; i++) {
+      const [city] = US[i % US.length];
+      const id = Number(
+        insertOrg.run(
+          `${city} Health Partner ${i}`,
+          `ORG${i}`,
+          `contact${i}@org${i}.example`,
+          `555-01${String(i).padStart(2, '0')}`,
+          `${i} Main Street, ${city}`,
+          i % 6 === 0 ? 0 : 1,
+          i % 5 === 0 ? 0 : 1,
+        ).lastInsertRowid,
+      );
+      orgs.push(id);
+    }
+    return orgs;
+  });
+  const orgs = catalogue();
+  const chooseKit = weighted(kits, (_k, i) => 1 / (i + 1));
+  const chooseOrg = weighted(orgs, (_o, i) => 1 / (1 + (i % 17)));
+  const chooseUs = weighted(US, (c) => c[4]);
+  const chooseRace = weighted(RACES, (r) => r[1]);
+
+  const usPlaces = US.map(([city, state]) => ({ country: 'United States', state, city }));
+  const worldPlaces = WORLD.map(([city, state, country]) => ({ country, state, city }));
+
+  // Play times: 30 % uniform over 18 months, 70 % growing linearly toward now; sorted (the table
+  // fills in time order, as a real one does).
+  const now = Date.now();
+  const times = new Float64Array(TOTAL);
+  for (let i = 0; i < TOTAL; i++) {
+    const u = rand();
+    const daysAgo = rand() < 0.3 ? u * SPAN_DAYS : SPAN_DAYS * (1 - Math.sqrt(u));
+    times[i] = now - 60_000 - daysAgo * DAY;
+  }
+  times.sort();
+
+  // Indexes of test_results off during the load, built again afterwards in their creation order
+  // (without statistics SQLite prefers, between two indexes it rates alike, the later one).
+  const indexes = db
+    .prepare(
+      "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'test_results' AND sql IS NOT NULL ORDER BY rowid",
+    )
+    .all();
+  for (const ix of indexes) db.exec(`DROP INDEX "${ix.name}"`);
+
+  const insert = db.prepare(`INSERT INTO test_results (
+      id, test_kit_id, kit_version, organization_id, latitude, longitude, country, state, city,
+      first_name, last_name, played_at, result_status, right_answer_count, play_hash,
+      age, gender, race, is_alzheimer_disease, is_parkinson_disease, is_head_injuries_concussion,
+      is_sino_nasal_disease, is_other_neurological_disorder, is_alzheimer_disease_in_family,
+      is_parkinson_disease_in_family, is_other_neurological_disorder_in_family, medical_updated_at,
+      questionnaire_completed, created_at, played_at_adjusted
+    ) VALUES (?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, 0)`);
+  const flag = (p) => (rand() < p ? 1 : 0);
+  const BATCH = 50_000;
+  const batch = db.transaction((from, to) => {
+    const hashes = randomBytes(32 * (to - from)).toString('hex');
+    for (let i = from; i < to; i++) {
+      const playedAt = new Date(times[i]);
+      const created = new Date(times[i] + 1_000 + rand() * 600_000);
+      const pass = rand() < 0.6;
+      let lat = null;
+      let lon = null;
+      let where = { country: null, state: null, city: null };
+      const p = rand();
+      if (p < 0.7) {
+        const c = chooseUs();
+        lat = c[2] + (rand() - 0.5) * 0.3;
+        lon = c[3] + (rand() - 0.5) * 0.3;
+        where = geocode ? geocode(lat, lon) : usPlaces[US.indexOf(c)];
+      } else if (p < 0.85) {
+        const w = Math.floor(rand() * WORLD.length);
+        lat = WORLD[w][3] + (rand() - 0.5) * 0.3;
+        lon = WORLD[w][4] + (rand() - 0.5) * 0.3;
+        where = geocode ? geocode(lat, lon) : worldPlaces[w];
+      }
+      const medical = rand() < 0.4;
+      const guest = !medical && rand() < 0.15; // the medical form asks for names
+      let age = null;
+      if (medical) age = rand() < 0.1 ? 1 + Math.floor(rand() * 100) : Math.round(18 + rand() * 45 + rand() * 30);
+      insert.run(
+        randomUUID(),
+        chooseKit().id,
+        rand() < 0.3 ? null : chooseOrg(),
+        lat,
+        lon,
+        where.country,
+        where.state,
+        where.city,
+        guest ? 'Guest' : pick(FIRST),
+        guest ? 'Player' : pick(LAST),
+        playedAt.toISOString(),
+        pass ? 'Pass' : 'Fail',
+        pass ? 4 + flag(0.5) : Math.floor(rand() * 4),
+        hashes.slice((i - from) * 64, (i - from + 1) * 64),
+        age,
+        medical ? (rand() < 0.52 ? 'Female' : 'Male') : null,
+        medical ? chooseRace()[0] : null,
+        medical ? flag(0.05) : null,
+        medical ? flag(0.04) : null,
+        medical ? flag(0.08) : null,
+        medical ? flag(0.1) : null,
+        medical ? flag(0.03) : null,
+        medical ? flag(0.12) : null,
+        medical ? flag(0.08) : null,
+        medical ? flag(0.05) : null,
+        medical ? new Date(created.getTime() + 60_000).toISOString() : null,
+        created.toISOString(),
+      );
+    }
+  });
+  for (let from = 0; from < TOTAL; from += BATCH) {
+    batch(from, Math.min(TOTAL, from + BATCH));
+    if ((from / BATCH) % 4 === 3) log(`  ${Math.min(TOTAL, from + BATCH).toLocaleString('en-US')} rows`);
+  }
+  const tRows = performance.now();
+  for (const ix of indexes) db.exec(ix.sql);
+  const tIndexes = performance.now();
+  db.pragma('journal_mode = WAL');
+  db.close();
+  return {
+    rowsMs: tRows - t0,
+    indexMs: tIndexes - tRows,
+    indexes: indexes.map((ix) => ix.name),
+    geocoder: geocode ? "the server's geocoder (services/geocoder.ts locateResult, per point)" : 'the bench city list',
+    kits,
+    orgs,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+const laDate = (ms) =>
+  new Intl.DateTimeFormat('en-US', {
+    timeZone: 'America/Los_Angeles',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date(ms));
+const pct = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
+};
+const ms = (x) => `${x.toFixed(1).padStart(7)} ms`;
+const verdict = (ok) => (ok ? 'within' : 'OVER');
+
+let reused = false;
+if (existsSync(dbFile)) {
+  const db = new Sqlite(dbFile, { readonly: true });
+  reused = db.prepare('SELECT count(*) AS n FROM test_results').get().n > 0;
+  db.close();
+}
+let loaded;
+if (!reused) {
+  log(`starting the server once on ${dataDir} (migrations, demo kit, Admin)`);
+  const first = await start();
+  await first.s.stop();
+  log(`loading ${TOTAL.toLocaleString('en-US')} results into ${dbFile}`);
+  loaded = await load();
+  log(
+    `loaded in ${((loaded.rowsMs + loaded.indexMs) / 1000).toFixed(1)} s (rows ${(loaded.rowsMs / 1000).toFixed(1)} s, indexes ${(loaded.indexMs / 1000).toFixed(1)} s)`,
+  );
+} else {
+  log(`reusing the results already in ${dbFile}`);
+}
+
+const loadBefore = loadavg()[0];
+const { s, api } = await start();
+const pid = s.child.pid; // the server itself: the launcher spawns node directly
+const status = () => readFileSync(`/proc/${pid}/status`, 'utf8');
+const kb = (field) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status())?.[1] ?? Number.NaN);
+const rssIdle = kb('VmRSS');
+const post = async (route, body, token) => {
+  const res = await fetch(api + route, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const json = await res.json();
+  if (res.status !== 200) throw new Error(`${route} → ${res.status}: ${JSON.stringify(json).slice(0, 500)}`);
+  return json;
+};
+const token = (await post('/api/User/Authenticate', { email: ADMIN.email, password: ADMIN.password })).data.token;
+
+// What the filters pick: read from the file (kits and organizations by name, counts).
+const facts = (() => {
+  const db = new Sqlite(dbFile, { readonly: true });
+  const kit = db.prepare("SELECT id FROM test_kits WHERE name = 'CLINIC4'").get()?.id ?? 1;
+  const org = db.prepare("SELECT id FROM organizations WHERE code = 'ORG3'").get()?.id ?? 1;
+  const topKit = db.prepare("SELECT id FROM test_kits WHERE name = 'DEMO1'").get()?.id ?? 1;
+  const topOrg = db.prepare("SELECT id FROM organizations WHERE code = 'ORG1'").get()?.id ?? 1;
+  const total = db.prepare('SELECT count(*) AS n FROM test_results').get().n;
+  db.close();
+  return { kit, org, topKit, topOrg, total };
+})();
+
+const now = Date.now();
+const today = laDate(now);
+const [mm, , yyyy] = today.split('/').map(Number);
+const prevMonth = mm === 1 ? { m: 12, y: yyyy - 1 } : { m: mm - 1, y: yyyy };
+const lastDay = new Date(Date.UTC(prevMonth.y, prevMonth.m, 0)).getUTCDate();
+const p2 = (n) => String(n).padStart(2, '0');
+const month = {
+  fromDate: `${p2(prevMonth.m)}/01/${prevMonth.y}`,
+  toDate: `${p2(prevMonth.m)}/${lastDay}/${prevMonth.y}`,
+};
+const yearRange = { fromDate: `01/01/${yyyy}`, toDate: today };
+
+const LIST_CASES = [
+  { label: 'no filter', filter: {}, budget: 50 },
+  { label: 'searchText "Nguyen"', filter: { searchText: 'Nguyen' } },
+  { label: 'searchText, no match', filter: { searchText: 'Zzyzx' } },
+  { label: 'testKitId [CLINIC4]', filter: { testKitId: [facts.kit] } },
+  { label: 'resultStatus Fail', filter: { resultStatus: 'Fail' } },
+  { label: 'gender Female', filter: { gender: 'Female' } },
+  { label: 'race Asian', filter: { race: 'Asian' } },
+  { label: 'userDisease Parkinson', filter: { userDisease: 'ParkinsonDisease' } },
+  { label: 'ageRange 40–60', filter: { ageRangeMin: 40, ageRangeMax: 60 } },
+  { label: 'organizationId ORG3', filter: { organizationId: facts.org } },
+  { label: `from/to ${month.fromDate}–${month.toDate}`, filter: month },
+  {
+    label: 'month + Pass + DEMO1 + ORG1 + "Garcia"',
+    filter: {
+      ...month,
+      resultStatus: 'Pass',
+      testKitId: [facts.topKit],
+      organizationId: facts.topOrg,
+      searchText: 'Garcia',
+    },
+    budget: 150,
+  },
+];
+
+const timed = async (fn) => {
+  const t = performance.now();
+  const out = await fn();
+  return { ms: performance.now() - t, out };
+};
+
+/** p50/p95 of `runs` calls after `warm` uncounted ones; an error (e.g. a 404 route) is kept, not thrown. */
+async function sample(warm, runs, call) {
+  const times = [];
+  let out;
+  try {
+    for (let i = 0; i < warm + runs; i++) {
+      const t = await timed(call);
+      out = t.out;
+      if (i >= warm) times.push(t.ms);
+    }
+  } catch (err) {
+    return { error: err.message.slice(0, 300) };
+  }
+  return { p50: pct(times, 50), p95: pct(times, 95), out };
+}
+
+log(`GetTestResultList: ${WARM} + ${RUNS} runs per case`);
+const listRows = [];
+for (const c of LIST_CASES) {
+  const body = { pageNumber: 1, rowsPerPage: 10, ...c.filter };
+  const r = await sample(WARM, RUNS, () => post('/api/TestResult/GetTestResultList', body, token));
+  listRows.push({ ...c, ...r, count: r.out?.data.totalCount });
+}
+
+// Export: the whole table, unfiltered. Peak RSS of the server during it only.
+const rssBefore = kb('VmRSS');
+// The server's CPU time (user + system, clock ticks of 10 ms): on a busy machine, rows per CPU
+// second says what the export costs whatever else runs.
+const cpuMs = () => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
+const cpuBefore = cpuMs();
+let hwmReset = true;
+try {
+  writeFileSync(`/proc/${pid}/clear_refs`, '5');
+} catch {
+  hwmReset = false;
+}
+log('ExportCsv: the whole table');
+let exportBytes = 0;
+let exportLines = 0;
+let exportStatus = 0;
+let firstLine = '';
+const exportTime = await timed(async () => {
+  const res = await fetch(`${api}/api/TestResult/ExportCsv`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({}),
+  });
+  exportStatus = res.status;
+  if (res.status !== 200) {
+    firstLine = (await res.text()).slice(0, 300);
+    return;
+  }
+  const reader = res.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (!firstLine) firstLine = Buffer.from(value.subarray(0, 200)).toString('utf8').split('\n')[0];
+    exportBytes += value.length;
+    for (let i = 0; i < value.length; i++) if (value[i] === 10) exportLines++;
+  }
+});
+const peakKb = kb('VmHWM');
+const exportCpuMs = cpuMs() - cpuBefore;
+const exportRows = Math.max(0, exportLines - 1); // the header line
+const rowsPerSecond = exportRows / (exportTime.ms / 1000);
+
+log(`reports over ${yearRange.fromDate}–${yearRange.toDate}: 1 + ${REPORT_RUNS} runs each`);
+const REPORTS = [
+  ['GetDataLocation', '/api/Report/GetDataLocation', (d) => `${d.totalCount ?? d.list?.length} rows`],
+  ['GetLocationData', '/api/Report/GetLocationData', (d) => `${d.length} points`],
+  ['PassFailDataByDate', '/api/Report/PassFailDataByDate', (d) => `${d.length} months`],
+];
+const reportRows = [];
+for (const [label, route, describe] of REPORTS) {
+  const body = { dataSetType: 'A', ...yearRange, pageNumber: 1, rowsPerPage: 100 };
+  const r = await sample(1, REPORT_RUNS, () => post(route, body, token));
+  reportRows.push({ label, ...r, what: r.out ? describe(r.out.data) : '' });
+}
+await s.stop();
+
+// ---------------------------------------------------------------------------------------------
+console.log('\nScentry results bench');
+console.log(
+  `  ${facts.total.toLocaleString('en-US')} results${loaded ? `, loaded in ${((loaded.rowsMs + loaded.indexMs) / 1000).toFixed(1)} s (rows ${(loaded.rowsMs / 1000).toFixed(1)} s + ${loaded.indexes.length} indexes ${(loaded.indexMs / 1000).toFixed(1)} s); places from ${loaded.geocoder}` : ' (reused)'}`,
+);
+console.log(
+  `  machine: ${availableParallelism()} CPUs, load average ${loadBefore.toFixed(1)} before the measurements, ${loadavg()[0].toFixed(1)} after`,
+);
+console.log(`  server log: ${keep ? serverLog : '(removed)'}; data: ${keep ? dataDir : '(temporary, removed)'}`);
+console.log(`GetTestResultList, first page of 10 with totalCount, ${RUNS} runs each:`);
+for (const r of listRows) {
+  if (r.error) {
+    console.log(`  ${r.label.padEnd(40)} FAILED: ${r.error}`);
+    continue;
+  }
+  const budget = r.budget ?? 150;
+  const note = r.budget
+    ? `budget p95 ≤ ${budget} ms: ${verdict(r.p95 <= budget)}`
+    : `vs 150 ms: ${verdict(r.p95 <= 150)}`;
+  console.log(
+    `  ${r.label.padEnd(40)} p50 ${ms(r.p50)}  p95 ${ms(r.p95)}  (${String(r.count).padStart(9)} rows; ${note})`,
+  );
+}
+console.log('ExportCsv, unfiltered:');
+if (exportStatus !== 200) console.log(`  FAILED: HTTP ${exportStatus} ${firstLine}`);
+else
+  console.log(
+    `  HTTP ${exportStatus}, ${exportRows.toLocaleString('en-US')} rows, ${(exportBytes / 1024 / 1024).toFixed(1)} MB in ${(exportTime.ms / 1000).toFixed(2)} s = ${Math.round(rowsPerSecond).toLocaleString('en-US')} rows/s (budget ≥ 100,000: ${verdict(rowsPerSecond >= 100_000)})${exportRows === facts.total ? '' : ` — expected ${facts.total} rows`}`,
+  );
+console.log(
+  `  server peak RSS ${(peakKb / 1024).toFixed(0)} MB${hwmReset ? ' during the export' : ' over its life (VmHWM could not be reset)'} (RSS idle after start ${(rssIdle / 1024).toFixed(0)} MB, before the export ${(rssBefore / 1024).toFixed(0)} MB; budget ≤ 200 MB: ${verdict(peakKb / 1024 <= 200)})`,
+);
+if (exportStatus === 200)
+  console.log(
+    `  server CPU time ${(exportCpuMs / 1000).toFixed(2)} s = ${Math.round(exportRows / (exportCpuMs / 1000)).toLocaleString('en-US')} rows per CPU second (the wall time above includes waiting for a busy CPU)`,
+  );
+console.log(`  header: ${firstLine.replace(/^\uFEFF/, '')}`);
+console.log(`Reports, data set A, ${yearRange.fromDate}–${yearRange.toDate}, p50 of ${REPORT_RUNS}:`);
+for (const r of reportRows) {
+  if (r.error) console.log(`  ${r.label.padEnd(20)} FAILED: ${r.error}`);
+  else console.log(`  ${r.label.padEnd(20)} ${ms(r.p50)}  (${r.what}; budget ≤ 500 ms: ${verdict(r.p50 <= 500)})`);
+}
+process.exit(0);
