@@ -49,3 +49,11 @@ export function rememberPageSize(size: number): void {
 export function listParams(search: ListSearch): { pageNumber: number; rowsPerPage: number; text: string } {
   return { pageNumber: search.page ?? 1, rowsPerPage: search.size ?? storedPageSize(), text: search.q ?? '' };
 }
+
+/**
+ * The search of a screen whose own validation is heavy (the results and reports filters): the
+ * router keeps only the raw values, and the screen's loader and component — split from the
+ * player's first load — validate them. TanStack Router keeps every route's validateSearch in its
+ * main chunk, which every player downloads.
+ */
+export const rawSearch = (raw: Record<string, unknown>): Record<string, unknown> => raw;

@@ -6,7 +6,7 @@ import { filterOnly, type ReportSearch } from './filters';
  * links the others, carrying the filter along (not the table's page or order).
  */
 export function ReportNav({ search }: { search: ReportSearch }) {
-  const filter = filterOnly(search);
+  const filter: Record<string, unknown> = { ...filterOnly(search) };
   const current = { 'aria-current': 'page', className: 'report-tab is-on' } as const;
   return (
     <nav className="report-tabs" aria-label="Reports">

@@ -1,18 +1,22 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { useMemo } from 'react';
 import { resultListQuery } from '../../../features/results/queries';
 import { ResultList } from '../../../features/results/result-list';
 import { validateResultListSearch } from '../../../features/results/search';
 import { requireStaff } from '../../../lib/guards';
 import { queryClient } from '../../../lib/query';
+import { rawSearch } from '../../../lib/route-params';
 
 export const Route = createFileRoute('/admin/_authed/testresult')({
-  validateSearch: validateResultListSearch,
+  validateSearch: rawSearch,
   beforeLoad: requireStaff,
   loaderDeps: ({ search }) => search,
-  loader: ({ deps }) => queryClient.ensureQueryData(resultListQuery(deps)),
+  loader: ({ deps }) => queryClient.ensureQueryData(resultListQuery(validateResultListSearch(deps))),
   component: ResultsScreen,
 });
 
 function ResultsScreen() {
-  return <ResultList search={Route.useSearch()} navigate={Route.useNavigate() as never} />;
+  const raw = Route.useSearch();
+  const search = useMemo(() => validateResultListSearch(raw), [raw]);
+  return <ResultList search={search} navigate={Route.useNavigate() as never} />;
 }

@@ -1,22 +1,27 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { useMemo } from 'react';
 import { DataLocationReport } from '../../../../features/reports/data-location';
 import { checkSearch, validateLocationSearch } from '../../../../features/reports/filters';
 import { currentViewer, dataLocationQuery } from '../../../../features/reports/queries';
 import { requireStaff } from '../../../../lib/guards';
 import { queryClient } from '../../../../lib/query';
+import { rawSearch } from '../../../../lib/route-params';
 
 export const Route = createFileRoute('/admin/_authed/Reports/dataLocation')({
-  validateSearch: validateLocationSearch,
+  validateSearch: rawSearch,
   beforeLoad: requireStaff,
   loaderDeps: ({ search }) => search,
   // Primes the table while the screen loads; a failure shows on the screen, with Try again.
   loader: ({ deps }) => {
-    const check = checkSearch(deps, currentViewer());
-    if (check.ok) void queryClient.prefetchQuery(dataLocationQuery(check.body, deps));
+    const search = validateLocationSearch(deps);
+    const check = checkSearch(search, currentViewer());
+    if (check.ok) void queryClient.prefetchQuery(dataLocationQuery(check.body, search));
   },
   component: Screen,
 });
 
 function Screen() {
-  return <DataLocationReport search={Route.useSearch()} navigate={Route.useNavigate() as never} />;
+  const raw = Route.useSearch();
+  const search = useMemo(() => validateLocationSearch(raw), [raw]);
+  return <DataLocationReport search={search} navigate={Route.useNavigate() as never} />;
 }

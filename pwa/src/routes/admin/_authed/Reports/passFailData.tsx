@@ -1,22 +1,27 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { useMemo } from 'react';
 import { checkSearch, validateReportSearch } from '../../../../features/reports/filters';
 import { PassFailReport } from '../../../../features/reports/pass-fail';
 import { currentViewer, passFailQuery } from '../../../../features/reports/queries';
 import { requireStaff } from '../../../../lib/guards';
 import { queryClient } from '../../../../lib/query';
+import { rawSearch } from '../../../../lib/route-params';
 
 export const Route = createFileRoute('/admin/_authed/Reports/passFailData')({
-  validateSearch: validateReportSearch,
+  validateSearch: rawSearch,
   beforeLoad: requireStaff,
   loaderDeps: ({ search }) => search,
   // Primes the chart while uPlot loads; a failure shows on the screen, with Try again.
   loader: ({ deps }) => {
-    const check = checkSearch(deps, currentViewer());
+    const search = validateReportSearch(deps);
+    const check = checkSearch(search, currentViewer());
     if (check.ok) void queryClient.prefetchQuery(passFailQuery(check.body));
   },
   component: Screen,
 });
 
 function Screen() {
-  return <PassFailReport search={Route.useSearch()} navigate={Route.useNavigate() as never} />;
+  const raw = Route.useSearch();
+  const search = useMemo(() => validateReportSearch(raw), [raw]);
+  return <PassFailReport search={search} navigate={Route.useNavigate() as never} />;
 }
