@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser';
+import { DEMO_PASS_PICKS, playDemo as playKit } from './support/player';
 import { startServer, type TestServer } from './support/server';
 
 let server: TestServer;
@@ -23,7 +24,7 @@ afterAll(async () => {
 });
 
 /** The demo kit (README): 4 of 5 right, a Pass; 2 of 5 right, a Fail. */
-const PASS_PICKS = ['Lemon', 'Coffee', 'Rose', 'Mint', 'Coffee'];
+const PASS_PICKS = DEMO_PASS_PICKS;
 const FAIL_PICKS = ['Lemon', 'Coffee', 'Mint', 'Smoke', 'Chocolate'];
 
 async function withContext(
@@ -40,18 +41,7 @@ async function withContext(
 
 async function playDemo(page: Page, picks: string[]) {
   await page.goto(`${server.url}/scent/DEMO1`);
-  for (let i = 1; i <= 5; i++) {
-    await page.getByRole('heading', { name: `SCENT ${i}` }).waitFor();
-    await page
-      .locator('label.chip')
-      .filter({ hasText: /^3\s*Moderate$/ })
-      .click();
-    await page
-      .locator('.choice')
-      .filter({ hasText: picks[i - 1] })
-      .click();
-  }
-  await page.waitForURL(/\/(pass|fail)$/);
+  await playKit(page, picks);
 }
 
 const keepSwitch = (page: Page) => page.getByRole('switch', { name: 'Keep my results on this phone' });

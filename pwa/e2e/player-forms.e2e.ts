@@ -4,6 +4,7 @@ import { MEDICAL_MSG } from '@scentry/shared-schema';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser';
+import { playDemo } from './support/player';
 import { startServer, type TestServer } from './support/server';
 import { apiToken } from './support/sign-in';
 
@@ -89,24 +90,6 @@ async function withContext(
   } finally {
     await context.close();
   }
-}
-
-/** The demo kit's answers (README), 4 of 5 right: a Pass. */
-const PICKS = ['Lemon', 'Coffee', 'Rose', 'Mint', 'Coffee'];
-
-async function playDemo(page: Page) {
-  for (let i = 1; i <= 5; i++) {
-    await page.getByRole('heading', { name: `SCENT ${i}` }).waitFor();
-    await page
-      .locator('label.chip')
-      .filter({ hasText: /^3\s*Moderate$/ })
-      .click();
-    await page
-      .locator('.choice')
-      .filter({ hasText: PICKS[i - 1] })
-      .click();
-  }
-  await page.waitForURL('**/pass');
 }
 
 async function openResult(page: Page) {

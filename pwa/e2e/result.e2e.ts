@@ -1,7 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { REPORT_MSG } from '@scentry/shared-schema';
@@ -9,42 +8,13 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser';
+import { type Mailbox, startMailbox } from './support/mailbox';
+import { playDemo } from './support/player';
 import { startServer, type TestServer } from './support/server';
-
-const requireFromServer = createRequire(new URL('../../sync-server/package.json', import.meta.url));
-const { SMTPServer } = requireFromServer('smtp-server') as {
-  SMTPServer: new (
-    o: object,
-  ) => {
-    listen: (port: number, host: string, cb: () => void) => void;
-    close: (cb: () => void) => void;
-    server: { address(): { port: number } };
-  };
-};
-
-/** A real SMTP server on loopback: every message it receives, raw. */
-async function startMailbox() {
-  const mails: { to: string[]; raw: string }[] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream: NodeJS.ReadableStream, session: { envelope: { rcptTo: { address: string }[] } }, done: () => void) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        done();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  return { mails, port: smtp.server.address().port, close: () => new Promise<void>((r) => smtp.close(r)) };
-}
 
 let server: TestServer;
 let browser: Browser;
-let mailbox: Awaited<ReturnType<typeof startMailbox>>;
+let mailbox: Mailbox;
 const tmp = mkdtempSync(path.join(tmpdir(), 'scentry-result-'));
 
 beforeAll(async () => {
@@ -60,9 +30,6 @@ afterAll(async () => {
   rmSync(tmp, { recursive: true, force: true });
 });
 
-/** The demo kit's correct answers (README); card 5 gets a wrong one: 4 of 5, a Pass. */
-const PICKS = ['Lemon', 'Coffee', 'Rose', 'Mint', 'Coffee'];
-
 async function withContext(journey: (context: BrowserContext) => Promise<void>): Promise<void> {
   // Phone size: the result page and its buttons must work on a small screen.
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, acceptDownloads: true });
@@ -71,21 +38,6 @@ async function withContext(journey: (context: BrowserContext) => Promise<void>):
   } finally {
     await context.close();
   }
-}
-
-async function playDemo(page: Page) {
-  for (let i = 1; i <= 5; i++) {
-    await page.getByRole('heading', { name: `SCENT ${i}` }).waitFor();
-    await page
-      .locator('label.chip')
-      .filter({ hasText: /^3\s*Moderate$/ })
-      .click();
-    await page
-      .locator('.choice')
-      .filter({ hasText: PICKS[i - 1] })
-      .click();
-  }
-  await page.waitForURL('**/pass');
 }
 
 /** From /pass through the summary to the result page, as a player would. */
