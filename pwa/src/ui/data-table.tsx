@@ -1,5 +1,5 @@
 import { PAGE_SIZES } from '@scentry/shared-schema';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { Spinner } from './spinner';
 
 export interface Column<T> {
@@ -19,13 +19,50 @@ interface DataTableProps<T> {
 }
 
 /** A table with loading, error and empty states; the caption names it for screen readers. */
-export function DataTable<T>({ caption, columns, rows, rowKey, error, empty, onRetry }: DataTableProps<T>) {
-  if (error) {
+export function DataTable<T>({ columns, ...rest }: DataTableProps<T>) {
+  return <SortableTable {...rest} columns={columns.map((c) => ({ ...c, key: c.header }))} />;
+}
+
+/** A column of a SortableTable: any header (a checkbox, say); `sort` makes it a sort toggle. */
+export interface SortableColumn<T, S extends string = string> {
+  key: string;
+  header: ReactNode;
+  cell: (row: T) => ReactNode;
+  sort?: S;
+  className?: string;
+}
+
+interface SortableTableProps<T, S extends string> {
+  caption: string;
+  columns: SortableColumn<T, S>[];
+  rows: T[] | null;
+  rowKey: (row: T) => string | number;
+  error?: string | null;
+  empty: ReactNode;
+  onRetry?: () => void;
+  /** Added to the table's "table" class. */
+  className?: string;
+  rowClassName?: (row: T) => string | undefined;
+  /** The sorted column and its order; the active header carries aria-sort. */
+  sort?: S;
+  order?: 'asc' | 'desc';
+  onSort?: (column: S) => void;
+  /** The prefix of the sort button's classes: `${p}-sort`, `${p}-sort-mark` (+ "active"). */
+  sortClass?: string;
+}
+
+/**
+ * DataTable with headers of any kind and, optionally, sortable ones: a column with `sort` gets a
+ * toggle button and an arrow, and aria-sort when it is the sorted one.
+ */
+export function SortableTable<T, S extends string = string>(props: SortableTableProps<T, S>) {
+  const { columns, rows, sort, order, onSort, sortClass = 'table' } = props;
+  if (props.error) {
     return (
       <div className="notice notice-error" role="alert">
-        <p>{error}</p>
-        {onRetry && (
-          <button type="button" className="button button-small" onClick={onRetry}>
+        <p>{props.error}</p>
+        {props.onRetry && (
+          <button type="button" className="button button-small" onClick={props.onRetry}>
             Try again
           </button>
         )}
@@ -34,15 +71,35 @@ export function DataTable<T>({ caption, columns, rows, rowKey, error, empty, onR
   }
   return (
     <div className="table-wrap">
-      <table className="table" aria-busy={rows === null}>
-        <caption className="visually-hidden">{caption}</caption>
+      <table className={props.className ? `table ${props.className}` : 'table'} aria-busy={rows === null}>
+        <caption className="visually-hidden">{props.caption}</caption>
         <thead>
           <tr>
-            {columns.map((c) => (
-              <th key={c.header} scope="col" className={c.className}>
-                {c.header}
-              </th>
-            ))}
+            {columns.map((c) => {
+              const active = c.sort !== undefined && c.sort === sort;
+              return (
+                <th
+                  key={c.key}
+                  scope="col"
+                  className={c.className}
+                  aria-sort={active ? (order === 'desc' ? 'descending' : 'ascending') : undefined}
+                >
+                  {c.sort ? (
+                    <button type="button" className={`${sortClass}-sort`} onClick={() => c.sort && onSort?.(c.sort)}>
+                      {c.header}
+                      <span
+                        aria-hidden="true"
+                        className={active ? `${sortClass}-sort-mark active` : `${sortClass}-sort-mark`}
+                      >
+                        {active ? (order === 'desc' ? '▼' : '▲') : '↕'}
+                      </span>
+                    </button>
+                  ) : (
+                    c.header
+                  )}
+                </th>
+              );
+            })}
           </tr>
         </thead>
         <tbody>
@@ -55,14 +112,14 @@ export function DataTable<T>({ caption, columns, rows, rowKey, error, empty, onR
           ) : rows.length === 0 ? (
             <tr>
               <td colSpan={columns.length} className="table-state">
-                {empty}
+                {props.empty}
               </td>
             </tr>
           ) : (
             rows.map((row) => (
-              <tr key={rowKey(row)}>
+              <tr key={props.rowKey(row)} className={props.rowClassName?.(row)}>
                 {columns.map((c) => (
-                  <td key={c.header} className={c.className}>
+                  <td key={c.key} className={c.className}>
                     {c.cell(row)}
                   </td>
                 ))}
@@ -72,6 +129,36 @@ export function DataTable<T>({ caption, columns, rows, rowKey, error, empty, onR
         </tbody>
       </table>
     </div>
+  );
+}
+
+interface PageCheckboxProps<K> {
+  /** The selectable rows of the page. */
+  ids: readonly K[];
+  selected: ReadonlySet<K>;
+  onSelect: (ids: K[], on: boolean) => void;
+  className: string;
+  label: string;
+}
+
+/** The header's checkbox: every selectable row of the page; "mixed" when only some are chosen. */
+export function PageCheckbox<K>({ ids, selected, onSelect, className, label }: PageCheckboxProps<K>) {
+  const chosen = ids.filter((id) => selected.has(id)).length;
+  const mixed = chosen > 0 && chosen < ids.length;
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (ref.current) ref.current.indeterminate = mixed;
+  }, [mixed]);
+  return (
+    <input
+      ref={ref}
+      type="checkbox"
+      className={className}
+      aria-label={label}
+      checked={chosen > 0 && chosen === ids.length}
+      disabled={ids.length === 0}
+      onChange={(e) => onSelect([...ids], e.target.checked)}
+    />
   );
 }
 

@@ -1,17 +1,11 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import type { ReactNode } from 'react';
 import { formatResultDate, formatResultTime } from '../../report/format';
-import { Spinner } from '../../ui/spinner';
+import { PageCheckbox, type SortableColumn, SortableTable } from '../../ui/data-table';
 import type { TestResultRow } from './api';
 import { NAME_HIDDEN, playerName } from './report-model';
 import type { ResultSortColumn, SortOrder } from './search';
 
-interface Column {
-  key: string;
-  header: ReactNode;
-  cell: (r: TestResultRow) => ReactNode;
-  sort?: ResultSortColumn;
-  className?: string;
-}
+type Column = SortableColumn<TestResultRow, ResultSortColumn>;
 
 interface ResultTableProps {
   rows: TestResultRow[] | null;
@@ -45,8 +39,6 @@ export const StatusTag = ({ status }: { status: string }) => (
  */
 export function ResultTable(props: ResultTableProps) {
   const { rows, selected, onSelect } = props;
-  const onPage = rows ?? [];
-  const chosen = onPage.filter((r) => selected.has(r.id)).length;
 
   const columns: Column[] = [
     {
@@ -54,15 +46,11 @@ export function ResultTable(props: ResultTableProps) {
       className: 'col-action',
       header: (
         <PageCheckbox
-          checked={chosen > 0 && chosen === onPage.length}
-          mixed={chosen > 0 && chosen < onPage.length}
-          disabled={onPage.length === 0}
-          onChange={(on) =>
-            onSelect(
-              onPage.map((r) => r.id),
-              on,
-            )
-          }
+          ids={(rows ?? []).map((r) => r.id)}
+          selected={selected}
+          onSelect={onSelect}
+          className="results-check"
+          label="Select every result on this page"
         />
       ),
       cell: (r) => (
@@ -118,102 +106,21 @@ export function ResultTable(props: ResultTableProps) {
     },
   ];
 
-  if (props.error) {
-    return (
-      <div className="notice notice-error" role="alert">
-        <p>{props.error}</p>
-        <button type="button" className="button button-small" onClick={props.onRetry}>
-          Try again
-        </button>
-      </div>
-    );
-  }
-
   return (
-    <div className="table-wrap">
-      <table className="table results-table" aria-busy={rows === null}>
-        <caption className="visually-hidden">Play results</caption>
-        <thead>
-          <tr>
-            {columns.map((c) => {
-              const active = c.sort !== undefined && c.sort === props.sort;
-              return (
-                <th
-                  key={c.key}
-                  scope="col"
-                  className={c.className}
-                  aria-sort={active ? (props.order === 'desc' ? 'descending' : 'ascending') : undefined}
-                >
-                  {c.sort ? (
-                    <button type="button" className="results-sort" onClick={() => c.sort && props.onSort(c.sort)}>
-                      {c.header}
-                      <span aria-hidden="true" className={active ? 'results-sort-mark active' : 'results-sort-mark'}>
-                        {active ? (props.order === 'desc' ? '▼' : '▲') : '↕'}
-                      </span>
-                    </button>
-                  ) : (
-                    c.header
-                  )}
-                </th>
-              );
-            })}
-          </tr>
-        </thead>
-        <tbody>
-          {rows === null ? (
-            <tr>
-              <td colSpan={columns.length} className="table-state">
-                <Spinner /> Loading…
-              </td>
-            </tr>
-          ) : rows.length === 0 ? (
-            <tr>
-              <td colSpan={columns.length} className="table-state">
-                {props.empty}
-              </td>
-            </tr>
-          ) : (
-            rows.map((r) => (
-              <tr key={r.id} className={selected.has(r.id) ? 'results-selected' : undefined}>
-                {columns.map((c) => (
-                  <td key={c.key} className={c.className}>
-                    {c.cell(r)}
-                  </td>
-                ))}
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-/** The header's checkbox: every row of the page; "mixed" when only some are chosen. */
-function PageCheckbox({
-  checked,
-  mixed,
-  disabled,
-  onChange,
-}: {
-  checked: boolean;
-  mixed: boolean;
-  disabled: boolean;
-  onChange: (on: boolean) => void;
-}) {
-  const ref = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    if (ref.current) ref.current.indeterminate = mixed;
-  }, [mixed]);
-  return (
-    <input
-      ref={ref}
-      type="checkbox"
-      className="results-check"
-      aria-label="Select every result on this page"
-      checked={checked}
-      disabled={disabled}
-      onChange={(e) => onChange(e.target.checked)}
+    <SortableTable
+      caption="Play results"
+      className="results-table"
+      columns={columns}
+      rows={rows}
+      rowKey={(r) => r.id}
+      rowClassName={(r) => (selected.has(r.id) ? 'results-selected' : undefined)}
+      error={props.error}
+      onRetry={props.onRetry}
+      empty={props.empty}
+      sort={props.sort}
+      order={props.order}
+      onSort={props.onSort}
+      sortClass="results"
     />
   );
 }

@@ -1,17 +1,11 @@
 import { Link } from '@tanstack/react-router';
-import { type ReactNode, useEffect, useRef } from 'react';
+import type { ReactNode } from 'react';
+import { PageCheckbox, type SortableColumn, SortableTable } from '../../ui/data-table';
 import { EditIcon, KeyIcon, TrashIcon } from '../../ui/icons';
-import { Spinner } from '../../ui/spinner';
 import type { UserListRow } from './api';
 import type { UserSortColumn } from './search';
 
-interface Column {
-  key: string;
-  header: ReactNode;
-  cell: (u: UserListRow) => ReactNode;
-  sort?: UserSortColumn;
-  className?: string;
-}
+type Column = SortableColumn<UserListRow, UserSortColumn>;
 
 interface UserTableProps {
   rows: UserListRow[] | null;
@@ -33,12 +27,11 @@ const fullName = (u: UserListRow) => `${u.firstName} ${u.lastName}`;
 
 /**
  * The Users table: sortable headers (aria-sort says the order), a checkbox per row and one for the
- * page, and the row actions. The shared DataTable takes text headers only, hence this one.
+ * page, and the row actions.
  */
 export function UserTable(props: UserTableProps) {
   const { rows, selected, onSelect, meId } = props;
-  const selectable = (rows ?? []).filter((u) => u.id !== meId);
-  const chosen = selectable.filter((u) => selected.has(u.id)).length;
+  const selectable = (rows ?? []).filter((u) => u.id !== meId).map((u) => u.id);
 
   const columns: Column[] = [
     {
@@ -46,15 +39,11 @@ export function UserTable(props: UserTableProps) {
       className: 'col-action',
       header: (
         <PageCheckbox
-          checked={chosen > 0 && chosen === selectable.length}
-          mixed={chosen > 0 && chosen < selectable.length}
-          disabled={selectable.length === 0}
-          onChange={(on) =>
-            onSelect(
-              selectable.map((u) => u.id),
-              on,
-            )
-          }
+          ids={selectable}
+          selected={selected}
+          onSelect={onSelect}
+          className="users-check"
+          label="Select every user on this page"
         />
       ),
       cell: (u) => (
@@ -134,102 +123,21 @@ export function UserTable(props: UserTableProps) {
     },
   ];
 
-  if (props.error) {
-    return (
-      <div className="notice notice-error" role="alert">
-        <p>{props.error}</p>
-        <button type="button" className="button button-small" onClick={props.onRetry}>
-          Try again
-        </button>
-      </div>
-    );
-  }
-
   return (
-    <div className="table-wrap">
-      <table className="table users-table" aria-busy={rows === null}>
-        <caption className="visually-hidden">Users</caption>
-        <thead>
-          <tr>
-            {columns.map((c) => {
-              const active = c.sort !== undefined && c.sort === props.sort;
-              return (
-                <th
-                  key={c.key}
-                  scope="col"
-                  className={c.className}
-                  aria-sort={active ? (props.order === 'desc' ? 'descending' : 'ascending') : undefined}
-                >
-                  {c.sort ? (
-                    <button type="button" className="users-sort" onClick={() => c.sort && props.onSort(c.sort)}>
-                      {c.header}
-                      <span aria-hidden="true" className={active ? 'users-sort-mark active' : 'users-sort-mark'}>
-                        {active ? (props.order === 'desc' ? '▼' : '▲') : '↕'}
-                      </span>
-                    </button>
-                  ) : (
-                    c.header
-                  )}
-                </th>
-              );
-            })}
-          </tr>
-        </thead>
-        <tbody>
-          {rows === null ? (
-            <tr>
-              <td colSpan={columns.length} className="table-state">
-                <Spinner /> Loading…
-              </td>
-            </tr>
-          ) : rows.length === 0 ? (
-            <tr>
-              <td colSpan={columns.length} className="table-state">
-                {props.empty}
-              </td>
-            </tr>
-          ) : (
-            rows.map((u) => (
-              <tr key={u.id} className={selected.has(u.id) ? 'users-selected' : undefined}>
-                {columns.map((c) => (
-                  <td key={c.key} className={c.className}>
-                    {c.cell(u)}
-                  </td>
-                ))}
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-/** The header's checkbox: all rows of the page; "mixed" when only some are chosen. */
-function PageCheckbox({
-  checked,
-  mixed,
-  disabled,
-  onChange,
-}: {
-  checked: boolean;
-  mixed: boolean;
-  disabled: boolean;
-  onChange: (on: boolean) => void;
-}) {
-  const ref = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    if (ref.current) ref.current.indeterminate = mixed;
-  }, [mixed]);
-  return (
-    <input
-      ref={ref}
-      type="checkbox"
-      className="users-check"
-      aria-label="Select every user on this page"
-      checked={checked}
-      disabled={disabled}
-      onChange={(e) => onChange(e.target.checked)}
+    <SortableTable
+      caption="Users"
+      className="users-table"
+      columns={columns}
+      rows={rows}
+      rowKey={(u) => u.id}
+      rowClassName={(u) => (selected.has(u.id) ? 'users-selected' : undefined)}
+      error={props.error}
+      onRetry={props.onRetry}
+      empty={props.empty}
+      sort={props.sort}
+      order={props.order}
+      onSort={props.onSort}
+      sortClass="users"
     />
   );
 }
