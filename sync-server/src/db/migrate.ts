@@ -7,6 +7,7 @@ import * as emails from './migrations/2026-11-23T0500-emails';
 import * as playerForms from './migrations/2026-11-23T0600-player-forms';
 import * as resultsIndexes from './migrations/2026-11-23T0700-results-indexes';
 import * as reportIndexes from './migrations/2026-11-23T0710-report-indexes';
+import * as filterIndexes from './migrations/2026-11-23T0720-filter-indexes';
 
 /** Listed explicitly (not read from disk) so the same code runs under tsx, a bundle or a test. */
 const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T0600-player-forms': playerForms,
   '2026-11-23T0700-results-indexes': resultsIndexes,
   '2026-11-23T0710-report-indexes': reportIndexes,
+  '2026-11-23T0720-filter-indexes': filterIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
