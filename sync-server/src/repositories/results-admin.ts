@@ -119,7 +119,7 @@ function orderByOf(scope: ResultScope, sorts: ResultSort | null | undefined): Ra
   return sql.join(items);
 }
 
-/** The columns a list row and an export line are made of, names removed where the scope says. */
+/** The columns of a list row, names removed where the scope says (the export has its own, positional projection). */
 function rowQuery(db: Db, scope: ResultScope) {
   return db
     .selectFrom('testResults as r')
@@ -284,7 +284,7 @@ function exportQuery(db: Db, scope: ResultScope, filter: ResultFilter, sorts: Re
     .selectFrom('testResults as r')
     .leftJoin('testKits as k', 'k.id', 'r.testKitId')
     .leftJoin('organizations as o', 'o.id', 'r.organizationId')
-    // In ExportValues' order.
+    // In ExportValues' order: rows are read as arrays on the streaming path, not as objects.
     .select([
       'r.playedAt as created',
       scope.hideNames ? sql<string | null>`null`.as('firstName') : 'r.firstName',
