@@ -7,10 +7,21 @@ interface OptionPickerProps {
   value: number | null;
   onChange: (id: number | null) => void;
   error?: string;
+  /** A filter box above the select (the catalogue's long list); off for a short list. */
+  searchable?: boolean;
+  placeholder?: string;
 }
 
 /** A searchable select of scent options: a filter box narrows a native select (keyboard and screen-reader friendly). */
-export function OptionPicker({ label, choices, value, onChange, error }: OptionPickerProps) {
+export function OptionPicker({
+  label,
+  choices,
+  value,
+  onChange,
+  error,
+  searchable = true,
+  placeholder = 'Select…',
+}: OptionPickerProps) {
   const id = useId();
   const [filter, setFilter] = useState('');
   const needle = filter.trim().toLowerCase();
@@ -18,21 +29,24 @@ export function OptionPicker({ label, choices, value, onChange, error }: OptionP
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input
-        type="search"
-        className="picker-filter"
-        placeholder="Type to search"
-        aria-label={`Search ${label}`}
-        value={filter}
-        onChange={(e) => setFilter(e.target.value)}
-      />
+      {searchable && (
+        <input
+          type="search"
+          className="picker-filter"
+          placeholder="Type to search"
+          aria-label={`Search ${label}`}
+          value={filter}
+          onChange={(e) => setFilter(e.target.value)}
+        />
+      )}
       <select
         id={id}
+        aria-describedby={error ? `${id}-error` : undefined}
         value={value ?? ''}
         aria-invalid={error ? true : undefined}
         onChange={(e) => onChange(e.target.value ? Number(e.target.value) : null)}
       >
-        <option value="">Select…</option>
+        <option value="">{placeholder}</option>
         {shown.map((c) => (
           <option key={c.id} value={c.id}>
             {c.title}
@@ -40,7 +54,7 @@ export function OptionPicker({ label, choices, value, onChange, error }: OptionP
         ))}
       </select>
       {error && (
-        <p className="field-error" role="alert">
+        <p id={`${id}-error`} className="field-error" role="alert">
           {error}
         </p>
       )}

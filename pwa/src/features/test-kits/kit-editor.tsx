@@ -2,6 +2,7 @@ import type { TestKit } from '@scentry/shared-schema';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Tabs } from '../../ui/tabs';
+import { KitActivatePrompt } from './kit-activate';
 import { KitCards } from './kit-cards';
 import { KitInfoForm } from './kit-info-form';
 
@@ -19,6 +20,7 @@ export function KitEditor({ kit, openCards }: { kit: TestKit | null; openCards: 
           Back to Play Kits
         </Link>
       </div>
+      {kit && <KitActivatePrompt kit={kit} />}
       <Tabs
         label="Play kit"
         current={tab}

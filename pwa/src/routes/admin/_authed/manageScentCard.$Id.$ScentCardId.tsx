@@ -1,8 +1,9 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
 import { CardEditor } from '../../../features/scent-cards/card-editor';
 import { cardQuery, optionChoicesQuery } from '../../../features/scent-cards/queries';
-import { kitQuery } from '../../../features/test-kits/queries';
+import { kitCardsQuery, kitQuery } from '../../../features/test-kits/queries';
 import { requireAdmin } from '../../../lib/guards';
 import { queryClient } from '../../../lib/query';
 import { optionalId, positiveId } from '../../../lib/route-params';
@@ -18,6 +19,8 @@ export const Route = createFileRoute('/admin/_authed/manageScentCard/$Id/$ScentC
     Promise.all([
       queryClient.ensureQueryData(kitQuery(params.Id)),
       queryClient.ensureQueryData(optionChoicesQuery()),
+      // The kit's other cards: the next free sort order and name of a new card.
+      queryClient.ensureQueryData(kitCardsQuery(params.Id)),
       params.ScentCardId ? queryClient.ensureQueryData(cardQuery(params.ScentCardId)) : null,
     ]),
   component: ManageScentCard,
@@ -27,14 +30,24 @@ function ManageScentCard() {
   const { Id, ScentCardId } = Route.useParams();
   const kit = useSuspenseQuery(kitQuery(Id)).data;
   const choices = useSuspenseQuery(optionChoicesQuery()).data;
+  // Fresh after each save (the save invalidates it and waits for the refetch).
+  const kitCards = useSuspenseQuery(kitCardsQuery(Id)).data.list;
+  // "Save and add the next card" stays on this path (0 = create): a new round mounts a new form.
+  const [round, setRound] = useState(0);
+  const navigate = useNavigate();
+  const onNext = () => {
+    setRound((r) => r + 1);
+    if (ScentCardId) navigate({ to: '/admin/manageScentCard/$Id/$ScentCardId', params: { Id, ScentCardId: 0 } });
+  };
+  const props = { kit, choices, kitCards, onNext };
   return ScentCardId ? (
-    <SavedCard kit={kit} id={ScentCardId} choices={choices} />
+    <SavedCard {...props} id={ScentCardId} />
   ) : (
-    <CardEditor key={`${Id}/new`} kit={kit} card={null} choices={choices} />
+    <CardEditor key={`${Id}/new/${round}`} {...props} card={null} fresh={round > 0} />
   );
 }
 
-function SavedCard({ kit, id, choices }: Omit<Parameters<typeof CardEditor>[0], 'card'> & { id: number }) {
+function SavedCard({ id, ...props }: Omit<Parameters<typeof CardEditor>[0], 'card'> & { id: number }) {
   const card = useSuspenseQuery(cardQuery(id)).data;
-  return <CardEditor key={`${kit.id}/${id}`} kit={kit} card={card} choices={choices} />;
+  return <CardEditor key={`${props.kit.id}/${id}`} {...props} card={card} />;
 }
