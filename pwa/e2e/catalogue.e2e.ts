@@ -179,7 +179,9 @@ describe('catalogue back office', () => {
       modal = await add('Plum', '1');
       await page.getByText('This order number is already set').waitFor();
       await modal.getByRole('button', { name: 'Cancel' }).click();
-      await page.getByLabel('Correct Answer', { exact: true }).selectOption({ label: 'Sage' });
+      // The correct answer is offered among the card's own options only: Sage cannot be chosen.
+      const answers = await page.getByLabel('Correct Answer', { exact: true }).locator('option').allInnerTexts();
+      expect(answers.map((t) => t.trim())).toEqual(['Select…', 'Birch']);
       await page.getByRole('button', { name: 'Create' }).click();
       await page.getByText('Scent card must contain one correct Option').first().waitFor();
       await page.getByText('A scent card must have exactly 5 options').first().waitFor();

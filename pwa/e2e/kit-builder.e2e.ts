@@ -311,7 +311,9 @@ describe('kit builder', () => {
       await page.getByRole('button', { name: 'Create' }).click();
       await page.getByText('Scent card must contain one correct Option').first().waitFor();
       await page.getByText('A scent card must have exactly 5 options').first().waitFor();
+      // Five again: the refused save's options message goes at once.
       await tile(page, 'Cedar').click();
+      await expect.poll(() => page.getByText('A scent card must have exactly 5 options').count()).toBe(0);
 
       // Search narrows the grid; nothing matching says so.
       await page.getByLabel('Search scent options').fill('zzz');

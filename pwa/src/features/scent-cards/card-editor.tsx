@@ -143,45 +143,68 @@ export function CardEditor({
     headingRef.current?.focus();
   }, [fresh]);
 
+  /** A card-wide rule message shown from a refused save goes as soon as the rule holds. */
+  function recheck(next: Pick<CardValues, 'options' | 'correct'>) {
+    if (!errors.scentCardOptions && !errors.scentCardOptionResultId) return;
+    const now = cardRules({ ...values, ...next });
+    form.setErrors((e) => {
+      const kept = { ...e };
+      for (const key of ['scentCardOptions', 'scentCardOptionResultId']) {
+        if (!now[key]) delete kept[key];
+      }
+      return kept;
+    });
+  }
+
+  function setCorrect(id: number | null, list = values.options) {
+    form.set('correct', id);
+    recheck({ options: list, correct: id });
+  }
+
   /** Sets the option list; a correct answer no longer on it is cleared (and said). */
   function setOptions(list: LocalOption[], message?: string) {
     form.set('options', list);
     setRefused(null);
     let said = message ?? '';
-    if (values.correct !== null && !list.some((o) => o.scentCardOptionDetailId === values.correct)) {
+    let correct = values.correct;
+    if (correct !== null && !list.some((o) => o.scentCardOptionDetailId === correct)) {
+      said += ` ${titleOf(correct)} was the correct answer: choose another.`;
+      correct = null;
       form.set('correct', null);
-      said += ` ${titleOf(values.correct)} was the correct answer: choose another.`;
     }
+    recheck({ options: list, correct });
     if (said) setAnnouncement(said.trim());
   }
 
-  function toggle(c: OptionChoice): boolean {
+  /** Returns the new list when the option was added (null otherwise). */
+  function toggle(c: OptionChoice): LocalOption[] | null {
     const on = values.options.find((o) => o.scentCardOptionDetailId === c.id);
     if (on) {
       setOptions(withoutOption(values.options, on), `${c.title} taken off the card.`);
-      return false;
+      return null;
     }
     const list = withPicked(values.options, c.id);
     if (!list) {
       const why = `A scent card holds ${OPTIONS_PER_CARD} options: take one off before adding ${c.title}.`;
       setRefused(why);
       setAnnouncement(why);
-      return false;
+      return null;
     }
     const order = list.find((o) => o.scentCardOptionDetailId === c.id)?.sortOrder;
     setOptions(list, `${c.title} added as option ${order} of ${OPTIONS_PER_CARD}.`);
-    return true;
+    return list;
   }
 
   function markCorrect(c: OptionChoice) {
     const on = values.options.some((o) => o.scentCardOptionDetailId === c.id);
     if (on && values.correct === c.id) {
-      form.set('correct', null);
+      setCorrect(null);
       setAnnouncement(`${c.title} is no longer the correct answer.`);
       return;
     }
-    if (!on && !toggle(c)) return;
-    form.set('correct', c.id);
+    const list = on ? values.options : toggle(c);
+    if (!list) return;
+    setCorrect(c.id, list);
     setAnnouncement(`${c.title} is the correct answer${on ? '' : `, added as an option`}.`);
   }
 
@@ -228,7 +251,7 @@ export function CardEditor({
             searchable={false}
             placeholder={answerChoices.length ? 'Select…' : 'Choose the options first'}
             value={values.correct}
-            onChange={(id) => form.set('correct', id)}
+            onChange={(id) => setCorrect(id)}
             error={errors.scentCardOptionResultId}
           />
         </div>

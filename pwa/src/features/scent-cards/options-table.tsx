@@ -101,15 +101,15 @@ export function OptionsTable({
         <thead>
           <tr>
             <th scope="col" className="col-action">
-              Action
+              <span className="th-icon">Action</span>
             </th>
             <th scope="col">Option Name</th>
             <th scope="col">Option Order</th>
             <th scope="col" className="col-action">
-              Move
+              <span className="th-icon">Move</span>
             </th>
             <th scope="col" className="col-action">
-              Delete
+              <span className="th-icon">Delete</span>
             </th>
           </tr>
         </thead>
