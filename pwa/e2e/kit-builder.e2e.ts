@@ -118,6 +118,26 @@ async function shownOrder(page: Page): Promise<string[]> {
 }
 const numbered = (names: string[]) => names.map((n, i) => `${i + 1} ${n}`);
 
+/** A finger drag from one element's centre to another's, as touch events (Chrome makes them pointer events). */
+async function touchDrag(page: Page, from: Locator, to: Locator) {
+  const a = await from.boundingBox();
+  const b = await to.boundingBox();
+  if (!a || !b) throw new Error('nothing to drag');
+  const cdp = await page.context().newCDPSession(page);
+  const at = (box: { x: number; y: number; width: number; height: number }, dy = 0) => [
+    { x: box.x + box.width / 2, y: box.y + box.height / 2 + dy },
+  ];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(a) });
+  for (let i = 1; i <= 5; i++) {
+    await cdp.send('Input.dispatchTouchEvent', {
+      type: 'touchMove',
+      touchPoints: at(a, ((b.y - a.y) * i) / 5),
+    });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
 async function auditAtEverySize(page: Page, name: string) {
   for (const v of VIEWPORTS) {
     await page.setViewportSize({ width: v.width, height: v.height });
@@ -299,6 +319,12 @@ describe('kit builder', () => {
       expect(await tile(page, 'Basil').getAttribute('aria-pressed')).toBe('false');
       expect(await page.locator('.options-table tbody tr[data-key]').count()).toBe(5);
       expect(await page.getByRole('button', { name: 'Add Option' }).isDisabled()).toBe(true);
+
+      // Touch drags too (pointer events, not HTML drag and drop): Thyme's handle to the last row; then the five again in their first order.
+      await touchDrag(page, handle(page, 'Thyme'), handle(page, 'Honey'));
+      await expect.poll(() => shownOrder(page)).toEqual(numbered(['Almond', 'Cedar', 'Lime', 'Honey', 'Thyme']));
+      for (const n of ['Almond', 'Cedar', 'Lime', 'Honey', 'Thyme']) await tile(page, n).click();
+      for (const n of five) await tile(page, n).click();
 
       // The correct answer is offered among these five only, in the card's order.
       expect(await offered()).toEqual(five);
