@@ -111,8 +111,8 @@ async function shownOrder(page: Page): Promise<string[]> {
   const out: string[] = [];
   for (const row of await rows.all()) {
     const cells = row.getByRole('cell');
-    const name = (await cells.nth(1).innerText()).replace(/\s*Correct\s*$/, '').trim();
-    out.push(`${(await cells.nth(2).innerText()).trim()} ${name}`);
+    const name = ((await cells.nth(1).textContent()) ?? '').replace(/\s*Correct\s*$/, '').trim();
+    out.push(`${((await cells.nth(2).textContent()) ?? '').trim()} ${name}`);
   }
   return out;
 }
