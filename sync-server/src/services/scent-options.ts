@@ -16,7 +16,8 @@ import { checkPng, storeImage, type UploadedFile } from './uploads';
 
 /** A name another live option has (ignoring case and surrounding spaces) is a 400 Warning. */
 async function refuseTakenTitle(db: Db, title: string, id = 0): Promise<void> {
-  if (await titleTaken(db, title, id)) throw warning(CATALOGUE_MSG.optionNameTaken);
+  if (await titleTaken(db, title, id))
+    throw warning(CATALOGUE_MSG.optionNameTaken, `title: ${CATALOGUE_MSG.optionNameTaken}`);
 }
 
 /** The same name saved twice at once: the unique index refuses the second, with the same Warning. */
@@ -24,7 +25,7 @@ async function sameTitleRace<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
-    if (isTitleConflict(err)) throw warning(CATALOGUE_MSG.optionNameTaken);
+    if (isTitleConflict(err)) throw warning(CATALOGUE_MSG.optionNameTaken, `title: ${CATALOGUE_MSG.optionNameTaken}`);
     throw err;
   }
 }

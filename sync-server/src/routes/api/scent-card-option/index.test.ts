@@ -575,6 +575,8 @@ describe('ScentCardOption routes', () => {
       for (const title of ['Vanilla Bean', 'vanilla bean', 'VANILLA BEAN', '  Vanilla Bean  ', 'vAnIlLa BeAn ']) {
         const body = expectReply(await create({ Title: title }, { data: png() }), 400, 'Warning', TAKEN);
         expect(body.data).toBeNull();
+        // The field it is about, for the form (API.md: `error` = field details).
+        expect(body.error).toBe(`title: ${TAKEN}`);
       }
       expect(await count()).toBe(rows);
       expect(uploadFiles(t.dataDir)).toHaveLength(files);
