@@ -66,6 +66,10 @@ export function AdminLayout() {
           <Link to="/admin/dashboard" className="brand">
             <img src="/favicon.svg" alt="" width="28" height="28" /> Scentry
           </Link>
+          {/* Outside the folded menu: a Client Admin sees whose back office this is on a phone too. */}
+          {role === 'Client Admin' && session?.organizationName && (
+            <span className="welcome">Welcome, {session.organizationName}</span>
+          )}
           <button
             ref={menu.toggle}
             type="button"
@@ -125,9 +129,6 @@ export function AdminLayout() {
               )}
             </nav>
             <div className="admin-user">
-              {role === 'Client Admin' && session?.organizationName && (
-                <span className="welcome">Welcome, {session.organizationName}</span>
-              )}
               <DropdownMenu
                 label={`${session?.firstName ?? ''} ${session?.lastName ?? ''}`.trim() || 'Account'}
                 align="right"
