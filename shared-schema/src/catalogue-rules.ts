@@ -56,6 +56,7 @@ export const CATALOGUE_MSG = {
   optionUpdated: 'Scent option updated successfully',
   optionDeleted: 'Scent option deleted successfully',
   optionUpdateNeedsId: 'model.Id: required to update',
+  optionNameTaken: 'A scent option with this name already exists',
 } as const;
 
 /** The card rules that need the whole card: five options, none twice, orders unique, answer among them. */

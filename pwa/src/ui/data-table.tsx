@@ -16,6 +16,8 @@ interface DataTableProps<T> {
   error?: string | null;
   empty: ReactNode;
   onRetry?: () => void;
+  /** The row just saved (ui/saved-row): highlighted, tagged "Saved" and scrolled into view. */
+  savedKey?: string | number;
 }
 
 /** A table with loading, error and empty states; the caption names it for screen readers. */
@@ -49,14 +51,29 @@ interface SortableTableProps<T, S extends string> {
   onSort?: (column: S) => void;
   /** The prefix of the sort button's classes: `${p}-sort`, `${p}-sort-mark` (+ "active"). */
   sortClass?: string;
+  /** The row just saved (ui/saved-row): highlighted, tagged "Saved" and scrolled into view. */
+  savedKey?: string | number;
 }
+
+/** The cell that carries the "Saved" tag: the first that is not an action, checkbox or picture. */
+const tagColumn = (columns: { className?: string }[]) =>
+  Math.max(
+    0,
+    columns.findIndex((c) => !c.className?.split(' ').some((k) => k.startsWith('col-'))),
+  );
 
 /**
  * DataTable with headers of any kind and, optionally, sortable ones: a column with `sort` gets a
  * toggle button and an arrow, and aria-sort when it is the sorted one.
  */
 export function SortableTable<T, S extends string = string>(props: SortableTableProps<T, S>) {
-  const { columns, rows, sort, order, onSort, sortClass = 'table' } = props;
+  const { columns, rows, sort, order, onSort, sortClass = 'table', savedKey } = props;
+  const savedRow = useRef<HTMLTableRowElement>(null);
+  const savedShown = savedKey !== undefined && rows?.some((r) => props.rowKey(r) === savedKey);
+  useEffect(() => {
+    if (savedShown) savedRow.current?.scrollIntoView({ block: 'center', inline: 'nearest' });
+  }, [savedShown]);
+  const tagAt = tagColumn(columns);
   if (props.error) {
     return (
       <div className="notice notice-error" role="alert">
@@ -70,7 +87,10 @@ export function SortableTable<T, S extends string = string>(props: SortableTable
     );
   }
   return (
-    <div className="table-wrap">
+    // A table wider than the screen scrolls inside its own labelled region (phones), which takes
+    // the focus so the keyboard can scroll it (axe: scrollable-region-focusable).
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: see above
+    <section className="table-wrap" aria-label={props.caption} tabIndex={0}>
       <table className={props.className ? `table ${props.className}` : 'table'} aria-busy={rows === null}>
         <caption className="visually-hidden">{props.caption}</caption>
         <thead>
@@ -116,19 +136,29 @@ export function SortableTable<T, S extends string = string>(props: SortableTable
               </td>
             </tr>
           ) : (
-            rows.map((row) => (
-              <tr key={props.rowKey(row)} className={props.rowClassName?.(row)}>
-                {columns.map((c) => (
-                  <td key={c.key} className={c.className}>
-                    {c.cell(row)}
-                  </td>
-                ))}
-              </tr>
-            ))
+            rows.map((row) => {
+              const saved = savedKey !== undefined && props.rowKey(row) === savedKey;
+              const own = props.rowClassName?.(row);
+              return (
+                <tr
+                  key={props.rowKey(row)}
+                  ref={saved ? savedRow : undefined}
+                  className={saved ? (own ? `${own} row-saved` : 'row-saved') : own}
+                  data-saved={saved ? 'true' : undefined}
+                >
+                  {columns.map((c, i) => (
+                    <td key={c.key} className={c.className}>
+                      {c.cell(row)}
+                      {saved && i === tagAt && <span className="tag tag-saved">Saved</span>}
+                    </td>
+                  ))}
+                </tr>
+              );
+            })
           )}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
 

@@ -1,5 +1,5 @@
 import { type FieldErrors, MSG, parseRequest } from '@scentry/shared-schema';
-import { type FormEvent, useCallback, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { ApiFailure } from '../lib/api';
 import { type ToastKind, useToast } from './toast';
 
@@ -54,24 +54,69 @@ export interface FormOptions<V, S extends Schema, R> {
  * One form: values, the shared schema's validation on submit (first message per field), the
  * server's field errors mapped back onto fields, busy state, and one toast rule for success,
  * Warning, Failure and network errors. Every form of the admin uses it.
+ *
+ * Messages show first on submit (none for untouched fields before). After a refused submit, each
+ * change re-validates: the edited field's message follows what it holds now (gone once valid), and
+ * any other message of the rules that the change fixed goes too (a password fixing its
+ * confirmation). A change never adds a message to a field that was not edited.
  */
 export function useForm<V extends Record<string, unknown>, S extends Schema, R>(options: FormOptions<V, S, R>) {
   const notify = useToast();
   const [values, setValues] = useState<V>(options.initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
+  // Set by a refused submit: from then on a change re-validates (see above).
+  const [submitted, setSubmitted] = useState(false);
+  const edited = useRef<Set<string>>(new Set());
+  const latest = useRef(options);
+  latest.current = options;
 
   const set = useCallback(<K extends keyof V>(key: K, value: V[K]) => {
+    edited.current.add(String(key));
     setValues((v) => ({ ...v, [key]: value }));
   }, []);
+
+  /** The rules' messages for these values: the schema's (first per field) and the screen's own. */
+  const validate = useCallback((v: V) => {
+    const o = latest.current;
+    const check = parseRequest(o.schema, o.toInput ? o.toInput(v) : v);
+    const extra = o.check?.(v) ?? {};
+    return { check, fields: { ...(check.ok ? {} : check.fields), ...extra } as FieldErrors };
+  }, []);
+
+  // The fields the rules spoke about at the last submit: a server's message on another field (an
+  // e-mail already taken) is not the rules' to clear, unless that field is edited.
+  const ruleFields = useRef<Set<string>>(new Set());
+
+  useEffect(() => {
+    if (!submitted) return;
+    const keys = edited.current;
+    edited.current = new Set();
+    const now = validate(values).fields;
+    setErrors((shown) => {
+      const next: FieldErrors = {};
+      for (const [field, message] of Object.entries(shown)) {
+        if (keys.has(field) || ruleFields.current.has(field)) {
+          // Edited, or the rules' own: it follows what the field holds now (gone once valid).
+          if (now[field]) next[field] = keys.has(field) ? now[field] : message;
+        } else {
+          next[field] = message;
+        }
+      }
+      for (const field of keys) if (now[field]) next[field] = now[field];
+      return sameErrors(shown, next) ? shown : next;
+    });
+  }, [values, submitted, validate]);
 
   async function onSubmit(e?: FormEvent) {
     e?.preventDefault();
     if (busy) return;
-    const check = parseRequest(options.schema, options.toInput ? options.toInput(values) : values);
+    edited.current = new Set();
+    const { check, fields } = validate(values);
     const extra = options.check?.(values) ?? {};
-    const fields: FieldErrors = { ...(check.ok ? {} : check.fields), ...extra };
+    ruleFields.current = new Set(Object.keys(fields));
     if (!check.ok || Object.keys(extra).length) {
+      setSubmitted(true);
       setErrors(fields);
       if (options.toastInvalid) notify('warning', check.ok ? Object.values(extra)[0] : check.message, options.title);
       return;
@@ -84,6 +129,7 @@ export function useForm<V extends Record<string, unknown>, S extends Schema, R>(
       if (message) notify('success', message, options.title);
       options.onSuccess?.(result);
     } catch (err) {
+      setSubmitted(true);
       setErrors(serverFieldErrors(err));
       const toast = failureToast(err, options.failureAs);
       notify(toast.kind, toast.message, options.title);
@@ -96,9 +142,15 @@ export function useForm<V extends Record<string, unknown>, S extends Schema, R>(
     (next?: V) => {
       setValues(next ?? options.initial);
       setErrors({});
+      setSubmitted(false);
     },
     [options.initial],
   );
 
   return { values, set, setValues, errors, setErrors, busy, onSubmit, reset };
+}
+
+function sameErrors(a: FieldErrors, b: FieldErrors): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k]);
 }

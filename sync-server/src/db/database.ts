@@ -49,6 +49,8 @@ export interface UsersTable {
 export interface ScentOptionsTable {
   id: Generated<number>;
   title: string;
+  /** The name compared ignoring case and spaces; NULL for a duplicate kept from before the rule. */
+  titleKey: ColumnType<string | null, string | null | undefined, string | null>;
   storedPath: string;
   originalFileName: string | null;
   createdAt: Timestamp;

@@ -8,6 +8,7 @@ import * as playerForms from './migrations/2026-11-23T0600-player-forms';
 import * as resultsIndexes from './migrations/2026-11-23T0700-results-indexes';
 import * as reportIndexes from './migrations/2026-11-23T0710-report-indexes';
 import * as filterIndexes from './migrations/2026-11-23T0720-filter-indexes';
+import * as scentOptionNames from './migrations/2026-11-23T0800-scent-option-names';
 
 /** Listed explicitly (not read from disk) so the same code runs under tsx, a bundle or a test. */
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T0700-results-indexes': resultsIndexes,
   '2026-11-23T0710-report-indexes': reportIndexes,
   '2026-11-23T0720-filter-indexes': filterIndexes,
+  '2026-11-23T0800-scent-option-names': scentOptionNames,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

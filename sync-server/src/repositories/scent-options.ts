@@ -50,10 +50,47 @@ export async function countLiveOptions(db: Db, ids: number[]): Promise<number> {
 
 export type OptionFields = Omit<ScentOption, 'id'>;
 
+/** What names are compared by: unique among live options ignoring case and surrounding spaces. */
+export const titleKey = (title: string): string => title.trim().normalize('NFC').toLowerCase();
+
+/**
+ * The key option `id` (0: a new one) would be saved with. A duplicate kept from before the rule
+ * (migration 2026-11-23T0800: no key) keeps none while its name stays the same ignoring case.
+ */
+async function keyFor(db: Db, title: string, id: number): Promise<string | null> {
+  const key = titleKey(title);
+  if (id <= 0) return key;
+  const self = await db
+    .selectFrom('scentOptions')
+    .select(['title', 'titleKey'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return self && self.titleKey === null && titleKey(self.title) === key ? null : key;
+}
+
+/** Whether another live option (not `id`) already has this name, ignoring case and surrounding spaces. */
+export async function titleTaken(db: Db, title: string, id = 0): Promise<boolean> {
+  const key = await keyFor(db, title, id);
+  if (key === null) return false;
+  const other = await db
+    .selectFrom('scentOptions')
+    .select('id')
+    .where('titleKey', '=', key)
+    .where('deletedAt', 'is', null)
+    .where('id', '!=', id)
+    .executeTakeFirst();
+  return Boolean(other);
+}
+
+/** Whether a write failed on the unique name index (two saves of one name at once). */
+export const isTitleConflict = (err: unknown): boolean =>
+  String((err as { code?: unknown })?.code) === 'SQLITE_CONSTRAINT_UNIQUE' &&
+  String((err as { message?: unknown })?.message).includes('scent_options.title_key');
+
 export async function insertOption(db: Db, option: OptionFields): Promise<number> {
   const { id } = await db
     .insertInto('scentOptions')
-    .values({ ...option, deletedAt: null })
+    .values({ ...option, titleKey: titleKey(option.title), deletedAt: null })
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;
@@ -92,7 +129,7 @@ export async function updateOption(change: KitChange, id: number, option: Option
   const before = await findOption(change.db, id);
   await change.db
     .updateTable('scentOptions')
-    .set({ ...option, updatedAt: nowIso() })
+    .set({ ...option, titleKey: await keyFor(change.db, option.title, id), updatedAt: nowIso() })
     .where('id', '=', id)
     .execute();
   if (before && (before.title !== option.title || before.storedPath !== option.storedPath)) {

@@ -6,11 +6,29 @@ import {
   findOption,
   hideOption,
   insertOption,
+  isTitleConflict,
   kitsUsingOption,
   optionIsCorrectAnswer,
+  titleTaken,
   updateOption,
 } from '../repositories/scent-options';
 import { checkPng, storeImage, type UploadedFile } from './uploads';
+
+/** A name another live option has (ignoring case and surrounding spaces) is a 400 Warning. */
+async function refuseTakenTitle(db: Db, title: string, id = 0): Promise<void> {
+  if (await titleTaken(db, title, id))
+    throw warning(CATALOGUE_MSG.optionNameTaken, `title: ${CATALOGUE_MSG.optionNameTaken}`);
+}
+
+/** The same name saved twice at once: the unique index refuses the second, with the same Warning. */
+async function sameTitleRace<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (isTitleConflict(err)) throw warning(CATALOGUE_MSG.optionNameTaken, `title: ${CATALOGUE_MSG.optionNameTaken}`);
+    throw err;
+  }
+}
 
 /** A new scent option: every check passes before anything is written, to disk or database. */
 export async function createScentOption(
@@ -20,12 +38,13 @@ export async function createScentOption(
   file: UploadedFile | undefined,
 ): Promise<ScentOption> {
   const png = checkPng(file);
+  await refuseTakenTitle(db, model.title);
   const option = {
     title: model.title,
     storedPath: storeImage(dataDir, png.buffer),
     originalFileName: png.fileName || null,
   };
-  return { id: await insertOption(db, option), ...option };
+  return { id: await sameTitleRace(() => insertOption(db, option)), ...option };
 }
 
 /** A new title and, when a file is sent, a new picture; kits showing it get a new version. */
@@ -39,12 +58,13 @@ export async function updateScentOption(
   const png = file && file.buffer.length > 0 ? checkPng(file) : undefined;
   const current = await findOption(db, model.id);
   if (!current) throw notFound(CATALOGUE_MSG.optionNotFound);
+  await refuseTakenTitle(db, model.title, model.id);
   const option = {
     title: model.title,
     storedPath: png ? storeImage(dataDir, png.buffer) : current.storedPath,
     originalFileName: png ? png.fileName || null : current.originalFileName,
   };
-  await changeKits(db, (change) => updateOption(change, model.id, option));
+  await sameTitleRace(() => changeKits(db, (change) => updateOption(change, model.id, option)));
   return { id: model.id, ...option };
 }
 

@@ -14,10 +14,10 @@ import {
   PASSWORD_MAX,
   PHONE_MAX,
 } from '@scentry/shared-schema';
-import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../ui/confirm';
 import { Field } from '../../ui/field';
+import { markSaved, SAVED_LISTS, useBackToList } from '../../ui/saved-row';
 import { SelectField } from '../../ui/select-field';
 import { useForm } from '../../ui/use-form';
 import type { OrganizationRecord } from './api';
@@ -77,11 +77,11 @@ function initialValues(r: OrganizationRecord | undefined): Values {
  * (spec §2, §3). A password is set on create only; afterwards the list's reset sets a new one.
  */
 export function OrganizationForm({ organization }: { organization?: OrganizationRecord }) {
-  const navigate = useNavigate();
   const save = useSaveOrganization();
   const id = organization?.organizationId ?? 0;
   const [askInactive, setAskInactive] = useState(false);
-  const toList = () => navigate({ to: '/admin/client' });
+  // Back to the list as it was left (its page and search), where the saved row is shown.
+  const toList = useBackToList('/admin/client');
   const form = useForm({
     schema: id ? editOrganizationRequest : createOrganizationRequest,
     initial: initialValues(organization),
@@ -98,7 +98,10 @@ export function OrganizationForm({ organization }: { organization?: Organization
     // spec §8: otherwise a warning with the server's message.
     failureAs: 'warning',
     success: id ? ORG_MSG.updated : ORG_MSG.created,
-    onSuccess: toList,
+    onSuccess: (saved) => {
+      markSaved(SAVED_LISTS.organizations, saved.organizationId, !id);
+      toList();
+    },
   });
   const { values, errors } = form;
 

@@ -7,6 +7,7 @@ import { type Column, DataTable } from '../../ui/data-table';
 import { EditIcon, KeyIcon, TrashIcon } from '../../ui/icons';
 import { type ListNavigate, ListPager, SearchField, useConfirmDelete, useListUrl } from '../../ui/paged-list';
 import { ResetPasswordDialog } from '../../ui/reset-password-dialog';
+import { SAVED_LISTS, useSavedRow } from '../../ui/saved-row';
 import { useToast } from '../../ui/toast';
 import { failureToast } from '../../ui/use-form';
 import type { OrganizationRow } from './api';
@@ -25,6 +26,14 @@ export function OrganizationList({ search, navigate }: { search: ListSearch; nav
   const list = useListUrl(search, navigate);
   const rows = useQuery(organizationListQuery(search));
   const remove = useDeleteOrganization();
+  const savedKey = useSavedRow(SAVED_LISTS.organizations, {
+    keys: rows.data?.list.map((o) => o.organizationId) ?? null,
+    page: list.page,
+    pageSize: list.pageSize,
+    total: rows.data?.totalCount,
+    setPage: list.setPage,
+    newestLast: !list.text,
+  });
   const setActive = useSetOrganizationActive();
   const [resetFor, setResetFor] = useState<OrganizationRow | null>(null);
   const resetPassword = useResetOrganizationPassword();
@@ -165,6 +174,7 @@ export function OrganizationList({ search, navigate }: { search: ListSearch; nav
           columns={columns}
           rows={rows.data?.list ?? null}
           rowKey={(o) => o.organizationId}
+          savedKey={savedKey}
           error={rows.error?.message ?? null}
           onRetry={() => void rows.refetch()}
           empty={list.text ? `No organization matches “${list.text}”.` : 'No organizations yet: add the first one.'}

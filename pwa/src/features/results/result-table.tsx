@@ -100,7 +100,7 @@ export function ResultTable(props: ResultTableProps) {
           aria-label={`Details of ${rowName(r)}`}
           onClick={() => props.onOpen(r)}
         >
-          View
+          Details
         </button>
       ),
     },

@@ -6,9 +6,9 @@ import {
   type ScentOption,
   scentOptionModel,
 } from '@scentry/shared-schema';
-import { useNavigate } from '@tanstack/react-router';
 import { type DragEvent, useEffect, useId, useState } from 'react';
 import { Field } from '../../ui/field';
+import { markSaved, SAVED_LISTS, useBackToList } from '../../ui/saved-row';
 import { useToast } from '../../ui/toast';
 import { useForm } from '../../ui/use-form';
 import { useSaveScentOption } from './queries';
@@ -24,7 +24,8 @@ export async function checkImageFile(file: File): Promise<string | null> {
 
 /** Create (no option) or edit a scent option; an edit starts from the loaded option. */
 export function ScentOptionForm({ option }: { option?: ScentOption }) {
-  const navigate = useNavigate();
+  // Back to the list as it was left (its page and search), where the saved row is shown.
+  const toList = useBackToList('/admin/scentCardData');
   const notify = useToast();
   const inputId = useId();
   const save = useSaveScentOption();
@@ -41,7 +42,10 @@ export function ScentOptionForm({ option }: { option?: ScentOption }) {
     submit: (data) => save.mutateAsync({ id, title: data.title, file }),
     title: 'Scent option',
     success: id ? 'Scent option updated successfully' : 'Scent option saved successfully',
-    onSuccess: () => navigate({ to: '/admin/scentCardData' }),
+    onSuccess: (saved) => {
+      markSaved(SAVED_LISTS.scentOptions, saved.id, !id);
+      toList();
+    },
   });
   const { errors } = form;
 
@@ -123,11 +127,7 @@ export function ScentOptionForm({ option }: { option?: ScentOption }) {
           )}
         </figure>
         <div className="actions">
-          <button
-            type="button"
-            className="button button-ghost"
-            onClick={() => navigate({ to: '/admin/scentCardData' })}
-          >
+          <button type="button" className="button button-ghost" onClick={toList}>
             Cancel
           </button>
           <button type="submit" className="button" disabled={form.busy}>

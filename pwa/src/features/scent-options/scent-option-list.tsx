@@ -6,12 +6,21 @@ import { ConfirmDialog } from '../../ui/confirm';
 import { type Column, DataTable } from '../../ui/data-table';
 import { EditIcon, TrashIcon } from '../../ui/icons';
 import { type ListNavigate, ListPager, SearchField, useConfirmDelete, useListUrl } from '../../ui/paged-list';
+import { SAVED_LISTS, useSavedRow } from '../../ui/saved-row';
 import { scentOptionListQuery, useDeleteScentOption } from './queries';
 
 export function ScentOptionList({ search, navigate }: { search: ListSearch; navigate: ListNavigate }) {
   const list = useListUrl(search, navigate);
   const rows = useQuery(scentOptionListQuery(search));
   const remove = useDeleteScentOption();
+  const savedKey = useSavedRow(SAVED_LISTS.scentOptions, {
+    keys: rows.data?.list.map((o) => o.id) ?? null,
+    page: list.page,
+    pageSize: list.pageSize,
+    total: rows.data?.totalCount,
+    setPage: list.setPage,
+    newestLast: !list.text,
+  });
   const del = useConfirmDelete(
     (o: ScentOption) => remove.mutateAsync(o.id),
     (o) => o.title,
@@ -69,6 +78,7 @@ export function ScentOptionList({ search, navigate }: { search: ListSearch; navi
         columns={columns}
         rows={rows.data?.list ?? null}
         rowKey={(o) => o.id}
+        savedKey={savedKey}
         error={rows.error?.message ?? null}
         onRetry={() => void rows.refetch()}
         empty={list.text ? `No scent option matches “${list.text}”.` : 'No scent options yet: add the first one.'}

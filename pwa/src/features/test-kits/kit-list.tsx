@@ -5,6 +5,7 @@ import { ConfirmDialog } from '../../ui/confirm';
 import { type Column, DataTable } from '../../ui/data-table';
 import { EditIcon, TrashIcon } from '../../ui/icons';
 import { type ListNavigate, ListPager, SearchField, useConfirmDelete, useListUrl } from '../../ui/paged-list';
+import { SAVED_LISTS, useSavedRow } from '../../ui/saved-row';
 import type { KitListRow } from './api';
 import { kitListQuery, useDeleteKit } from './queries';
 
@@ -12,6 +13,15 @@ export function KitList({ search, navigate }: { search: ListSearch; navigate: Li
   const list = useListUrl(search, navigate);
   const rows = useQuery(kitListQuery(search));
   const remove = useDeleteKit();
+  // The kit editor marks a saved kit (markSaved(SAVED_LISTS.kits, id, created)): shown here on return.
+  const savedKey = useSavedRow(SAVED_LISTS.kits, {
+    keys: rows.data?.list.map((k) => k.id) ?? null,
+    page: list.page,
+    pageSize: list.pageSize,
+    total: rows.data?.totalCount,
+    setPage: list.setPage,
+    newestLast: !list.text,
+  });
   const del = useConfirmDelete(
     (k: KitListRow) => remove.mutateAsync(k.id),
     (k) => `Play kit ${k.name}`,
@@ -76,6 +86,7 @@ export function KitList({ search, navigate }: { search: ListSearch; navigate: Li
         columns={columns}
         rows={rows.data?.list ?? null}
         rowKey={(k) => k.id}
+        savedKey={savedKey}
         error={rows.error?.message ?? null}
         onRetry={() => void rows.refetch()}
         empty={list.text ? `No play kit matches “${list.text}”.` : 'No play kits yet: add the first one.'}

@@ -10,9 +10,9 @@ import {
   updateUserRequest,
 } from '@scentry/shared-schema';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { useCanGoBack, useNavigate, useRouter } from '@tanstack/react-router';
 import { getSession } from '../../lib/session';
 import { Field } from '../../ui/field';
+import { markSaved, SAVED_LISTS, useBackToList } from '../../ui/saved-row';
 import { SelectField } from '../../ui/select-field';
 import { useForm } from '../../ui/use-form';
 import { organizationChoicesQuery, rolesQuery, useSaveUser } from './queries';
@@ -50,7 +50,7 @@ export function UserForm({ user }: { user: UserRow | null }) {
   const id = user?.id ?? 0;
   const roles = useSuspenseQuery(rolesQuery()).data;
   const save = useSaveUser();
-  const back = useBackToList();
+  const back = useBackToList('/admin/user');
   const mine = id > 0 && id === getSession()?.id;
   const form = useForm({
     schema: id ? updateUserRequest : createUserRequest,
@@ -71,7 +71,10 @@ export function UserForm({ user }: { user: UserRow | null }) {
     // spec §8: a refused save is a warning with the server's message.
     failureAs: 'warning',
     success: id ? USER_MSG.updated : USER_MSG.created,
-    onSuccess: back,
+    onSuccess: (saved) => {
+      markSaved(SAVED_LISTS.users, saved.id, !id);
+      back();
+    },
   });
   const { values, errors } = form;
   const clientAdmin = values.roleId === ROLES.ClientAdmin;
@@ -200,12 +203,4 @@ function OrganizationField({
       )}
     </>
   );
-}
-
-/** Back to the list as it was left (its filters, page and order), or to the list itself. */
-function useBackToList() {
-  const router = useRouter();
-  const navigate = useNavigate();
-  const canGoBack = useCanGoBack();
-  return () => (canGoBack ? router.history.back() : navigate({ to: '/admin/user' }));
 }

@@ -6,6 +6,7 @@ import { getSession } from '../../lib/session';
 import { ConfirmDialog } from '../../ui/confirm';
 import { ListPager, useConfirmDelete } from '../../ui/paged-list';
 import { ResetPasswordDialog } from '../../ui/reset-password-dialog';
+import { SAVED_LISTS, useSavedRow } from '../../ui/saved-row';
 import type { UserFilter, UserListRow } from './api';
 import { useDeleteUsers, useResetPassword, userListQuery } from './queries';
 import type { UserListSearch } from './search';
@@ -45,6 +46,15 @@ export function UserList({ search, navigate }: { search: UserListSearch; navigat
   useEffect(() => setSelected(new Set()), [listKey]);
 
   const visible = rows.data?.list ?? null;
+  const savedKey = useSavedRow(SAVED_LISTS.users, {
+    keys: visible?.map((u) => u.id) ?? null,
+    page: list.page,
+    pageSize: list.pageSize,
+    total: rows.data?.totalCount,
+    setPage: list.setPage,
+    // The server's default order is by id: a new user is last unless filtered or sorted otherwise.
+    newestLast: !list.filtered && !search.sort,
+  });
   const chosen = (visible ?? []).filter((u) => selected.has(u.id));
 
   function select(ids: number[], on: boolean) {
@@ -108,6 +118,7 @@ export function UserList({ search, navigate }: { search: UserListSearch; navigat
         meId={meId}
         onResetPassword={setResetting}
         onDelete={(u) => del.ask([u])}
+        savedKey={savedKey}
       />
       <ListPager list={list} total={rows.data?.totalCount} />
       <ConfirmDialog {...del.dialog} />

@@ -21,6 +21,8 @@ interface UserTableProps {
   meId: number | undefined;
   onResetPassword: (u: UserListRow) => void;
   onDelete: (u: UserListRow) => void;
+  /** The user just saved (ui/saved-row). */
+  savedKey?: number | string;
 }
 
 const fullName = (u: UserListRow) => `${u.firstName} ${u.lastName}`;
@@ -137,6 +139,7 @@ export function UserTable(props: UserTableProps) {
       sort={props.sort}
       order={props.order}
       onSort={props.onSort}
+      savedKey={props.savedKey}
       sortClass="users"
     />
   );

@@ -1,16 +1,52 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Link, Outlet, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { Link, Outlet, useLocation, useNavigate } from '@tanstack/react-router';
+import { useEffect, useRef, useState } from 'react';
 import { ChangePasswordDialog } from '../../../features/auth/change-password-dialog';
 import { queryClient } from '../../../lib/query';
 import { clearSession, getSession, isAdmin, isStaff } from '../../../lib/session';
 import { DropdownMenu } from './menu';
+
+/** On a narrow screen (CSS: under 900 px) the menu is folded into one "Menu" button. */
+function usePhoneMenu() {
+  const [open, setOpen] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  const bar = useRef<HTMLElement>(null);
+  const pathname = useLocation({ select: (l) => l.pathname });
+  // A followed link closes it (the new page has the focus; nothing to give back).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closes on a new path only
+  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    if (!open) return;
+    // Opened: the focus goes to its first entry.
+    panel.current?.querySelector<HTMLElement>('a, button')?.focus();
+    const close = () => {
+      setOpen(false);
+      toggle.current?.focus();
+    };
+    const onKey = (e: KeyboardEvent) => {
+      // A dropdown inside handled this Escape itself (it closed, the menu stays).
+      if (e.key === 'Escape' && !e.defaultPrevented) close();
+    };
+    const onDown = (e: MouseEvent) => {
+      if (!bar.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('mousedown', onDown);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('mousedown', onDown);
+    };
+  }, [open]);
+  return { open, setOpen, toggle, panel, bar };
+}
 
 /** The admin frame: a role-aware menu (spec §2) and the user menu with Change Password and Logout. */
 export function AdminLayout() {
   const navigate = useNavigate();
   const session = getSession();
   const [changing, setChanging] = useState(false);
+  const menu = usePhoneMenu();
   const role = session?.roleName;
   const staff = isStaff(session);
   const admin = isAdmin(session);
@@ -26,71 +62,85 @@ export function AdminLayout() {
   return (
     <QueryClientProvider client={queryClient}>
       <div className="admin">
-        <header className="admin-bar">
+        <header className="admin-bar" ref={menu.bar}>
           <Link to="/admin/dashboard" className="brand">
             <img src="/favicon.svg" alt="" width="28" height="28" /> Scentry
           </Link>
-          <nav aria-label="Main" className="admin-nav">
-            {staff && (
-              <Link to="/admin/dashboard" className="nav-link" activeProps={current}>
-                Dashboard
-              </Link>
-            )}
-            {admin && (
-              <Link to="/admin/testKit" className="nav-link" activeProps={current}>
-                Play Kits
-              </Link>
-            )}
-            {staff && (
-              <Link to="/admin/testresult" className="nav-link" activeProps={current}>
-                Play Results
-              </Link>
-            )}
-            {staff && (
-              <DropdownMenu label="Reports">
-                <Link to="/admin/Reports/passFailData" className="dropdown-item">
-                  Pass/Fail Data
+          {/* Outside the folded menu: a Client Admin sees whose back office this is on a phone too. */}
+          {role === 'Client Admin' && session?.organizationName && (
+            <span className="welcome">Welcome, {session.organizationName}</span>
+          )}
+          <button
+            ref={menu.toggle}
+            type="button"
+            className="admin-menu-toggle"
+            aria-expanded={menu.open}
+            aria-controls="admin-menu"
+            onClick={() => menu.setOpen((o) => !o)}
+          >
+            <span className="admin-menu-icon" aria-hidden="true" />
+            Menu
+          </button>
+          <div id="admin-menu" ref={menu.panel} className={menu.open ? 'admin-menu admin-menu-open' : 'admin-menu'}>
+            <nav aria-label="Main" className="admin-nav">
+              {staff && (
+                <Link to="/admin/dashboard" className="nav-link" activeProps={current}>
+                  Dashboard
                 </Link>
-                <Link to="/admin/Reports/dataLocation" className="dropdown-item">
-                  Data Location
+              )}
+              {admin && (
+                <Link to="/admin/testKit" className="nav-link" activeProps={current}>
+                  Play Kits
                 </Link>
-                <Link to="/admin/Reports/locationData" className="dropdown-item">
-                  Location Map
+              )}
+              {staff && (
+                <Link to="/admin/testresult" className="nav-link" activeProps={current}>
+                  Play Results
                 </Link>
+              )}
+              {staff && (
+                <DropdownMenu label="Reports">
+                  <Link to="/admin/Reports/passFailData" className="dropdown-item">
+                    Pass/Fail Data
+                  </Link>
+                  <Link to="/admin/Reports/dataLocation" className="dropdown-item">
+                    Data Location
+                  </Link>
+                  <Link to="/admin/Reports/locationData" className="dropdown-item">
+                    Location Map
+                  </Link>
+                </DropdownMenu>
+              )}
+              {admin && (
+                <DropdownMenu label="Masters">
+                  <Link to="/admin/user" className="dropdown-item">
+                    Users
+                  </Link>
+                  <Link to="/admin/client" className="dropdown-item">
+                    Client
+                  </Link>
+                  <Link to="/admin/scentCardData" className="dropdown-item">
+                    Scent Options
+                  </Link>
+                  <Link to="/admin/audit" className="dropdown-item">
+                    Audit log
+                  </Link>
+                </DropdownMenu>
+              )}
+            </nav>
+            <div className="admin-user">
+              <DropdownMenu
+                label={`${session?.firstName ?? ''} ${session?.lastName ?? ''}`.trim() || 'Account'}
+                align="right"
+              >
+                <button type="button" className="dropdown-item" onClick={() => setChanging(true)}>
+                  Change Password
+                </button>
+                <button type="button" className="dropdown-item" onClick={logout}>
+                  Logout
+                </button>
               </DropdownMenu>
-            )}
-            {admin && (
-              <DropdownMenu label="Masters">
-                <Link to="/admin/user" className="dropdown-item">
-                  Users
-                </Link>
-                <Link to="/admin/client" className="dropdown-item">
-                  Client
-                </Link>
-                <Link to="/admin/scentCardData" className="dropdown-item">
-                  Scent Options
-                </Link>
-                <Link to="/admin/audit" className="dropdown-item">
-                  Audit log
-                </Link>
-              </DropdownMenu>
-            )}
-          </nav>
-          <div className="admin-user">
-            {role === 'Client Admin' && session?.organizationName && (
-              <span className="welcome">Welcome, {session.organizationName}</span>
-            )}
-            <DropdownMenu
-              label={`${session?.firstName ?? ''} ${session?.lastName ?? ''}`.trim() || 'Account'}
-              align="right"
-            >
-              <button type="button" className="dropdown-item" onClick={() => setChanging(true)}>
-                Change Password
-              </button>
-              <button type="button" className="dropdown-item" onClick={logout}>
-                Logout
-              </button>
-            </DropdownMenu>
+            </div>
           </div>
         </header>
         <main className="admin-main">

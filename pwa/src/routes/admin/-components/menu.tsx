@@ -1,6 +1,9 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 
-/** A disclosure menu: a button that opens a list; Escape and outside clicks close it. */
+/**
+ * A disclosure menu: a button that opens a list; Escape and outside clicks close it. Escape with
+ * the focus inside closes only this list (focus back on its button), not the phone menu around it.
+ */
 export function DropdownMenu({
   label,
   children,
@@ -12,6 +15,7 @@ export function DropdownMenu({
 }) {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
   const id = useId();
   useEffect(() => {
     if (!open) return;
@@ -29,8 +33,21 @@ export function DropdownMenu({
     };
   }, [open]);
   return (
-    <div className="dropdown" ref={ref}>
+    // biome-ignore lint/a11y/noStaticElementInteractions: Escape from the button or a link inside
+    <div
+      className="dropdown"
+      ref={ref}
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape' || !open) return;
+        // Handled here: the phone menu around it (AdminLayout) stays open.
+        e.stopPropagation();
+        e.nativeEvent.preventDefault();
+        setOpen(false);
+        toggle.current?.focus();
+      }}
+    >
       <button
+        ref={toggle}
         type="button"
         className="nav-link dropdown-toggle"
         aria-expanded={open}

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { CATALOGUE_MSG, IMAGE_MAX_BYTES, type ListResult, MSG, type ScentOption } from '@scentry/shared-schema';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { down as namesDown, up as namesUp } from '../../../db/migrations/2026-11-23T0800-scent-option-names';
 import {
   cardBody,
   createCard,
@@ -12,7 +14,16 @@ import {
   scentOptionRows,
   uploadFiles,
 } from '../../../test/catalogue';
-import { bearer, createFixtureUsers, type Fixtures, makeTestApp, signIn, type TestApp } from '../../../test/helpers';
+import {
+  bearer,
+  createFixtureUsers,
+  type Fixtures,
+  makeTestApp,
+  signIn,
+  TEST_ADMIN_EMAIL,
+  TEST_ADMIN_PASSWORD,
+  type TestApp,
+} from '../../../test/helpers';
 import { corruptCrc, jpegBytes, makePng, noisePng, padPng, pngChunk } from '../../../test/images';
 import { multipart, optionForm, type UploadFile } from '../../../test/multipart';
 
@@ -542,6 +553,129 @@ describe('ScentCardOption routes', () => {
       expectReply(await get(`${DELETE}?Id=424242`), 404, 'Failure', CATALOGUE_MSG.optionNotFound);
       expectReply(await get(`${DELETE}?Id=0`), 400, 'Failure');
       expectReply(await get(DELETE), 400, 'Failure');
+    });
+  });
+
+  describe('names are unique ignoring case and surrounding spaces among live options', () => {
+    const TAKEN = CATALOGUE_MSG.optionNameTaken;
+    const count = async () =>
+      Number(
+        (
+          await t.app.db
+            .selectFrom('scentOptions')
+            .select((e) => e.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+
+    it('creating a name another option has is a 400 Warning, whatever its case or spaces; nothing is written', async () => {
+      const first = await createOption(t.app, admin, 'Vanilla Bean');
+      const rows = await count();
+      const files = uploadFiles(t.dataDir).length;
+      for (const title of ['Vanilla Bean', 'vanilla bean', 'VANILLA BEAN', '  Vanilla Bean  ', 'vAnIlLa BeAn ']) {
+        const body = expectReply(await create({ Title: title }, { data: png() }), 400, 'Warning', TAKEN);
+        expect(body.data).toBeNull();
+        // The field it is about, for the form (API.md: `error` = field details).
+        expect(body.error).toBe(`title: ${TAKEN}`);
+      }
+      expect(await count()).toBe(rows);
+      expect(uploadFiles(t.dataDir)).toHaveLength(files);
+      // A name that only contains it, or differs inside, is another name.
+      expectReply(await create({ Title: 'Vanilla Beans' }, { data: png() }), 200, 'Success');
+      expectReply(await create({ Title: 'Vanilla  Bean' }, { data: png() }), 200, 'Success');
+      expect((await get(`${BY_ID}?Id=${first.id}`)).json().data.title).toBe('Vanilla Bean');
+    });
+
+    it('ignores case beyond ASCII', async () => {
+      await createOption(t.app, admin, 'Érable');
+      expectReply(await create({ Title: 'ÉRABLE' }, { data: png() }), 400, 'Warning', TAKEN);
+    });
+
+    it("renaming to another option's name (any case) is refused and changes nothing", async () => {
+      const cedar = await createOption(t.app, admin, 'Cedar');
+      const pine = await createOption(t.app, admin, 'Pine');
+      for (const title of ['Cedar', 'cedar', ' CEDAR ']) {
+        expectReply(await update({ Id: pine.id, Title: title }, { data: png() }), 400, 'Warning', TAKEN);
+      }
+      expect(expectReply<ScentOption>(await get(`${BY_ID}?Id=${pine.id}`), 200, 'Success').data).toEqual(pine);
+      expect(expectReply<ScentOption>(await get(`${BY_ID}?Id=${cedar.id}`), 200, 'Success').data).toEqual(cedar);
+    });
+
+    it('renaming an option to its own name in another case (or unchanged) is allowed', async () => {
+      const sage = await createOption(t.app, admin, 'sage leaf');
+      expectReply(await update({ Id: sage.id, Title: 'Sage Leaf' }), 200, 'Success');
+      expectReply(await update({ Id: sage.id, Title: 'Sage Leaf' }), 200, 'Success');
+      expect((await get(`${BY_ID}?Id=${sage.id}`)).json().data.title).toBe('Sage Leaf');
+    });
+
+    it('a deleted option frees its name', async () => {
+      const gone = await createOption(t.app, admin, 'Fleeting');
+      expectReply(await get(`${DELETE}?Id=${gone.id}`), 200, 'Success');
+      expectReply(await create({ Title: 'FLEETING' }, { data: png() }), 200, 'Success');
+    });
+
+    it('the database refuses a second live option of one name itself (two saves at once)', async () => {
+      await createOption(t.app, admin, 'Indexed');
+      await expect(
+        sql`insert into scent_options (title, title_key, stored_path) values ('INDEXED', 'indexed', '/uploads/x.png')`.execute(
+          t.app.db,
+        ),
+      ).rejects.toThrow(/UNIQUE constraint failed: scent_options\.title_key/);
+    });
+
+    it('the migration keeps duplicates of an older database: the oldest is keyed, its twins may be saved unchanged or renamed', async () => {
+      const old = await makeTestApp();
+      try {
+        const db = old.app.db;
+        await namesDown(db);
+        const insert = async (title: string, deletedAt: string | null = null) =>
+          (
+            await sql<{
+              id: number;
+            }>`insert into scent_options (title, stored_path, deleted_at) values (${title}, '/uploads/a.png', ${deletedAt}) returning id`.execute(
+              db,
+            )
+          ).rows[0].id;
+        const hidden = await insert('Musk', '2020-01-01T00:00:00.000Z');
+        const oldest = await insert('Musk');
+        const twin = await insert('MUSK ');
+        const other = await insert('Amber');
+        await namesUp(db);
+        const keys = await sql<{
+          id: number;
+          titleKey: string | null;
+        }>`select id, title_key from scent_options`.execute(db);
+        expect(new Map(keys.rows.map((r) => [r.id, r.titleKey]))).toEqual(
+          new Map([
+            [hidden, null],
+            [oldest, 'musk'],
+            [twin, null],
+            [other, 'amber'],
+          ]),
+        );
+        const oldAdmin = await signIn(old.app, TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD);
+        const upd = (model: unknown) => {
+          const form = optionForm(model);
+          return old.app.inject({
+            method: 'POST',
+            url: UPDATE,
+            headers: { ...bearer(oldAdmin), ...form.headers },
+            payload: form.payload,
+          });
+        };
+        // The twin keeps its name (any case); renaming it to another taken name is refused.
+        expectReply(await upd({ Id: twin, Title: 'Musk' }), 200, 'Success');
+        expectReply(await upd({ Id: twin, Title: 'amber' }), 400, 'Warning', TAKEN);
+        // Renamed to a free name, it is keyed like any other option.
+        expectReply(await upd({ Id: twin, Title: 'White Musk' }), 200, 'Success');
+        const row = await sql<{
+          titleKey: string | null;
+        }>`select title_key from scent_options where id = ${twin}`.execute(db);
+        expect(row.rows[0].titleKey).toBe('white musk');
+        expectReply(await upd({ Id: twin, Title: 'musk' }), 400, 'Warning', TAKEN);
+      } finally {
+        await old.cleanup();
+      }
     });
   });
 

@@ -1,0 +1,141 @@
+import {
+  authenticateRequest,
+  CATALOGUE_MSG,
+  changePasswordRequest,
+  type FieldErrors,
+  MSG,
+  scentOptionModel,
+} from '@scentry/shared-schema';
+import { act, renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { describe, expect, it } from 'vitest';
+import { ApiFailure } from '../lib/api';
+import { ToastProvider } from './toast';
+import { useForm } from './use-form';
+
+const wrapper = ({ children }: { children: ReactNode }) => <ToastProvider>{children}</ToastProvider>;
+
+/** The scent option form's shape: a name, and a picture the screen itself requires. */
+function optionForm(opts: { picture?: () => boolean; submit?: () => Promise<unknown> } = {}) {
+  return renderHook(
+    () =>
+      useForm({
+        schema: scentOptionModel,
+        initial: { title: '' },
+        toInput: (v) => ({ id: 0, title: v.title }),
+        check: (): FieldErrors => (opts.picture && !opts.picture() ? { file: CATALOGUE_MSG.imageRequired } : {}),
+        submit: opts.submit ?? (async () => 'ok'),
+        title: 'Scent option',
+      }),
+    { wrapper },
+  );
+}
+
+describe('useForm: messages clear as soon as the field is fixed', () => {
+  it('shows nothing before the first submit, even for a field typed into and left invalid', () => {
+    const { result } = optionForm();
+    act(() => result.current.set('title', 'x'.repeat(40)));
+    act(() => result.current.set('title', ''));
+    expect(result.current.errors).toEqual({});
+  });
+
+  it('after a refused submit, typing a valid value removes the message at once; an invalid one shows its own', async () => {
+    const { result } = optionForm();
+    await act(() => result.current.onSubmit());
+    expect(result.current.errors).toEqual({ title: CATALOGUE_MSG.optionNameRequired });
+    act(() => result.current.set('title', 'L'));
+    expect(result.current.errors).toEqual({});
+    // Broken again (too long): the edited field says what is wrong now.
+    act(() => result.current.set('title', 'x'.repeat(30)));
+    expect(result.current.errors).toEqual({ title: CATALOGUE_MSG.optionNameTooLong });
+    act(() => result.current.set('title', 'Lemon'));
+    expect(result.current.errors).toEqual({});
+  });
+
+  it('editing one field leaves the other messages of the rules standing until they are fixed', async () => {
+    let picture = false;
+    const { result } = optionForm({ picture: () => picture });
+    await act(() => result.current.onSubmit());
+    expect(result.current.errors).toEqual({
+      title: CATALOGUE_MSG.optionNameRequired,
+      file: CATALOGUE_MSG.imageRequired,
+    });
+    act(() => result.current.set('title', 'Lemon'));
+    expect(result.current.errors).toEqual({ file: CATALOGUE_MSG.imageRequired });
+    picture = true;
+    act(() => result.current.set('title', 'Lemons'));
+    expect(result.current.errors).toEqual({});
+  });
+
+  it('a change never adds a message to a field that was not edited', async () => {
+    const { result } = renderHook(
+      () =>
+        useForm({
+          schema: authenticateRequest,
+          initial: { email: '', password: 'secret' },
+          submit: async () => 'ok',
+          title: 'Login',
+        }),
+      { wrapper },
+    );
+    await act(() => result.current.onSubmit());
+    expect(Object.keys(result.current.errors)).toEqual(['email']);
+    act(() => result.current.set('password', ''));
+    // The password is now empty, but it was not the field with a message: only it may show one,
+    // and it was edited, so it does; the e-mail keeps its own.
+    expect(result.current.errors).toEqual({ email: MSG.emailRequired, password: MSG.passwordRequiredLogin });
+    act(() => result.current.set('email', 'a@b.co'));
+    expect(result.current.errors).toEqual({ password: MSG.passwordRequiredLogin });
+  });
+
+  it('fixing a field clears a message of the rules it caused on another (new password → its confirmation)', async () => {
+    const { result } = renderHook(
+      () =>
+        useForm({
+          schema: changePasswordRequest,
+          initial: {
+            id: 1,
+            oldPassword: 'Old-passw0rd',
+            newPassword: 'New-passw0rd',
+            confirmPassword: 'New-passw0rd!',
+          },
+          submit: async () => 'ok',
+          title: 'Change Password',
+        }),
+      { wrapper },
+    );
+    await act(() => result.current.onSubmit());
+    expect(result.current.errors).toEqual({ confirmPassword: MSG.passwordsMustMatch });
+    act(() => result.current.set('newPassword', 'New-passw0rd!'));
+    expect(result.current.errors).toEqual({});
+  });
+
+  it("keeps a server's field message until that field is edited", async () => {
+    const refusal = new ApiFailure(400, {
+      status: 'Warning',
+      message: CATALOGUE_MSG.optionNameTaken,
+      error: `title: ${CATALOGUE_MSG.optionNameTaken}`,
+      data: null,
+    });
+    const { result } = optionForm({
+      submit: async () => {
+        throw refusal;
+      },
+    });
+    act(() => result.current.set('title', 'Lemon'));
+    await act(() => result.current.onSubmit());
+    expect(result.current.errors).toEqual({ title: CATALOGUE_MSG.optionNameTaken });
+    // What was typed stays.
+    expect(result.current.values.title).toBe('Lemon');
+    act(() => result.current.set('title', 'Lemon grass'));
+    expect(result.current.errors).toEqual({});
+  });
+
+  it('reset forgets the submit: no messages until the next one', async () => {
+    const { result } = optionForm();
+    await act(() => result.current.onSubmit());
+    act(() => result.current.reset());
+    act(() => result.current.set('title', 'x'.repeat(30)));
+    expect(result.current.errors).toEqual({});
+  });
+});
