@@ -1,6 +1,7 @@
 import type { TestKit } from '@scentry/shared-schema';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { markSaved, SAVED_LISTS } from '../../ui/saved-row';
 import { Tabs } from '../../ui/tabs';
 import { KitActivatePrompt } from './kit-activate';
 import { KitCards } from './kit-cards';
@@ -35,6 +36,7 @@ export function KitEditor({ kit, openCards }: { kit: TestKit | null; openCards: 
             key={kit ? `${kit.id}:${kit.version}` : 'new'}
             kit={kit}
             onSaved={(id, created) => {
+              markSaved(SAVED_LISTS.kits, id, created); // the kit list shows it when the admin goes back
               // spec §4: a new kit switches to edit mode and opens the Scent Option Info tab.
               if (created) {
                 navigate({ to: '/admin/managetestkit/{-$Id}/{-$ScentCardId}', params: { Id: id, ScentCardId: 0 } });
