@@ -384,6 +384,23 @@ describe('the play screens, as a person sees them', () => {
           await page.reload();
           await startOver(page).waitFor();
           await audit(page, `resume-${vp.name}`);
+
+          // Previous and Next side by side, on one row, inside the screen's margins.
+          await page.getByRole('button', { name: 'Previous card' }).click();
+          await page.getByRole('button', { name: 'Next card' }).waitFor();
+          const nav = await page.locator('.play-nav .button').evaluateAll((els) => {
+            const box = (document.querySelector('.play') as HTMLElement).getBoundingClientRect();
+            return els.map((e) => {
+              const r = e.getBoundingClientRect();
+              return { top: r.top, height: r.height, inside: r.left >= box.left - 0.5 && r.right <= box.right + 0.5 };
+            });
+          });
+          expect(nav.length).toBe(2);
+          expect(
+            nav.every((b) => b.inside && b.height < 50 && b.top === nav[0].top),
+            JSON.stringify(nav),
+          ).toBe(true);
+          await audit(page, `previous-next-${vp.name}`);
         },
       );
     }
