@@ -1,4 +1,5 @@
 import { GUEST_NAME } from '@scentry/shared-schema';
+import { clearAllProgress } from '../features/play/progress';
 import { readJson, STORAGE_KEYS, writeJson } from './storage';
 
 /**
@@ -10,9 +11,11 @@ export const PLACEHOLDER_PLAYER = { FirstName: GUEST_NAME.firstName, LastName: G
 /**
  * Start Game (spec §2): clears the stored player and result keys of local storage only — never the
  * results waiting to upload, which live in the local database — and sets the placeholder names.
+ * A play left half-way by someone else is forgotten too: the new player starts at card 1.
  */
 export function startNewPlayer(): void {
   localStorage.removeItem(STORAGE_KEYS.resultData);
+  clearAllProgress();
   writeJson(STORAGE_KEYS.playerData, { ...PLACEHOLDER_PLAYER });
 }
 

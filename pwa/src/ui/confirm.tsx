@@ -5,6 +5,7 @@ interface ConfirmProps {
   title?: string;
   message?: string;
   confirmLabel?: string;
+  cancelLabel?: string;
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
@@ -16,6 +17,7 @@ export function ConfirmDialog({
   title = 'Delete Confirmation',
   message = 'Are you sure you want to delete?',
   confirmLabel = 'Delete',
+  cancelLabel = 'Cancel',
   busy,
   onConfirm,
   onCancel,
@@ -25,7 +27,7 @@ export function ConfirmDialog({
       <p>{message}</p>
       <div className="actions">
         <button type="button" className="button button-ghost" onClick={onCancel}>
-          Cancel
+          {cancelLabel}
         </button>
         <button type="button" className="button button-danger" onClick={onConfirm} disabled={busy}>
           {busy ? 'Working…' : confirmLabel}

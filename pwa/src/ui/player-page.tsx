@@ -1,13 +1,29 @@
-import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { type ReactNode, useState } from 'react';
+import { clearProgress, useActiveGame } from '../features/play/progress';
+import { ConfirmDialog } from './confirm';
+import './player-page.css';
 
 /** The player's frame: brand bar, content, and the "Powered by" footer of the spec. */
 export function PlayerPage({ children, back }: { children: ReactNode; back?: boolean }) {
+  const navigate = useNavigate();
+  // A game with answers on screen: the back to the start asks before throwing them away.
+  const game = useActiveGame();
+  const [asking, setAsking] = useState(false);
   return (
     <div className="player">
       <header className="player-bar">
         {back && (
-          <Link to="/home" className="icon-button" aria-label="Back to the start">
+          <Link
+            to="/home"
+            className="icon-button player-back"
+            aria-label="Back to the start"
+            onClick={(e) => {
+              if (!game) return;
+              e.preventDefault();
+              setAsking(true);
+            }}
+          >
             ←
           </Link>
         )}
@@ -17,6 +33,19 @@ export function PlayerPage({ children, back }: { children: ReactNode; back?: boo
       </header>
       <main className="player-main">{children}</main>
       <footer className="player-footer">Powered by Scentry</footer>
+      <ConfirmDialog
+        open={asking}
+        title="Leave the game?"
+        message="Your answers so far will be lost."
+        confirmLabel="Leave"
+        cancelLabel="Stay"
+        onCancel={() => setAsking(false)}
+        onConfirm={() => {
+          setAsking(false);
+          if (game) clearProgress(game);
+          navigate({ to: '/home' });
+        }}
+      />
     </div>
   );
 }

@@ -2,6 +2,8 @@ import { averageIntensity, type KitDoc, type ResultDoc, scorePlay } from '@scent
 import { record as recordHistory } from '../../lib/history';
 import { getPlayer, type StoredCard, type StoredResult, setStoredResult } from '../../lib/player';
 import { requestSync } from '../../offline/sync';
+import type { Position } from '../location/location';
+import { clearProgress } from './progress';
 
 export interface PlayedAnswer {
   scentCardId: number;
@@ -9,15 +11,12 @@ export interface PlayedAnswer {
   smellIntensity: number;
 }
 
-export interface Position {
-  latitude: number;
-  longitude: number;
-}
+export type { Position } from '../location/location';
 
 /**
  * Ends a play: scores it on the device (the shared rule, the kit's answer key), keeps it locally
  * for upload, remembers the summary for the screens after play, and asks for a sync. Works with no
- * network at all.
+ * network at all. `position` is whatever is known when the result is saved (never waited for).
  */
 export async function finishPlay(
   kit: KitDoc,
@@ -58,6 +57,7 @@ export async function finishPlay(
     averageIntensity: summary.averageIntensity,
   });
   setStoredResult(summary);
+  clearProgress(kit.id); // saved: nothing left to resume, and nothing for the next player to inherit
   recordHistory(summary); // only when the player opted in to keeping results on this phone
   void requestSync();
   return summary;
@@ -82,16 +82,4 @@ export function playedCards(kit: KitDoc, answers: PlayedAnswer[]): StoredCard[] 
         },
       ];
     });
-}
-
-/** Location only when the player allows it; never holds up play. */
-export function askPosition(): Promise<Position | null> {
-  if (!('geolocation' in navigator)) return Promise.resolve(null);
-  return new Promise((resolve) => {
-    navigator.geolocation.getCurrentPosition(
-      (p) => resolve({ latitude: p.coords.latitude, longitude: p.coords.longitude }),
-      () => resolve(null),
-      { maximumAge: 10 * 60_000, timeout: 20_000, enableHighAccuracy: false },
-    );
-  });
 }

@@ -4,8 +4,12 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { ensurePlayer } from '../../lib/player';
 import { Spinner } from '../../ui/spinner';
 import { useToast } from '../../ui/toast';
-import { askPosition, finishPlay, type PlayedAnswer, type Position } from './finish';
+import { knownPosition, refreshPositionSilently } from '../location/location';
+import { LocationNotice } from '../location/location-notice';
+import { finishPlay, type PlayedAnswer } from './finish';
 import { KitLoading } from './kit-loading';
+import { clearProgress, loadProgress, saveProgress, setActiveGame } from './progress';
+import './play.css';
 import { type KitState, useKeepOnDevice } from './use-kit';
 
 /** The play screen of a kit, as its route's loader found it (network first, else the device). */
@@ -44,44 +48,103 @@ export function PlayScreen({ state }: { state: KitState }) {
   return <KitLoading />;
 }
 
+/** How long a taken answer stays on screen, marked, before the next card (the issue asks ≤ 600 ms). */
+export const CONFIRM_MS = 450;
+
+const blank = (n: number) => Array.from({ length: n }, () => null);
+
 function Play({ kit }: { kit: KitDoc }) {
   const navigate = useNavigate();
   const notify = useToast();
   const cards = [...kit.cards].sort((a, b) => a.sortOrder - b.sortOrder);
-  const [index, setIndex] = useState(0);
-  const [answers, setAnswers] = useState<PlayedAnswer[]>([]);
-  const [intensity, setIntensity] = useState<number | null>(null);
+  // A reload or an accidental back resumes where this kit was left (read once, on the first render).
+  const [stored] = useState(() => loadProgress(kit.id, kit.version));
+  const [index, setIndex] = useState(() => Math.min(Math.max(stored?.index ?? 0, 0), cards.length - 1));
+  const [choices, setChoices] = useState<(number | null)[]>(() => cards.map((_, i) => stored?.choices[i] ?? null));
+  const [intensities, setIntensities] = useState<(number | null)[]>(() =>
+    cards.map((_, i) => stored?.intensities[i] ?? null),
+  );
+  const [resumed, setResumed] = useState(() => stored !== null);
+  // The location question is for a player who starts here, before card 1, and never after.
+  const [askLocation] = useState(() => stored === null);
+  const [confirming, setConfirming] = useState<number | null>(null);
   const [saving, setSaving] = useState(false);
-  const position = useRef<Position | null>(null);
+  const [turn, setTurn] = useState(0);
+  const busy = useRef(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const intensityName = useId();
 
   useEffect(() => {
-    askPosition().then((p) => {
-      position.current = p;
-    });
+    // Only when it cannot prompt: the browser's question never lands on a card.
+    void refreshPositionSilently();
+    return () => clearTimeout(timer.current);
   }, []);
 
-  // Each new card takes the focus, so screen-reader users hear where they are.
+  const started = choices.some((c) => c !== null) || intensities.some((v) => v !== null);
+
+  // Kept on the device as it changes; the header's back asks before throwing it away.
   useEffect(() => {
-    if (index > 0) headingRef.current?.focus();
-  }, [index]);
+    if (saving) return;
+    if (started) saveProgress({ code: kit.id, version: kit.version, index, choices, intensities });
+    setActiveGame(started ? kit.id : null);
+  }, [kit.id, kit.version, index, choices, intensities, started, saving]);
+  useEffect(() => () => setActiveGame(null), []);
+
+  // Each new card starts at the top, its progress in view, and takes the focus for screen readers.
+  useEffect(() => {
+    if (turn === 0) return;
+    window.scrollTo({ top: 0, left: 0, behavior: 'auto' });
+    headingRef.current?.focus({ preventScroll: true });
+  }, [turn]);
+
+  const go = (to: number) => {
+    setIndex(to);
+    setTurn((t) => t + 1);
+  };
 
   const card = cards[index];
   const options = [...card.options].sort((a, b) => a.sortOrder - b.sortOrder);
+  const intensity = intensities[index];
+  const choice = choices[index];
+  const last = index + 1 === cards.length;
 
-  async function choose(scentOptionId: number) {
-    if (intensity === null || saving) return;
-    const next = [...answers, { scentCardId: card.id, scentOptionId, smellIntensity: intensity }];
-    if (index + 1 < cards.length) {
-      setAnswers(next);
-      setIntensity(null);
-      setIndex(index + 1);
+  function rate(value: number) {
+    if (busy.current) return;
+    setIntensities((all) => all.map((v, i) => (i === index ? value : v)));
+  }
+
+  function choose(scentOptionId: number) {
+    if (intensity === null || busy.current) return;
+    busy.current = true; // taps until the next card are ignored
+    const next = choices.map((c, i) => (i === index ? scentOptionId : c));
+    setChoices(next);
+    setConfirming(scentOptionId);
+    setResumed(false);
+    if (!last) {
+      timer.current = setTimeout(() => {
+        busy.current = false;
+        setConfirming(null);
+        go(index + 1);
+      }, CONFIRM_MS);
       return;
     }
+    void finish(next);
+  }
+
+  async function finish(final: (number | null)[]) {
     setSaving(true);
+    const answers: PlayedAnswer[] = cards.map((c, i) => ({
+      scentCardId: c.id,
+      scentOptionId: final[i] as number,
+      smellIntensity: intensities[i] as number,
+    }));
     try {
-      const result = await finishPlay(kit, next, position.current);
+      const [result] = await Promise.all([
+        finishPlay(kit, answers, knownPosition()),
+        new Promise((r) => setTimeout(r, CONFIRM_MS)),
+      ]);
+      setActiveGame(null);
       navigate({ to: result.resultStatus === 'Pass' ? '/pass' : '/fail' });
     } catch {
       notify('error', PLAY_MSG.somethingWrong);
@@ -89,19 +152,63 @@ function Play({ kit }: { kit: KitDoc }) {
     }
   }
 
+  function startOver() {
+    if (busy.current) return;
+    clearProgress(kit.id);
+    setChoices(blank(cards.length));
+    setIntensities(blank(cards.length));
+    setResumed(false);
+    go(0);
+  }
+
+  const confirmed = confirming === null ? null : options.find((o) => o.scentOptionId === confirming);
+  const unanswered = (i: number) => choices[i] === null || intensities[i] === null;
+
   return (
     <section className="play" aria-labelledby="card-title">
+      {askLocation && index === 0 && !started && <LocationNotice compact />}
+      {resumed && (
+        <div className="play-resume" role="status">
+          <p>Welcome back: you were on scent {index + 1}.</p>
+          <button type="button" className="button button-ghost" onClick={startOver}>
+            Start over
+          </button>
+        </div>
+      )}
       <ol className="steps" aria-label="Progress">
         {cards.map((c, i) => (
           <li
             key={c.id}
-            className={i < index ? 'step done' : i === index ? 'step current' : 'step'}
+            className={i === index ? 'step current' : unanswered(i) ? 'step' : 'step done'}
             aria-current={i === index ? 'step' : undefined}
           >
             SCENT {i + 1}
           </li>
         ))}
       </ol>
+      {(index > 0 || (!last && !unanswered(index))) && (
+        <div className="play-nav">
+          {index > 0 && (
+            <button
+              type="button"
+              className="button button-ghost"
+              disabled={saving}
+              onClick={() => !busy.current && go(index - 1)}
+            >
+              ← Previous card
+            </button>
+          )}
+          {!last && !unanswered(index) && (
+            <button
+              type="button"
+              className="button button-ghost play-next"
+              onClick={() => !busy.current && go(index + 1)}
+            >
+              Next card →
+            </button>
+          )}
+        </div>
+      )}
       <h1 id="card-title" ref={headingRef} tabIndex={-1}>
         SCENT {index + 1}
       </h1>
@@ -117,7 +224,7 @@ function Play({ kit }: { kit: KitDoc }) {
                 name={intensityName}
                 value={value}
                 checked={intensity === value}
-                onChange={() => setIntensity(value)}
+                onChange={() => rate(value)}
               />
               <span className="chip-value">{value}</span> {label}
             </label>
@@ -129,14 +236,31 @@ function Play({ kit }: { kit: KitDoc }) {
         <legend>2. What does it smell like?</legend>
         {intensity === null && <p className="hint">Rate the strength first.</p>}
         <div className="choice-grid">
-          {options.map((o) => (
-            <button key={o.scentCardOptionId} type="button" className="choice" onClick={() => choose(o.scentOptionId)}>
-              <img src={o.storedPath} alt="" width="96" height="96" />
-              <span>{o.name}</span>
-            </button>
-          ))}
+          {options.map((o) => {
+            const on = choice === o.scentOptionId;
+            return (
+              <button
+                key={o.scentCardOptionId}
+                type="button"
+                className={on ? 'choice choice-on' : 'choice'}
+                aria-pressed={on}
+                onClick={() => choose(o.scentOptionId)}
+              >
+                <img src={o.storedPath} alt="" width="96" height="96" />
+                <span>{o.name}</span>
+                {on && (
+                  <span className="choice-check" aria-hidden="true">
+                    ✓
+                  </span>
+                )}
+              </button>
+            );
+          })}
         </div>
       </fieldset>
+      <p className={confirmed ? 'play-confirm play-confirm-on' : 'play-confirm'} role="status">
+        {confirmed ? `${confirmed.name} — got it` : ''}
+      </p>
       {saving && (
         <p className="center">
           <Spinner label="Saving your result" /> Saving your result…

@@ -1,5 +1,6 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { LocationNotice } from '../../features/location/location-notice';
 import { startNewPlayer, updatePlayer } from '../../lib/player';
 import { SyncStatusPanel } from '../../offline/sync-status';
 import { LegalLinks } from '../../ui/legal-links';
@@ -35,6 +36,7 @@ function Home() {
       >
         Start Game
       </button>
+      <LocationNotice />
       <p className="fine-print">
         FDA Registered Class II (510K Exempt) Medical Device. A normal result does not rule out disease and is not a
         diagnosis.

@@ -1,0 +1,409 @@
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCATION_UNSUPPORTED_MSG } from '../src/features/location/location';
+import { launchBrowser } from './support/browser';
+import { playDemo } from './support/player';
+import { startServer, type TestServer } from './support/server';
+import { axeViolations, scrollsSideways, shoot, smallTargets, VIEWPORTS } from './support/ux';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer({ SEED_DEMO: 'on' });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const INTENSITY = ['No smell', 'Very weak', 'Weak', 'Moderate', 'Strong', 'Very strong'];
+const SEATTLE = { latitude: 47.6062, longitude: -122.3321 };
+
+/**
+ * Counts every call that can bring up the browser's location prompt, with the screen it came from;
+ * kept in sessionStorage so reloads keep the count.
+ */
+const COUNT_GEOLOCATION = () => {
+  const g = navigator.geolocation;
+  if (!g) return;
+  for (const m of ['getCurrentPosition', 'watchPosition'] as const) {
+    const orig = g[m].bind(g) as (...a: unknown[]) => number | undefined;
+    (g as unknown as Record<string, unknown>)[m] = (...args: unknown[]) => {
+      const calls = JSON.parse(sessionStorage.getItem('geoCalls') ?? '[]');
+      calls.push({ method: m, path: location.pathname, heading: document.querySelector('h1')?.textContent ?? '' });
+      sessionStorage.setItem('geoCalls', JSON.stringify(calls));
+      return orig(...args);
+    };
+  }
+};
+const NO_GEOLOCATION = () => {
+  // biome-ignore lint/performance/noDelete: a browser without the API is one where it is absent.
+  delete (Navigator.prototype as unknown as Record<string, unknown>).geolocation;
+};
+
+type GeoCall = { method: string; path: string; heading: string };
+const geoCalls = (page: Page): Promise<GeoCall[]> =>
+  page.evaluate(() => JSON.parse(sessionStorage.getItem('geoCalls') ?? '[]'));
+
+async function withContext(
+  options: BrowserContextOptions,
+  journey: (context: BrowserContext, page: Page) => Promise<void>,
+): Promise<void> {
+  const context = await browser.newContext(options);
+  try {
+    await journey(context, await context.newPage());
+  } finally {
+    await context.close();
+  }
+}
+
+const heading = (page: Page, n: number) => page.getByRole('heading', { name: `SCENT ${n}`, exact: true });
+const chip = (page: Page, intensity: number) =>
+  page.locator('label.chip').filter({ hasText: new RegExp(`^${intensity}\\s*${INTENSITY[intensity]}$`) });
+const option = (page: Page, name: string) => page.locator('.choice').filter({ hasText: name });
+const radio = (page: Page, intensity: number) =>
+  page.getByRole('radio', { name: `${intensity} ${INTENSITY[intensity]}` });
+const startOver = (page: Page) => page.getByRole('button', { name: 'Start over' });
+const locationQuestion = (page: Page) => page.getByRole('complementary', { name: 'Share your location?' });
+
+/** Answers the card on screen and waits for the next one (or for /pass or /fail after card 5). */
+async function answer(page: Page, card: number, intensity: number, name: string) {
+  await heading(page, card).waitFor();
+  await chip(page, intensity).click();
+  await option(page, name).click();
+  if (card < 5) await heading(page, card + 1).waitFor();
+  else await page.waitForURL(/\/(pass|fail)$/);
+}
+
+/** The card on screen: its rated intensity and chosen option (null when none). */
+async function shown(page: Page) {
+  const checked = await page.locator('.intensity input:checked').count();
+  const intensity = checked ? Number(await page.locator('.intensity input:checked').inputValue()) : null;
+  const pressed = page.locator('.choice[aria-pressed="true"]');
+  const choice = (await pressed.count()) ? ((await pressed.locator('span').first().textContent()) ?? '').trim() : null;
+  return { intensity, choice };
+}
+
+/** The result this device saved, once the server has it: its row and its answers in card order. */
+async function storedResult(page: Page) {
+  const id = await page.evaluate(() => JSON.parse(localStorage.getItem('testResultData') ?? '{}').testResultId);
+  expect(id).toMatch(/^[0-9a-f-]{36}$/);
+  const row = () =>
+    server.sql<{ latitude: number | null; longitude: number | null; result_status: string }>(
+      'SELECT latitude, longitude, result_status FROM test_results WHERE id = ?',
+      id,
+    )[0];
+  await expect.poll(row, { timeout: 20_000 }).toBeTruthy();
+  const details = server.sql<{ answer_name: string; smell_intensity: number }>(
+    'SELECT answer_name, smell_intensity FROM test_result_details WHERE test_result_id = ? ORDER BY card_sort_order',
+    id,
+  );
+  return { ...row(), answers: details.map((d) => d.answer_name), intensities: details.map((d) => d.smell_intensity) };
+}
+
+const progressKeys = (page: Page) =>
+  page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('scentryPlay:')));
+
+describe('forgiving play', () => {
+  it('confirms each answer and moves on by itself, goes back to change card 2, resumes card 4 after a reload, and the server holds the changed answer', () =>
+    withContext({}, async (context, page) => {
+      await context.addInitScript(COUNT_GEOLOCATION);
+      // Straight from a printed QR code, never asked: the question sits above card 1.
+      await page.goto(`${server.url}/scent/DEMO1`);
+      await heading(page, 1).waitFor();
+      await locationQuestion(page).waitFor();
+
+      // The answer is confirmed on screen, taps meanwhile are ignored, and card 2 follows within 600 ms.
+      await chip(page, 3).click();
+      await page.evaluate(() => {
+        const w = window as unknown as { tapAt: number; nextAt: number };
+        document.addEventListener('click', () => (w.tapAt ??= performance.now()), { capture: true });
+        const h1 = document.getElementById('card-title');
+        new MutationObserver(() => {
+          if (h1?.textContent === 'SCENT 2') w.nextAt ??= performance.now();
+        }).observe(h1 as Node, { childList: true, subtree: true, characterData: true });
+      });
+      await option(page, 'Lemon').click();
+      await page.getByRole('status').filter({ hasText: 'Lemon — got it' }).waitFor();
+      expect(await page.locator('.choice[aria-pressed="true"]').textContent()).toContain('Lemon');
+      await option(page, 'Rose')
+        .click({ timeout: 1000 })
+        .catch(() => {}); // a second tap, too late
+      await heading(page, 2).waitFor();
+      const took = await page.evaluate(() => {
+        const w = window as unknown as { tapAt: number; nextAt: number };
+        return w.nextAt - w.tapAt;
+      });
+      expect(took).toBeGreaterThan(0);
+      expect(took).toBeLessThanOrEqual(600);
+      // The new card is at the top with its progress, and has the focus; the location question is gone.
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('card-title');
+      expect(await locationQuestion(page).count()).toBe(0);
+      expect(await shown(page)).toEqual({ intensity: null, choice: null });
+
+      await answer(page, 2, 3, 'Coffee');
+      await answer(page, 3, 3, 'Rose');
+
+      // Back to card 2: its answer is shown, and can be changed.
+      await page.getByRole('button', { name: 'Previous card' }).click();
+      await heading(page, 3).waitFor();
+      expect(await shown(page)).toEqual({ intensity: 3, choice: 'Rose' });
+      await page.getByRole('button', { name: 'Previous card' }).click();
+      await heading(page, 2).waitFor();
+      expect(await shown(page)).toEqual({ intensity: 3, choice: 'Coffee' });
+      expect(await radio(page, 3).isChecked()).toBe(true);
+      await answer(page, 2, 5, 'Banana');
+      // Card 3 keeps its answer; Next goes on without answering it again.
+      expect(await shown(page)).toEqual({ intensity: 3, choice: 'Rose' });
+      await page.getByRole('button', { name: 'Next card' }).click();
+      await heading(page, 4).waitFor();
+      expect(await shown(page)).toEqual({ intensity: null, choice: null });
+
+      // A reload on card 4 resumes there, with a way to start over.
+      await page.reload();
+      await heading(page, 4).waitFor();
+      await startOver(page).waitFor();
+      expect(await locationQuestion(page).count()).toBe(0);
+      await page.getByRole('button', { name: 'Previous card' }).click();
+      await heading(page, 3).waitFor();
+      await page.getByRole('button', { name: 'Previous card' }).click();
+      expect(await shown(page)).toEqual({ intensity: 5, choice: 'Banana' });
+      await page.getByRole('button', { name: 'Next card' }).click();
+      await page.getByRole('button', { name: 'Next card' }).click();
+      await heading(page, 4).waitFor();
+
+      await answer(page, 4, 3, 'Mint');
+      await answer(page, 5, 3, 'Orange');
+      expect(new URL(page.url()).pathname).toBe('/pass');
+
+      const result = await storedResult(page);
+      expect(result.answers).toEqual(['Lemon', 'Banana', 'Rose', 'Mint', 'Orange']);
+      expect(result.intensities).toEqual([3, 5, 3, 3, 3]);
+      expect(result.result_status).toBe('Pass');
+      // Never allowed: nothing asked for a position, and the result has none.
+      expect(await geoCalls(page)).toEqual([]);
+      expect(result.latitude).toBeNull();
+      expect(result.longitude).toBeNull();
+      // Saved: nothing left to resume.
+      expect(await progressKeys(page)).toEqual([]);
+      await page.goto(`${server.url}/scent/DEMO1`);
+      await heading(page, 1).waitFor();
+      expect(await startOver(page).count()).toBe(0);
+    }));
+
+  it('starts over from card 1 with nothing selected, forgets progress older than 30 minutes, and the header back asks', () =>
+    withContext({}, async (_context, page) => {
+      await page.goto(`${server.url}/scent/DEMO1`);
+      await answer(page, 1, 2, 'Lemon');
+      await answer(page, 2, 2, 'Coffee');
+      await page.reload();
+      await heading(page, 3).waitFor();
+      await startOver(page).click();
+      await heading(page, 1).waitFor();
+      expect(await shown(page)).toEqual({ intensity: null, choice: null });
+      expect(await startOver(page).count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Previous card' }).count()).toBe(0);
+      expect(await progressKeys(page)).toEqual([]);
+
+      // Progress 31 minutes old is not resumed.
+      await answer(page, 1, 2, 'Lemon');
+      expect(await progressKeys(page)).toEqual(['scentryPlay:demo1']);
+      await page.evaluate(() => {
+        const p = JSON.parse(localStorage.getItem('scentryPlay:demo1') ?? '{}');
+        p.savedAt -= 31 * 60_000;
+        localStorage.setItem('scentryPlay:demo1', JSON.stringify(p));
+      });
+      await page.reload();
+      await heading(page, 1).waitFor();
+      expect(await shown(page)).toEqual({ intensity: null, choice: null });
+      expect(await startOver(page).count()).toBe(0);
+
+      // The header back asks: Stay stays, Leave forgets the game and goes to the start.
+      await answer(page, 1, 2, 'Lemon');
+      const back = page.getByRole('link', { name: 'Back to the start' });
+      const dialog = page.getByRole('dialog', { name: 'Leave the game?' });
+      await back.click();
+      await dialog.waitFor();
+      await dialog.getByRole('button', { name: 'Stay' }).click();
+      await expect.poll(() => dialog.isVisible()).toBe(false);
+      expect(new URL(page.url()).pathname).toBe('/scent/DEMO1');
+      await heading(page, 2).waitFor();
+      expect(await progressKeys(page)).toEqual(['scentryPlay:demo1']);
+      await back.click();
+      await dialog.getByRole('button', { name: 'Leave' }).click();
+      await page.waitForURL('**/home', { waitUntil: 'commit' });
+      expect(await progressKeys(page)).toEqual([]);
+
+      // Start Game forgets a game left half-way, too.
+      await page.goto(`${server.url}/scent/DEMO1`);
+      await answer(page, 1, 2, 'Lemon');
+      await page.goto(`${server.url}/home`);
+      await page.getByRole('button', { name: 'Start Game' }).click();
+      await page.waitForURL('**/scanQRCode', { waitUntil: 'commit' });
+      expect(await progressKeys(page)).toEqual([]);
+      // With no answer given yet, the back just goes.
+      await page.goto(`${server.url}/scent/DEMO1`);
+      await heading(page, 1).waitFor();
+      await back.click();
+      await page.waitForURL('**/home', { waitUntil: 'commit' });
+    }));
+});
+
+describe('location, asked once with its reason', () => {
+  it('"Not now" on the start screen is remembered, and play goes the same with no position', () =>
+    withContext({}, async (_context, page) => {
+      await page.addInitScript(COUNT_GEOLOCATION);
+      await page.goto(`${server.url}/home`);
+      const question = locationQuestion(page);
+      await question.waitFor();
+      expect(await question.textContent()).toContain('results by region');
+      await question.getByRole('button', { name: 'Not now' }).click();
+      await expect.poll(() => question.count()).toBe(0);
+      await page.reload();
+      await page.getByRole('button', { name: 'Start Game' }).waitFor();
+      expect(await question.count()).toBe(0);
+
+      await page.getByRole('button', { name: 'Start Game' }).click();
+      await page.getByLabel('Or enter the code printed on your kit').fill('DEMO1');
+      await page.getByRole('button', { name: 'Play' }).click();
+      await heading(page, 1).waitFor();
+      expect(await question.count()).toBe(0);
+      await playDemo(page);
+      const result = await storedResult(page);
+      expect(result.latitude).toBeNull();
+      expect(await geoCalls(page)).toEqual([]);
+    }));
+
+  it('"Allow location" asks the browser there, on the start screen, and the result carries the position', () =>
+    withContext({ geolocation: SEATTLE }, async (context, page) => {
+      await page.addInitScript(COUNT_GEOLOCATION);
+      await page.goto(`${server.url}/home`);
+      const question = locationQuestion(page);
+      await question.waitFor();
+      // The player says yes in the browser's own prompt.
+      await context.grantPermissions(['geolocation']);
+      await question.getByRole('button', { name: 'Allow location' }).click();
+      await expect.poll(() => question.count()).toBe(0);
+      await expect.poll(async () => (await geoCalls(page)).length).toBe(1);
+      expect((await geoCalls(page))[0].path).toBe('/home');
+
+      await page.getByRole('button', { name: 'Start Game' }).click();
+      await page.getByLabel('Or enter the code printed on your kit').fill('DEMO1');
+      await page.getByRole('button', { name: 'Play' }).click();
+      await heading(page, 1).waitFor();
+      await playDemo(page);
+      const result = await storedResult(page);
+      expect(result.latitude).toBeCloseTo(SEATTLE.latitude, 3);
+      expect(result.longitude).toBeCloseTo(SEATTLE.longitude, 3);
+    }));
+
+  it('a refusal in the browser prompt counts as "Not now": no question again, no position', () =>
+    withContext({}, async (_context, page) => {
+      await page.goto(`${server.url}/scent/DEMO1`);
+      const question = locationQuestion(page);
+      await question.waitFor();
+      // No permission granted to this context: the browser refuses.
+      await question.getByRole('button', { name: 'Allow location' }).click();
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('scentryLocation'))).toBe('declined');
+      await page.reload();
+      await heading(page, 1).waitFor();
+      expect(await question.count()).toBe(0);
+      await playDemo(page);
+      expect((await storedResult(page)).latitude).toBeNull();
+    }));
+
+  it('a browser without geolocation is told once, on the start screen or above card 1', async () => {
+    await withContext({}, async (context, page) => {
+      await context.addInitScript(NO_GEOLOCATION);
+      await page.goto(`${server.url}/home`);
+      const notice = page.getByText(LOCATION_UNSUPPORTED_MSG);
+      await notice.waitFor();
+      await page.reload();
+      await page.getByRole('button', { name: 'Start Game' }).waitFor();
+      expect(await notice.count()).toBe(0);
+      await page.goto(`${server.url}/scent/DEMO1`);
+      await heading(page, 1).waitFor();
+      expect(await notice.count()).toBe(0);
+    });
+    await withContext({}, async (context, page) => {
+      await context.addInitScript(NO_GEOLOCATION);
+      await page.goto(`${server.url}/scent/DEMO1`);
+      await page.getByText(LOCATION_UNSUPPORTED_MSG).waitFor();
+      await answer(page, 1, 1, 'Lemon');
+      expect(await page.getByText(LOCATION_UNSUPPORTED_MSG).count()).toBe(0);
+    });
+  });
+});
+
+describe('the play screens, as a person sees them', () => {
+  it('has no axe violations, no tap target under 44 px and no sideways scrolling at the three sizes', async () => {
+    const problems: Record<string, unknown> = {};
+    const audit = async (page: Page, name: string) => {
+      const [axe, small, sideways] = [
+        await axeViolations(page),
+        await smallTargets(page, 44),
+        await scrollsSideways(page),
+      ];
+      if (axe.length || small.length || sideways) problems[name] = { axe, small, sideways };
+      await shoot(page, `play-${name}`);
+    };
+    for (const vp of VIEWPORTS) {
+      await withContext(
+        { viewport: { width: vp.width, height: vp.height }, reducedMotion: 'reduce' },
+        async (_c, page) => {
+          await page.goto(`${server.url}/home`);
+          await locationQuestion(page).waitFor();
+          await audit(page, `home-${vp.name}`);
+
+          await page.goto(`${server.url}/scent/DEMO1`);
+          await locationQuestion(page).waitFor();
+          await page.evaluate(() => document.fonts.ready);
+          await audit(page, `card1-location-${vp.name}`);
+          // "SCENT 1…5" on one row.
+          const tops = await page
+            .locator('.play .step')
+            .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().top));
+          expect(new Set(tops).size, vp.name).toBe(1);
+
+          await answer(page, 1, 3, 'Lemon');
+          await answer(page, 2, 3, 'Coffee');
+          await page.getByRole('button', { name: 'Previous card' }).waitFor();
+          await audit(page, `card3-${vp.name}`);
+          // The confirmation, shown without animation for reduced motion (same timing).
+          await chip(page, 3).click();
+          await option(page, 'Rose').click();
+          await page.getByRole('status').filter({ hasText: 'Rose — got it' }).waitFor();
+          expect(await page.locator('.choice-check').evaluate((e) => getComputedStyle(e).animationName)).toBe('none');
+          await shoot(page, `play-confirm-${vp.name}`);
+          await heading(page, 4).waitFor();
+
+          await page.reload();
+          await startOver(page).waitFor();
+          await audit(page, `resume-${vp.name}`);
+
+          // Previous and Next side by side, on one row, inside the screen's margins.
+          await page.getByRole('button', { name: 'Previous card' }).click();
+          await page.getByRole('button', { name: 'Next card' }).waitFor();
+          const nav = await page.locator('.play-nav .button').evaluateAll((els) => {
+            const box = (document.querySelector('.play') as HTMLElement).getBoundingClientRect();
+            return els.map((e) => {
+              const r = e.getBoundingClientRect();
+              return { top: r.top, height: r.height, inside: r.left >= box.left - 0.5 && r.right <= box.right + 0.5 };
+            });
+          });
+          expect(nav.length).toBe(2);
+          expect(
+            nav.every((b) => b.inside && b.height < 50 && b.top === nav[0].top),
+            JSON.stringify(nav),
+          ).toBe(true);
+          await audit(page, `previous-next-${vp.name}`);
+        },
+      );
+    }
+    expect(problems).toEqual({});
+  });
+});

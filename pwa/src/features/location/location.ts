@@ -1,0 +1,120 @@
+/**
+ * The player's location, asked once per device, before play, with its reason (DESIGN.md §7), and
+ * never during play: play reads a position only when it can do so without a browser prompt.
+ *
+ * The decision lives in local storage (a shared tablet keeps the device's answer, not a player's):
+ * - 'allowed'     the player tapped Allow (the browser prompt then appeared where they were);
+ * - 'declined'    "Not now", or the browser's prompt was refused: never asked again;
+ * - 'unsupported' a browser without geolocation, whose notice has been shown once.
+ */
+export const LOCATION_KEY = 'scentryLocation';
+
+export type LocationDecision = 'allowed' | 'declined' | 'unsupported';
+
+/** What the device should be shown about location: the question, the one-time unsupported notice, or nothing. */
+export type LocationNotice = 'ask' | 'unsupported' | null;
+
+export interface Position {
+  latitude: number;
+  longitude: number;
+}
+
+/** The message of spec §8 ("location tracking unsupported"), whose text the spec does not give. */
+export const LOCATION_UNSUPPORTED_MSG =
+  'Location is not supported by this browser. Your results are saved without a location.';
+
+export function locationDecision(): LocationDecision | null {
+  const v = localStorage.getItem(LOCATION_KEY);
+  return v === 'allowed' || v === 'declined' || v === 'unsupported' ? v : null;
+}
+
+function remember(decision: LocationDecision): void {
+  localStorage.setItem(LOCATION_KEY, decision);
+}
+
+export const geolocationSupported = (): boolean =>
+  typeof navigator !== 'undefined' && 'geolocation' in navigator && !!navigator.geolocation;
+
+/** The browser's permission state, or null where the Permissions API cannot tell (never prompts). */
+async function permissionState(): Promise<PermissionState | null> {
+  try {
+    const status = await navigator.permissions?.query({ name: 'geolocation' as PermissionName });
+    return status?.state ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Which notice, if any, the device should see. A browser that already granted or refused location
+ * to this site has answered: no question.
+ */
+export async function locationNotice(): Promise<LocationNotice> {
+  const decision = locationDecision();
+  if (!geolocationSupported()) return decision === 'unsupported' ? null : 'unsupported';
+  if (decision) return null;
+  const state = await permissionState();
+  return state === 'granted' || state === 'denied' ? null : 'ask';
+}
+
+/** The unsupported notice has been shown: never again on this device. */
+export const noteUnsupportedShown = (): void => remember('unsupported');
+
+/** "Not now": remembered, never asked again on this device. */
+export const declineLocation = (): void => remember('declined');
+
+let known: Position | null = null;
+
+/** The last position read on this page, null if none: what a result saved now carries. */
+export const knownPosition = (): Position | null => known;
+
+function read(): Promise<Position | null> {
+  return new Promise((resolve) => {
+    navigator.geolocation.getCurrentPosition(
+      (p) => {
+        known = { latitude: p.coords.latitude, longitude: p.coords.longitude };
+        resolve(known);
+      },
+      (err) => {
+        if (err.code === err.PERMISSION_DENIED) remember('declined');
+        resolve(null);
+      },
+      { maximumAge: 10 * 60_000, timeout: 20_000, enableHighAccuracy: false },
+    );
+  });
+}
+
+/**
+ * "Allow location": the one call that may bring up the browser's prompt, made only from the notice
+ * that explains why. Remembers the choice (a refusal in the browser's prompt counts as "Not now").
+ */
+export function allowLocation(): Promise<Position | null> {
+  if (!geolocationSupported()) return Promise.resolve(null);
+  remember('allowed');
+  return read();
+}
+
+/**
+ * Whether a position can be read with no chance of a prompt: the player allowed it on this device
+ * and the browser still grants it (where the browser can say), or the browser grants it to this site
+ * and the player never said "Not now".
+ */
+export async function mayReadSilently(): Promise<boolean> {
+  if (!geolocationSupported()) return false;
+  const decision = locationDecision();
+  if (decision === 'declined') return false;
+  const state = await permissionState();
+  if (state === null) return decision === 'allowed';
+  return state === 'granted';
+}
+
+/** Reads the position in the background when that cannot prompt; never holds anything up. */
+export async function refreshPositionSilently(): Promise<Position | null> {
+  if (!(await mayReadSilently())) return null;
+  return read();
+}
+
+/** For tests: forgets the position read on this page. */
+export const forgetKnownPosition = (): void => {
+  known = null;
+};
