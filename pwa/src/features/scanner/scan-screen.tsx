@@ -98,11 +98,7 @@ export function ScanScreen() {
         </div>
       </form>
       <SyncStatusPanel />
-      <Modal
-        open={problem !== null}
-        title={problem ? PROBLEMS[problem].title : ''}
-        onClose={() => setProblem(null)}
-      >
+      <Modal open={problem !== null} title={problem ? PROBLEMS[problem].title : ''} onClose={() => setProblem(null)}>
         {problem && <p data-testid="camera-problem">{PROBLEMS[problem].text}</p>}
         <div className="actions">
           <button

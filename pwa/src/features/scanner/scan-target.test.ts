@@ -51,7 +51,12 @@ describe('scanTarget', () => {
 
 describe('cameraProblemOf', () => {
   it('tells a missing camera, a busy one and a refused one apart', () => {
-    for (const name of ['NotFoundError', 'DevicesNotFoundError', 'OverconstrainedError', 'ConstraintNotSatisfiedError']) {
+    for (const name of [
+      'NotFoundError',
+      'DevicesNotFoundError',
+      'OverconstrainedError',
+      'ConstraintNotSatisfiedError',
+    ]) {
       expect(cameraProblemOf(name), name).toBe('no-camera');
     }
     for (const name of ['NotReadableError', 'TrackStartError', 'AbortError']) {
@@ -80,6 +85,8 @@ describe('readTypedCode', () => {
   });
 
   it('keeps a typed address as it is, trimmed', () => {
-    expect(readTypedCode(' https://play.scentry.example/scent/Kit42 ')).toBe('https://play.scentry.example/scent/Kit42');
+    expect(readTypedCode(' https://play.scentry.example/scent/Kit42 ')).toBe(
+      'https://play.scentry.example/scent/Kit42',
+    );
   });
 });
