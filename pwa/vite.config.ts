@@ -49,6 +49,8 @@ export default defineConfig({
       strategies: 'generateSW',
       includeAssets: ['favicon.svg', 'icons/*.png'],
       manifest: {
+        // The app's identity for the browser: what start_url made it before (installs stay one app).
+        id: '/home',
         name: 'Scentry smell screening',
         short_name: 'Scentry',
         description: 'Play the scratch-and-sniff smell screening game, even offline.',
@@ -63,10 +65,29 @@ export default defineConfig({
           { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
           { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
+        // Screenshots (real pages, at their declared sizes) give the browsers' richer install prompt.
+        screenshots: [
+          {
+            src: '/screenshots/scent-card-narrow.png',
+            sizes: '390x844',
+            type: 'image/png',
+            form_factor: 'narrow',
+            label: 'A scent card: rate the smell, then pick what it is',
+          },
+          {
+            src: '/screenshots/result-wide.png',
+            sizes: '1366x800',
+            type: 'image/png',
+            form_factor: 'wide',
+            label: 'Your smell screening result',
+          },
+        ],
       },
       workbox: {
         // Every chunk (admin included) is precached so the whole app works offline once installed.
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // The manifest's screenshots are for the install prompt only, never shown offline.
+        globIgnores: ['screenshots/**'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/uploads\//],
         cleanupOutdatedCaches: true,

@@ -1,4 +1,5 @@
 import type { Browser } from 'playwright-core';
+import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser';
 import { startServer, type TestServer } from './support/server';
@@ -52,6 +53,21 @@ describe('installable PWA shell', () => {
     for (const icon of manifest.icons) {
       const res = await fetch(new URL(icon.src, server.url));
       expect(res.headers.get('content-type')).toContain('image/png');
+    }
+    // A stable identity, and screenshots for the richer install prompt: a narrow and a wide one,
+    // each a real PNG of the size it declares.
+    expect(manifest.id).toBe('/home');
+    expect(manifest.screenshots.map((s: { form_factor: string }) => s.form_factor).sort()).toEqual(['narrow', 'wide']);
+    for (const shot of manifest.screenshots as { src: string; sizes: string; type: string; label: string }[]) {
+      expect(shot.type).toBe('image/png');
+      expect(shot.label.length).toBeGreaterThan(0);
+      const res = await fetch(new URL(shot.src, server.url));
+      expect(res.status, shot.src).toBe(200);
+      expect(res.headers.get('content-type')).toContain('image/png');
+      const body = Buffer.from(await res.arrayBuffer());
+      expect(body.length, `${shot.src} is small`).toBeLessThan(200_000);
+      const png = PNG.sync.read(body);
+      expect(`${png.width}x${png.height}`, shot.src).toBe(shot.sizes);
     }
     // Active means the precache is complete; the next navigation is served by the worker.
     expect(await page.evaluate(() => navigator.serviceWorker.ready.then((r) => Boolean(r.active)))).toBe(true);

@@ -11,10 +11,31 @@ function waitingWhat(all: number, forms: number): string {
   return 'results and forms';
 }
 
-/** Results waiting to upload, the last sync, a sync-now control, and results the server refused. */
+/**
+ * Upload status. While something waits or was refused: what waits, the last sync, a sync-now
+ * control and the refusals. Otherwise one quiet line ("All uploaded" and the last sync): nothing
+ * to act on, so nothing to tap.
+ */
 export function SyncStatusPanel() {
   const s = useSyncStatus();
   if (!hasLocalDatabase()) return null;
+  const calm = s.waiting === 0 && s.emailsWaiting === 0 && s.rejected.length === 0 && s.rejectedEmails.length === 0;
+  if (calm) {
+    return (
+      <aside className="sync-quiet" aria-label="Upload status">
+        <p className="sync-line" role="status">
+          <span className="sync-check" aria-hidden="true">
+            ✓
+          </span>{' '}
+          <span data-testid="waiting-count" hidden>
+            0
+          </span>
+          All uploaded
+          {s.lastSync && <span className="sync-time"> · Last sync {time(s.lastSync)}</span>}
+        </p>
+      </aside>
+    );
+  }
   return (
     <aside className="sync" aria-label="Upload status">
       <p className="sync-line" role="status">
@@ -29,7 +50,7 @@ export function SyncStatusPanel() {
             <span data-testid="waiting-count" hidden>
               0
             </span>
-            All results uploaded
+            Nothing waiting to upload
           </>
         )}
         {s.lastSync && <span className="sync-time"> · Last sync {time(s.lastSync)}</span>}
@@ -42,7 +63,7 @@ export function SyncStatusPanel() {
       )}
       <button
         type="button"
-        className="button button-small button-ghost"
+        className="button button-ghost"
         disabled={s.syncing || !s.online}
         onClick={() => void requestSync()}
       >

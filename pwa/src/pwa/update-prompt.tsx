@@ -3,7 +3,9 @@ import { useEffect } from 'react';
 
 /**
  * Registers the service worker. A new version waits until the user accepts it, so a player in the
- * middle of a game is never reloaded under their fingers.
+ * middle of a game is never reloaded under their fingers. The notice sits in the page flow at the
+ * top (the root renders it before the screen): it pushes the screen down rather than covering any
+ * of it, in portrait and landscape alike.
  */
 export function UpdatePrompt() {
   const {
@@ -12,8 +14,7 @@ export function UpdatePrompt() {
     updateServiceWorker,
   } = useRegisterSW();
 
-  // "Ready to work offline" is news, not a question: it goes away by itself so it never sits on
-  // top of a card's options.
+  // "Ready to work offline" is news, not a question: it goes away by itself.
   useEffect(() => {
     if (!offlineReady) return;
     const t = setTimeout(() => setOfflineReady(false), 4000);
@@ -22,16 +23,18 @@ export function UpdatePrompt() {
 
   if (!needRefresh && !offlineReady) return null;
   return (
-    <div className="update-banner" role="status">
-      <span>{needRefresh ? 'A new version of Scentry is available.' : 'Scentry is ready to work offline.'}</span>
+    <aside className="update-banner" aria-label="App updates">
+      <p className="update-banner-text" role="status">
+        {needRefresh ? 'A new version of Scentry is available.' : 'Scentry is ready to work offline.'}
+      </p>
       {needRefresh && (
-        <button type="button" className="button button-small" onClick={() => updateServiceWorker(true)}>
+        <button type="button" className="button" onClick={() => updateServiceWorker(true)}>
           Update
         </button>
       )}
       <button
         type="button"
-        className="button button-small button-ghost"
+        className="button button-ghost"
         onClick={() => {
           setNeedRefresh(false);
           setOfflineReady(false);
@@ -39,6 +42,6 @@ export function UpdatePrompt() {
       >
         {needRefresh ? 'Later' : 'OK'}
       </button>
-    </div>
+    </aside>
   );
 }

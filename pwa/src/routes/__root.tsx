@@ -15,12 +15,13 @@ function RootLayout() {
   const firstScreenShown = useRouterState({ select: (s) => s.resolvedLocation !== undefined });
   return (
     <ToastProvider>
-      <Outlet />
+      {/* In the page flow above the screen, never floating over it (a card's options included). */}
       {firstScreenShown && (
         <Suspense fallback={null}>
           <UpdatePrompt />
         </Suspense>
       )}
+      <Outlet />
     </ToastProvider>
   );
 }

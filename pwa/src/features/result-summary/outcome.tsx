@@ -1,7 +1,8 @@
-import { INTENSITY_LABELS } from '@scentry/shared-schema';
+import { CARDS_PER_KIT, INTENSITY_LABELS } from '@scentry/shared-schema';
 import { Link } from '@tanstack/react-router';
 import { getStoredResult } from '../../lib/player';
 import { SyncStatusPanel } from '../../offline/sync-status';
+import { REPORT_LABELS } from '../../report/texts';
 import { storedOutcome } from './guards';
 
 /**
@@ -16,6 +17,10 @@ export function Outcome() {
   return (
     <section className="stack center outcome">
       <p className={`badge ${passed ? 'badge-pass' : 'badge-fail'}`}>{passed ? 'Pass' : 'Fail'}</p>
+      {/* The same words as /result and the report: "4 of 5 scents named correctly". */}
+      <p className="outcome-score" data-testid="score">
+        {REPORT_LABELS.score(result.rightAnswerCount, result.cards?.length || CARDS_PER_KIT)}
+      </p>
       {passed ? (
         <>
           <h1>Well done!</h1>

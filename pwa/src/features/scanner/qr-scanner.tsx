@@ -1,13 +1,31 @@
 import { useEffect, useRef, useState } from 'react';
 
-export type CameraProblem = 'in-use' | 'denied';
+export type CameraProblem = 'no-camera' | 'in-use' | 'denied';
 
-/** getUserMedia's error names: the camera busy elsewhere, or refused (or absent) otherwise. */
+/**
+ * What getUserMedia's error name means for the player: no camera on the device (or none that fits),
+ * the camera busy in another app, or access refused. Old Chrome names (DevicesNotFoundError,
+ * TrackStartError, PermissionDeniedError) are read too; anything unknown is treated as refused,
+ * whose advice (allow the camera, refresh) is the most general.
+ */
 export function cameraProblemOf(errorName: string): CameraProblem {
-  return errorName === 'NotReadableError' || errorName === 'TrackStartError' || errorName === 'AbortError'
-    ? 'in-use'
-    : 'denied';
+  switch (errorName) {
+    case 'NotFoundError':
+    case 'DevicesNotFoundError':
+    case 'OverconstrainedError':
+    case 'ConstraintNotSatisfiedError':
+      return 'no-camera';
+    case 'NotReadableError':
+    case 'TrackStartError':
+    case 'AbortError':
+      return 'in-use';
+    default:
+      return 'denied';
+  }
 }
+
+/** The browser offers no camera API at all (an old browser, or a page that is not a secure context). */
+export const cameraApiMissing = (): boolean => typeof navigator.mediaDevices?.getUserMedia !== 'function';
 
 /** Decodes QR codes from the rear camera: a frame every 500 ms (spec §9), jsQR loaded only here. */
 export function QrScanner({
@@ -31,6 +49,10 @@ export function QrScanner({
     const canvas = document.createElement('canvas');
 
     (async () => {
+      if (cameraApiMissing()) {
+        onProblemRef.current('no-camera');
+        return;
+      }
       try {
         stream = await navigator.mediaDevices.getUserMedia({
           video: { facingMode: { ideal: 'environment' } },

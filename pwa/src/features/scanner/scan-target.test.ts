@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cameraProblemOf } from './qr-scanner';
-import { scanTarget } from './scan-target';
+import { readTypedCode, scanTarget } from './scan-target';
 
 const ORIGINS = ['https://play.scentry.example', 'http://localhost:3000'];
 
@@ -50,13 +50,43 @@ describe('scanTarget', () => {
 });
 
 describe('cameraProblemOf', () => {
-  it('tells a busy camera from a refused one', () => {
-    expect(cameraProblemOf('NotReadableError')).toBe('in-use');
-    expect(cameraProblemOf('TrackStartError')).toBe('in-use');
-    expect(cameraProblemOf('AbortError')).toBe('in-use');
-    expect(cameraProblemOf('NotAllowedError')).toBe('denied');
-    expect(cameraProblemOf('SecurityError')).toBe('denied');
-    expect(cameraProblemOf('NotFoundError')).toBe('denied');
-    expect(cameraProblemOf('')).toBe('denied');
+  it('tells a missing camera, a busy one and a refused one apart', () => {
+    for (const name of [
+      'NotFoundError',
+      'DevicesNotFoundError',
+      'OverconstrainedError',
+      'ConstraintNotSatisfiedError',
+    ]) {
+      expect(cameraProblemOf(name), name).toBe('no-camera');
+    }
+    for (const name of ['NotReadableError', 'TrackStartError', 'AbortError']) {
+      expect(cameraProblemOf(name), name).toBe('in-use');
+    }
+    for (const name of ['NotAllowedError', 'SecurityError', 'PermissionDeniedError', 'TypeError', '']) {
+      expect(cameraProblemOf(name), name).toBe('denied');
+    }
+  });
+});
+
+describe('readTypedCode', () => {
+  it('ignores spaces, dashes and similar separators inside a typed code, and reads it in capitals', () => {
+    expect(readTypedCode('demo-1')).toBe('DEMO1');
+    expect(readTypedCode(' DEMO 1 ')).toBe('DEMO1');
+    expect(readTypedCode('Demo\u20131')).toBe('DEMO1'); // en dash
+    expect(readTypedCode('de_mo.1')).toBe('DEMO1');
+    expect(readTypedCode('kit 4 2')).toBe('KIT42');
+    expect(scanTarget(readTypedCode('demo-1'), ORIGINS)).toEqual({ kind: 'app', code: 'DEMO1' });
+  });
+
+  it('reads nothing but separators as no code, and keeps any other character', () => {
+    expect(readTypedCode('  - ')).toBe('');
+    expect(readTypedCode('DEMO?1')).toBe('DEMO?1');
+    expect(scanTarget(readTypedCode('DEMO?1'), ORIGINS)).toEqual({ kind: 'invalid' });
+  });
+
+  it('keeps a typed address as it is, trimmed', () => {
+    expect(readTypedCode(' https://play.scentry.example/scent/Kit42 ')).toBe(
+      'https://play.scentry.example/scent/Kit42',
+    );
   });
 });

@@ -35,3 +35,17 @@ function safeDecode(part: string): string | null {
     return null;
   }
 }
+
+/** Spaces, dashes of every kind, dots and underscores: what people type between a code's parts. */
+const SEPARATORS = /[\s\u00a0\-\u2010-\u2015\u2212\u30fc._·]+/g;
+
+/**
+ * A code typed by hand, read leniently: "demo-1", " DEMO 1 " and "Demo–1" all mean DEMO1 (kit
+ * codes are letters and digits, unique ignoring case). An address (anything with "://") is left
+ * as typed, but trimmed: it is read like a scanned one.
+ */
+export function readTypedCode(text: string): string {
+  const value = text.trim();
+  if (value.includes('://')) return value;
+  return value.replace(SEPARATORS, '').toUpperCase();
+}

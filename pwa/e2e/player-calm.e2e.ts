@@ -1,0 +1,334 @@
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './support/browser';
+import { DEMO_PASS_PICKS, playDemo } from './support/player';
+import { startServer, type TestServer } from './support/server';
+import { axeViolations, scrollsSideways, shoot, smallTargets, VIEWPORTS } from './support/ux';
+
+let server: TestServer;
+/** This machine's Chromium as it is: no camera at all. */
+let browser: Browser;
+/** A Chromium with a (fake) camera, whose permission the page can be refused. */
+let cameraBrowser: Browser;
+
+beforeAll(async () => {
+  server = await startServer({ SEED_DEMO: 'on' });
+  browser = await launchBrowser();
+  cameraBrowser = await launchBrowser(['--use-fake-device-for-media-stream']);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await cameraBrowser?.close();
+  await server?.stop();
+});
+
+async function withContext(
+  options: BrowserContextOptions,
+  journey: (context: BrowserContext) => Promise<void>,
+  on: Browser = browser,
+) {
+  const context = await on.newContext(options);
+  try {
+    await journey(context);
+  } finally {
+    await context.close();
+  }
+}
+
+/** Only the last card right: 1 of 5, a Fail. */
+const FAIL_PICKS = ['Rose', 'Banana', 'Lemon', 'Smoke', 'Orange'];
+
+const IPHONE_SAFARI =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+const DESKTOP_CHROME =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+
+/** What a person checks on a screen: no accessibility violations, no small targets, no sideways scrolling. */
+async function audit(page: Page, name: string) {
+  // Let pictures and fonts settle: targets are measured as drawn.
+  await page.waitForLoadState('networkidle').catch(() => {});
+  const file = await shoot(page, name);
+  expect(await axeViolations(page), `${name}: axe (${file})`).toEqual([]);
+  expect(await smallTargets(page, 44), `${name}: targets under 44 px (${file})`).toEqual([]);
+  expect(await scrollsSideways(page), `${name}: scrolls sideways (${file})`).toBe(false);
+}
+
+async function startGame(page: Page) {
+  await page.goto(`${server.url}/home`);
+  await page.getByRole('button', { name: 'Start Game' }).click();
+  await page.waitForURL('**/scanQRCode', { waitUntil: 'commit' });
+  await page.getByRole('heading', { name: 'Scan your play kit' }).waitFor();
+}
+
+const codeField = (page: Page) => page.getByLabel('Or enter the code printed on your kit');
+
+/**
+ * The camera message's way out: "Enter the code instead" closes it and puts the focus in the code
+ * field, on screen; "demo-1" typed there plays DEMO1.
+ */
+async function codeInstead(page: Page, dialog: ReturnType<Page['getByRole']>) {
+  await dialog.getByRole('button', { name: 'Enter the code instead' }).click();
+  await expect.poll(() => dialog.isVisible()).toBe(false);
+  await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('kit-code');
+  const box = await codeField(page).boundingBox();
+  const view = page.viewportSize();
+  expect(box && view && box.y >= 0 && box.y + box.height <= view.height).toBe(true);
+  expect(await codeField(page).getAttribute('placeholder')).not.toContain('DEMO1');
+  await page.keyboard.type('demo-1');
+  await page.getByRole('button', { name: 'Play' }).click();
+  await page.waitForURL('**/scent/DEMO1', { waitUntil: 'commit' });
+  await page.getByRole('heading', { name: 'SCENT 1' }).waitFor();
+}
+
+describe('the scanner says the real camera problem and leads to the code field', () => {
+  it('no camera on the device: its own message', () =>
+    // Camera allowed, but this machine has none (no fake device): NotFoundError.
+    withContext({ permissions: ['camera'], viewport: { width: 390, height: 844 } }, async (context) => {
+      const page = await context.newPage();
+      await startGame(page);
+      await page.getByRole('button', { name: 'Tap to scan' }).click();
+      const dialog = page.getByRole('dialog', { name: 'No camera found' });
+      await dialog.waitFor();
+      expect(await dialog.getByTestId('camera-problem').textContent()).toContain('no camera');
+      await codeInstead(page, dialog);
+    }));
+
+  it('permission refused: Camera Access Denied, asking to allow it and refresh', () =>
+    // A camera is there, but this context was given no permission for it: NotAllowedError.
+    withContext(
+      { viewport: { width: 390, height: 844 } },
+      async (context) => {
+        const page = await context.newPage();
+        await startGame(page);
+        const dialog = page.getByRole('dialog', { name: 'Camera Access Denied' });
+        for (const viewport of VIEWPORTS) {
+          await page.setViewportSize(viewport);
+          await page.getByRole('button', { name: 'Tap to scan' }).click();
+          await dialog.waitFor();
+          await audit(page, `scan-camera-denied-${viewport.name}`);
+          await dialog.getByRole('button', { name: 'OK' }).click();
+          await expect.poll(() => dialog.isVisible()).toBe(false);
+        }
+        await page.setViewportSize({ width: 390, height: 844 });
+        await page.getByRole('button', { name: 'Tap to scan' }).click();
+        await dialog.waitFor();
+        const text = await dialog.getByTestId('camera-problem').textContent();
+        expect(text).toContain('allow camera access');
+        expect(text).toContain('refresh');
+        await codeInstead(page, dialog);
+      },
+      cameraBrowser,
+    ));
+
+  it('camera in use by another app: Camera Access Denied, asking to close other apps', () =>
+    withContext({ permissions: ['camera'], viewport: { width: 320, height: 568 } }, async (context) => {
+      // Chromium cannot hold its camera busy from outside: its answer when it is (NotReadableError) is given here.
+      await context.addInitScript(() => {
+        navigator.mediaDevices.getUserMedia = () =>
+          Promise.reject(new DOMException('Could not start video source', 'NotReadableError'));
+      });
+      const page = await context.newPage();
+      await startGame(page);
+      await page.getByRole('button', { name: 'Tap to scan' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Camera Access Denied' });
+      await dialog.waitFor();
+      expect(await dialog.getByTestId('camera-problem').textContent()).toContain('close other apps');
+      await codeInstead(page, dialog);
+    }));
+});
+
+describe('calm player screens', () => {
+  it('never covers an answer with the "ready to work offline" notice, in portrait or landscape', async () => {
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 844, height: 390 },
+    ]) {
+      await withContext({ viewport }, async (context) => {
+        const page = await context.newPage();
+        await page.goto(`${server.url}/scent/DEMO1`);
+        await page.getByRole('heading', { name: 'SCENT 1' }).waitFor();
+        const banner = page.locator('.update-banner');
+        await banner.waitFor({ timeout: 30_000 });
+        expect(await banner.textContent()).toContain('ready to work offline');
+        const overlaps = await page.evaluate(() => {
+          const a = document.querySelector('.update-banner')?.getBoundingClientRect();
+          if (!a) return ['no banner'];
+          const hit: string[] = [];
+          for (const el of document.querySelectorAll<HTMLElement>('button, a[href], label, input, .choice, .chip')) {
+            if (el.closest('.update-banner')) continue;
+            const b = el.getBoundingClientRect();
+            if (!b.width || !b.height) continue;
+            if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) {
+              hit.push((el.textContent || el.tagName).trim().slice(0, 30));
+            }
+          }
+          return hit;
+        });
+        expect(overlaps, `${viewport.width}x${viewport.height}`).toEqual([]);
+        await shoot(page, 'scent-with-offline-notice');
+      });
+    }
+  });
+
+  it('shows a quiet "All uploaded" line when nothing waits, and Pass/Fail say how many were right', () =>
+    withContext({ viewport: { width: 390, height: 844 } }, async (context) => {
+      const page = await context.newPage();
+      await page.goto(`${server.url}/scent/DEMO1`);
+      await playDemo(page, DEMO_PASS_PICKS);
+      await page.waitForURL('**/pass', { waitUntil: 'commit' });
+      expect(await page.getByTestId('score').textContent()).toBe('4 of 5 scents named correctly');
+      await expect.poll(() => page.getByTestId('waiting-count').textContent(), { timeout: 20_000 }).toBe('0');
+      const status = page.getByRole('complementary', { name: 'Upload status' });
+      await expect.poll(() => status.textContent()).toContain('All uploaded');
+      expect(await page.getByRole('button', { name: 'Sync now' }).count()).toBe(0);
+
+      // A result that cannot upload (the network drops it) waits: then the panel says so and offers Sync now.
+      await page.route('**/api/sync/results/push', (route) => route.abort('connectionreset'));
+      await page.goto(`${server.url}/scent/DEMO1`);
+      await playDemo(page, FAIL_PICKS);
+      await page.waitForURL('**/fail', { waitUntil: 'commit' });
+      expect(await page.getByTestId('score').textContent()).toBe('1 of 5 scents named correctly');
+      await expect.poll(() => page.getByTestId('waiting-count').textContent()).toBe('1');
+      const syncNow = page.getByRole('button', { name: 'Sync now' });
+      await expect.poll(() => syncNow.isEnabled()).toBe(true);
+      await page.unroute('**/api/sync/results/push');
+      await syncNow.click();
+      await expect.poll(() => page.getByTestId('waiting-count').textContent(), { timeout: 20_000 }).toBe('0');
+      await expect.poll(() => syncNow.count()).toBe(0);
+    }));
+});
+
+describe('the add-to-home-screen hint', () => {
+  it('shows once to Safari on an iPhone, never on a card', () =>
+    withContext({ userAgent: IPHONE_SAFARI, viewport: { width: 390, height: 844 } }, async (context) => {
+      const page = await context.newPage();
+      const hint = page.getByRole('complementary', { name: 'Keep Scentry on your iPhone' });
+      // Arriving from the printed QR code: not over the card.
+      await page.goto(`${server.url}/scent/DEMO1`);
+      await page.getByRole('heading', { name: 'SCENT 1' }).waitFor();
+      expect(await hint.count()).toBe(0);
+      // The next screen outside play shows it, with the reason and the two taps.
+      await page.goto(`${server.url}/home`);
+      await hint.waitFor();
+      expect(await hint.textContent()).toContain("Safari may clear this site's data after days without use");
+      expect(await hint.textContent()).toContain('Add to Home Screen');
+      for (const viewport of VIEWPORTS) {
+        await page.setViewportSize(viewport);
+        await audit(page, `home-install-hint-${viewport.name}`);
+      }
+      // It stays through the visit until dismissed…
+      await page.getByRole('button', { name: 'Start Game' }).click();
+      await page.waitForURL('**/scanQRCode', { waitUntil: 'commit' });
+      await hint.waitFor();
+      await hint.getByRole('button', { name: 'Got it' }).click();
+      await expect.poll(() => hint.count()).toBe(0);
+      // …and never comes back.
+      await page.goto(`${server.url}/home`);
+      await page.getByRole('button', { name: 'Start Game' }).waitFor();
+      await page.waitForTimeout(300);
+      expect(await hint.count()).toBe(0);
+    }));
+
+  it('is shown once even when not dismissed', () =>
+    withContext({ userAgent: IPHONE_SAFARI }, async (context) => {
+      const page = await context.newPage();
+      await page.goto(`${server.url}/home`);
+      await page.getByRole('complementary', { name: /Keep Scentry on your/ }).waitFor();
+      await page.reload();
+      await page.getByRole('button', { name: 'Start Game' }).waitFor();
+      await page.waitForTimeout(300);
+      expect(await page.getByRole('complementary', { name: /Keep Scentry on your/ }).count()).toBe(0);
+    }));
+
+  it('never shows on desktop Chrome', () =>
+    withContext({ userAgent: DESKTOP_CHROME }, async (context) => {
+      const page = await context.newPage();
+      await page.goto(`${server.url}/home`);
+      await page.getByRole('button', { name: 'Start Game' }).waitFor();
+      await page.waitForTimeout(300);
+      expect(await page.getByRole('complementary', { name: /Keep Scentry on your/ }).count()).toBe(0);
+      expect(await page.evaluate(() => localStorage.getItem('scentryInstallHintShown'))).toBeNull();
+    }));
+});
+
+describe('the player screens audit', () => {
+  for (const viewport of VIEWPORTS) {
+    it(`has no axe violations, no target under 44 px and no sideways scrolling at ${viewport.width}x${viewport.height}`, () =>
+      withContext({ viewport }, async (context) => {
+        const page = await context.newPage();
+        const at = (screen: string) => `${screen}-${viewport.name}`;
+
+        await page.goto(`${server.url}/home`);
+        await page.getByRole('button', { name: 'Start Game' }).waitFor();
+        await audit(page, at('home'));
+
+        await page.getByRole('button', { name: 'Start Game' }).click();
+        await page.waitForURL('**/scanQRCode', { waitUntil: 'commit' });
+        await page.getByRole('heading', { name: 'Scan your play kit' }).waitFor();
+        await audit(page, at('scan'));
+        // Its camera message (this browser has no camera; the refused one is audited above).
+        await page.getByRole('button', { name: 'Tap to scan' }).click();
+        const dialog = page.getByRole('dialog', { name: 'No camera found' });
+        await dialog.waitFor();
+        await audit(page, at('scan-no-camera'));
+        await dialog.getByRole('button', { name: 'OK' }).click();
+        await expect.poll(() => dialog.isVisible()).toBe(false);
+
+        await page.goto(`${server.url}/addOrganizationPage`);
+        await page.getByRole('heading', { name: 'Your Profile:' }).waitFor();
+        await audit(page, at('profile'));
+
+        await page.goto(`${server.url}/scent/DEMO1`);
+        await page.getByRole('heading', { name: 'SCENT 1' }).waitFor();
+        await page
+          .locator('label.chip')
+          .filter({ hasText: /^3\s*Moderate$/ })
+          .click();
+        await audit(page, at('scent-card-1'));
+        await page.locator('.choice').filter({ hasText: 'Lemon' }).click();
+        for (let i = 2; i <= 5; i++) {
+          await page.getByRole('heading', { name: `SCENT ${i}` }).waitFor();
+          await page
+            .locator('label.chip')
+            .filter({ hasText: /^3\s*Moderate$/ })
+            .click();
+          await page
+            .locator('.choice')
+            .filter({ hasText: DEMO_PASS_PICKS[i - 1] })
+            .click();
+        }
+        await page.waitForURL('**/pass', { waitUntil: 'commit' });
+        await page.getByTestId('score').waitFor();
+        await audit(page, at('pass'));
+
+        await page.getByRole('link', { name: 'See my result summary' }).click();
+        await page.waitForURL('**/summary', { waitUntil: 'commit' });
+        await page.getByRole('heading', { name: 'Your summary' }).waitFor();
+        await audit(page, at('summary'));
+
+        await page.getByRole('link', { name: 'See my result' }).click();
+        await page.waitForURL('**/result', { waitUntil: 'commit' });
+        await page.getByRole('heading', { name: 'Passed' }).waitFor();
+        await audit(page, at('result'));
+
+        await page.goto(`${server.url}/userMedicationQuestion`);
+        await page.getByRole('heading', { name: 'Medical and family history' }).waitFor();
+        await audit(page, at('medical'));
+
+        await page.goto(`${server.url}/additionalQuestion`);
+        await page.getByRole('heading', { name: 'Additional Questions' }).waitFor();
+        await audit(page, at('questionnaire'));
+
+        await page.goto(`${server.url}/legal/privacy`);
+        await page.locator('#legal-title').waitFor();
+        await audit(page, at('legal-privacy'));
+
+        await page.goto(`${server.url}/scent/DEMO1`);
+        await playDemo(page, FAIL_PICKS);
+        await page.waitForURL('**/fail', { waitUntil: 'commit' });
+        await page.getByTestId('score').waitFor();
+        await audit(page, at('fail'));
+      }));
+  }
+});
