@@ -6,7 +6,14 @@ import { ApiFailure } from '../../lib/api';
 import { createLocalDatabase, type LocalDatabase } from '../../offline/db';
 import { getLocalKit, saveKitLocally, stripMeta } from '../../offline/store';
 import { fetchKit, type KitLookup } from './api';
-import { type KitSources, keepKitOnDevice, loadKit, useKeepOnDevice } from './use-kit';
+import {
+  askPersistenceOnce,
+  type KitSources,
+  keepKitOnDevice,
+  loadKit,
+  PERSIST_ASKED_KEY,
+  useKeepOnDevice,
+} from './use-kit';
 
 /*
  * The kit loader with a fake network (at the fetchKit boundary) and the device's store on a real
@@ -298,5 +305,70 @@ describe('loadKit with the kit request index.html started early', () => {
     window.__scentryEarlyKit = { code: 'nope', reply: Promise.resolve(reply) };
     expect(await loadKit('nope', appLike().sources)).toEqual({ status: 'invalid' });
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('askPersistenceOnce', () => {
+  function memoryStorage() {
+    const items = new Map<string, string>();
+    return {
+      getItem: (k: string) => items.get(k) ?? null,
+      setItem: (k: string, v: string) => void items.set(k, v),
+      items,
+    };
+  }
+
+  it('asks the browser once per device, not again for the next kits', async () => {
+    const storage = { persist: vi.fn(async () => true), persisted: vi.fn(async () => false) };
+    const local = memoryStorage();
+    expect(await askPersistenceOnce(storage, local)).toBe(true);
+    expect(await askPersistenceOnce(storage, local)).toBe(false);
+    expect(await askPersistenceOnce(storage, local)).toBe(false);
+    expect(storage.persist).toHaveBeenCalledTimes(1);
+    expect(local.items.get(PERSIST_ASKED_KEY)).toBeTruthy();
+  });
+
+  it('remembers a refusal as well: the player is not asked again', async () => {
+    const storage = { persist: vi.fn(async () => false), persisted: vi.fn(async () => false) };
+    const local = memoryStorage();
+    await askPersistenceOnce(storage, local);
+    await askPersistenceOnce(storage, local);
+    expect(storage.persist).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not ask when the storage already is persistent', async () => {
+    const storage = { persist: vi.fn(async () => true), persisted: vi.fn(async () => true) };
+    const local = memoryStorage();
+    await askPersistenceOnce(storage, local);
+    expect(storage.persist).not.toHaveBeenCalled();
+    expect(local.items.has(PERSIST_ASKED_KEY)).toBe(true);
+  });
+
+  it('asks again later when the browser failed to answer, and keeps quiet without the API', async () => {
+    const storage = {
+      persist: vi.fn().mockRejectedValueOnce(new Error('InvalidStateError')).mockResolvedValue(true),
+      persisted: vi.fn(async () => false),
+    };
+    const local = memoryStorage();
+    expect(await askPersistenceOnce(storage, local)).toBe(false);
+    expect(await askPersistenceOnce(storage, local)).toBe(true);
+    expect(storage.persist).toHaveBeenCalledTimes(2);
+    expect(await askPersistenceOnce(undefined, local)).toBe(false);
+  });
+
+  it('is asked by keepKitOnDevice: once for two kits stored', async () => {
+    const persist = vi.fn(async () => true);
+    vi.stubGlobal('navigator', { ...navigator, storage: { persist, persisted: async () => false } });
+    localStorage.removeItem(PERSIST_ASKED_KEY);
+    try {
+      const { sources: s } = sources(async () => ({ kind: 'kit', kit: kit() }));
+      await keepKitOnDevice(kit({ id: 'one' }), s);
+      await keepKitOnDevice(kit({ id: 'two' }), s);
+      expect(persist).toHaveBeenCalledTimes(1);
+      expect(await getLocalKit('two', db)).toMatchObject({ id: 'two' });
+    } finally {
+      vi.unstubAllGlobals();
+      localStorage.removeItem(PERSIST_ASKED_KEY);
+    }
   });
 });
