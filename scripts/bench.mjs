@@ -14,6 +14,12 @@
 //       save    POST /api/TestResult/SaveTestResult on that server, a new device UUID and a valid
 //               body per request.
 //     Budgets: health ≥ 40 % of bare; save ≥ 35 % of health.
+// (m) Emulated mobile first visit (scripts/lib/mobile-first-card.mjs): the time until the first
+//     card of /scent/<code> shows with all its pictures loaded, for a new visitor (fresh context,
+//     empty cache, service workers blocked) on 1.6 Mbps down / 750 kbps up, 150 ms round trip and a
+//     CPU slowed 4× (Chrome DevTools Protocol); median of BENCH_MOBILE_RUNS (default 5).
+//     Budget ≤ 2.0 s.
+// BENCH_ONLY=js,mobile,throughput (comma list) runs only those parts, e.g. BENCH_ONLY=mobile.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,6 +28,7 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
 import { ensureDependencies, ensurePwaBuilt, log, ROOT } from './lib/bootstrap.mjs';
+import { measureMobileFirstCard } from './lib/mobile-first-card.mjs';
 import { CONFIG_VARS, freePort, launchProcess, launchServer, SERVER_DIR } from './lib/server.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS || 6);
@@ -29,6 +36,15 @@ const WARMUP = 2;
 const ROUNDS = 2;
 const CONNECTIONS = 10;
 const KIT = 'DEMO1';
+const MOBILE_RUNS = Number(process.env.BENCH_MOBILE_RUNS || 5);
+const PARTS = ['js', 'mobile', 'throughput'];
+const ONLY = (process.env.BENCH_ONLY || PARTS.join(','))
+  .split(',')
+  .map((x) => x.trim())
+  .filter(Boolean);
+for (const part of ONLY)
+  if (!PARTS.includes(part)) throw new Error(`BENCH_ONLY: unknown part ${part} (${PARTS.join(', ')})`);
+const wanted = (part) => ONLY.includes(part);
 
 ensureDependencies();
 ensurePwaBuilt();
@@ -48,25 +64,27 @@ const server = launchServer({
   output: { file: serverLog },
 });
 const barePort = await freePort();
-const bare = launchProcess({
-  args: [path.join(ROOT, 'scripts/lib/bare-server.mjs')],
-  cwd: SERVER_DIR,
-  env: { ...process.env, PORT: String(barePort), HOST: '127.0.0.1' },
-  url: `http://127.0.0.1:${barePort}`,
-  readyPath: '/bare',
-  output: 'capture',
-});
+// The bare Fastify baseline runs only for the throughput part.
+const bare = wanted('throughput')
+  ? launchProcess({
+      args: [path.join(ROOT, 'scripts/lib/bare-server.mjs')],
+      cwd: SERVER_DIR,
+      env: { ...process.env, PORT: String(barePort), HOST: '127.0.0.1' },
+      url: `http://127.0.0.1:${barePort}`,
+      readyPath: '/bare',
+      output: 'capture',
+    })
+  : null;
+const children = [server, bare].filter(Boolean);
 process.on('exit', () => {
-  for (const p of [server, bare]) if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL');
+  for (const p of children) if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL');
   rmSync(tmp, { recursive: true, force: true });
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
-await Promise.all([server.waitReady({ timeoutMs: 60_000 }), bare.waitReady()]);
+await Promise.all([server.waitReady({ timeoutMs: 60_000 }), bare?.waitReady()]);
 const url = server.url; // http://localhost:PORT: a secure context for the service worker
 const api = `http://127.0.0.1:${port}`; // autocannon: the same address family as the baseline
 
-// (a) First visit through the printed QR code.
-log(`(a) opening ${url}/scent/${KIT} as a new visitor`);
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
   args: [
@@ -80,148 +98,182 @@ const browser = await chromium.launch({
     '--disable-sync',
   ],
 });
-const context = await browser.newContext();
-// The moment the first card is in the page, taken inside the page (no polling delay).
-await context.addInitScript(() => {
-  new MutationObserver(() => {
-    if (window.__firstCard) return;
-    if ([...document.querySelectorAll('h1')].some((h) => h.textContent === 'SCENT 1'))
-      window.__firstCard = performance.now();
-  }).observe(document, { childList: true, subtree: true, characterData: true });
-});
-const page = await context.newPage();
-const bodies = new Map();
-page.on('response', async (res) => {
-  if (res.request().resourceType() === 'script')
-    bodies.set(new URL(res.url()).pathname, await res.body().catch(() => null));
-});
-await page.goto(`${url}/scent/${KIT}`);
-await page.getByRole('heading', { name: 'SCENT 1' }).waitFor();
-await page.waitForLoadState('networkidle');
-// Scripts the page started to fetch before the first card appeared (the service worker's precache
-// runs in its own context and is not among them).
-const { firstCardMs, started } = await page.evaluate(() => ({
-  firstCardMs: Math.round(window.__firstCard),
-  started: performance
-    .getEntriesByType('resource')
-    .filter((e) => e.startTime <= window.__firstCard && new URL(e.name).pathname.endsWith('.js'))
-    .map((e) => new URL(e.name).pathname),
-}));
-const scripts = [];
-for (const p of started) {
-  const body = bodies.get(p) ?? Buffer.from(await (await fetch(url + p)).arrayBuffer());
-  scripts.push({ url: p, raw: body.length, gzip: gzipSync(body, { level: 9 }).length });
+
+// (a) First visit through the printed QR code.
+let js = null;
+if (wanted('js')) {
+  log(`(a) opening ${url}/scent/${KIT} as a new visitor`);
+  const context = await browser.newContext();
+  // The moment the first card is in the page, taken inside the page (no polling delay).
+  await context.addInitScript(() => {
+    new MutationObserver(() => {
+      if (window.__firstCard) return;
+      if ([...document.querySelectorAll('h1')].some((h) => h.textContent === 'SCENT 1'))
+        window.__firstCard = performance.now();
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  const page = await context.newPage();
+  const bodies = new Map();
+  page.on('response', async (res) => {
+    if (res.request().resourceType() === 'script')
+      bodies.set(new URL(res.url()).pathname, await res.body().catch(() => null));
+  });
+  await page.goto(`${url}/scent/${KIT}`);
+  await page.getByRole('heading', { name: 'SCENT 1' }).waitFor();
+  await page.waitForLoadState('networkidle');
+  // Scripts the page started to fetch before the first card appeared (the service worker's precache
+  // runs in its own context and is not among them).
+  const { firstCardMs, started } = await page.evaluate(() => ({
+    firstCardMs: Math.round(window.__firstCard),
+    started: performance
+      .getEntriesByType('resource')
+      .filter((e) => e.startTime <= window.__firstCard && new URL(e.name).pathname.endsWith('.js'))
+      .map((e) => new URL(e.name).pathname),
+  }));
+  const scripts = [];
+  for (const p of started) {
+    const body = bodies.get(p) ?? Buffer.from(await (await fetch(url + p)).arrayBuffer());
+    scripts.push({ url: p, raw: body.length, gzip: gzipSync(body, { level: 9 }).length });
+  }
+  await context.close();
+  js = { scripts, firstCardMs, totalGzip: scripts.reduce((n, s) => n + s.gzip, 0) };
+}
+
+// (m) First visit on an emulated slow phone: the first card with all its pictures.
+let mobile = null;
+if (wanted('mobile')) {
+  log(`(m) opening ${url}/scent/${KIT} on an emulated slow phone, ${MOBILE_RUNS} runs`);
+  mobile = await measureMobileFirstCard(browser, `${url}/scent/${KIT}`, { runs: MOBILE_RUNS, log });
 }
 await browser.close();
-const totalGzip = scripts.reduce((n, s) => n + s.gzip, 0);
 
 // (b) Throughput.
-const rows = (await (await fetch(`${api}/api/SentCard/GetSentCardDetails?testKitName=${KIT}`)).json()).data;
-const cards = [...new Set(rows.map((r) => r.scentCardId))].map((id) => ({
-  id,
-  options: rows.filter((r) => r.scentCardId === id).map((r) => r.scentCardOptionDetailId),
-}));
-const kitId = rows[0].testKitId;
+let stats = null;
+if (wanted('throughput')) {
+  const rows = (await (await fetch(`${api}/api/SentCard/GetSentCardDetails?testKitName=${KIT}`)).json()).data;
+  const cards = [...new Set(rows.map((r) => r.scentCardId))].map((id) => ({
+    id,
+    options: rows.filter((r) => r.scentCardId === id).map((r) => r.scentCardOptionDetailId),
+  }));
+  const kitId = rows[0].testKitId;
 
-const targets = [
-  { name: 'bare', label: 'bare route', url: bare.url, requests: [{ method: 'GET', path: '/bare' }] },
-  { name: 'health', label: '/api/health', url: api, requests: [{ method: 'GET', path: '/api/health' }] },
-  {
-    name: 'save',
-    label: 'SaveTestResult',
-    url: api,
-    requests: [
-      {
-        method: 'POST',
-        path: '/api/TestResult/SaveTestResult',
-        headers: { 'content-type': 'application/json' },
-        setupRequest: (req) => ({
-          ...req,
-          body: JSON.stringify({
-            Id: randomUUID(),
-            TestKitId: kitId,
-            FirstName: 'Bench',
-            LastName: 'Player',
-            TestResultDetails: cards.map((c, i) => ({
-              ScentCardsId: c.id,
-              AnswerId: c.options[i % c.options.length],
-              SmellIntensity: i % 6,
-            })),
+  const targets = [
+    { name: 'bare', label: 'bare route', url: bare.url, requests: [{ method: 'GET', path: '/bare' }] },
+    { name: 'health', label: '/api/health', url: api, requests: [{ method: 'GET', path: '/api/health' }] },
+    {
+      name: 'save',
+      label: 'SaveTestResult',
+      url: api,
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/TestResult/SaveTestResult',
+          headers: { 'content-type': 'application/json' },
+          setupRequest: (req) => ({
+            ...req,
+            body: JSON.stringify({
+              Id: randomUUID(),
+              TestKitId: kitId,
+              FirstName: 'Bench',
+              LastName: 'Player',
+              TestResultDetails: cards.map((c, i) => ({
+                ScentCardsId: c.id,
+                AnswerId: c.options[i % c.options.length],
+                SmellIntensity: i % 6,
+              })),
+            }),
           }),
-        }),
-      },
-    ],
-  },
-];
+        },
+      ],
+    },
+  ];
 
-function measure(target, duration = DURATION) {
-  return new Promise((resolve, reject) => {
-    autocannon({ url: target.url, connections: CONNECTIONS, duration, requests: target.requests }, (err, result) =>
-      err ? reject(err) : resolve(result),
-    );
-  });
-}
-// Warm-up (not counted): each target once, so the first round does not measure cold JIT.
-for (const t of targets) {
-  log(`(b) warm-up: ${t.requests[0].method} ${t.requests[0].path} for ${WARMUP}s`);
-  await measure(t, WARMUP);
-}
-const runs = Object.fromEntries(targets.map((t) => [t.name, []]));
-for (let round = 1; round <= ROUNDS; round++) {
-  for (const t of targets) {
-    const [{ method, path: route }] = t.requests;
-    log(`(b) round ${round}/${ROUNDS}: ${method} ${route} for ${DURATION}s`);
-    runs[t.name].push(await measure(t));
+  function measure(target, duration = DURATION) {
+    return new Promise((resolve, reject) => {
+      autocannon({ url: target.url, connections: CONNECTIONS, duration, requests: target.requests }, (err, result) =>
+        err ? reject(err) : resolve(result),
+      );
+    });
   }
+  // Warm-up (not counted): each target once, so the first round does not measure cold JIT.
+  for (const t of targets) {
+    log(`(b) warm-up: ${t.requests[0].method} ${t.requests[0].path} for ${WARMUP}s`);
+    await measure(t, WARMUP);
+  }
+  const runs = Object.fromEntries(targets.map((t) => [t.name, []]));
+  for (let round = 1; round <= ROUNDS; round++) {
+    for (const t of targets) {
+      const [{ method, path: route }] = t.requests;
+      log(`(b) round ${round}/${ROUNDS}: ${method} ${route} for ${DURATION}s`);
+      runs[t.name].push(await measure(t));
+    }
+  }
+  const perSecond = (r) => r['2xx'] / (r.duration || DURATION);
+  stats = Object.fromEntries(
+    targets.map((t) => {
+      const rs = runs[t.name];
+      const rates = rs.map(perSecond);
+      const sum = (key) => rs.reduce((n, r) => n + (r[key] ?? 0), 0);
+      return [
+        t.name,
+        {
+          label: t.label,
+          rates,
+          mean: rates.reduce((n, x) => n + x, 0) / rates.length,
+          non2xx: sum('non2xx'),
+          errors: sum('errors'),
+          timeouts: sum('timeouts'),
+        },
+      ];
+    }),
+  );
 }
-const perSecond = (r) => r['2xx'] / (r.duration || DURATION);
-const stats = Object.fromEntries(
-  targets.map((t) => {
-    const rs = runs[t.name];
-    const rates = rs.map(perSecond);
-    const sum = (key) => rs.reduce((n, r) => n + (r[key] ?? 0), 0);
-    return [
-      t.name,
-      {
-        label: t.label,
-        rates,
-        mean: rates.reduce((n, x) => n + x, 0) / rates.length,
-        non2xx: sum('non2xx'),
-        errors: sum('errors'),
-        timeouts: sum('timeouts'),
-      },
-    ];
-  }),
-);
 const health = (await (await fetch(`${api}/api/health`)).json()).status;
-await Promise.all([server.stop(), bare.stop()]);
+await Promise.all(children.map((p) => p.stop()));
 const logBytes = statSync(serverLog).size;
 
 console.log('\nScentry benchmark');
-console.log('(a) JavaScript requested by the page until the first card shows (new visitor, /scent/DEMO1):');
-for (const s of scripts)
-  console.log(`    ${String(s.gzip).padStart(7)} B gzip  ${String(s.raw).padStart(7)} B raw  ${s.url}`);
-console.log(
-  `    total ${(totalGzip / 1024).toFixed(1)} KB gzip in ${scripts.length} files, first card after ${firstCardMs} ms  (budget 200 KB: ${totalGzip <= 200 * 1024 ? 'within' : 'OVER'})`,
-);
-console.log(
-  `(b) Loopback throughput, ${CONNECTIONS} connections, ${DURATION} s per run, mean of ${ROUNDS} interleaved rounds (after a ${WARMUP} s warm-up), 2xx only:`,
-);
-for (const s of Object.values(stats)) {
-  const each = s.rates.map((x) => x.toFixed(0)).join(' / ');
+if (js) {
+  const { scripts, totalGzip, firstCardMs } = js;
+  console.log('(a) JavaScript requested by the page until the first card shows (new visitor, /scent/DEMO1):');
+  for (const s of scripts)
+    console.log(`    ${String(s.gzip).padStart(7)} B gzip  ${String(s.raw).padStart(7)} B raw  ${s.url}`);
   console.log(
-    `    ${s.label.padEnd(16)} ${s.mean.toFixed(0).padStart(7)} req/s  (rounds ${each}; non-2xx ${s.non2xx}, errors ${s.errors}, timeouts ${s.timeouts})`,
+    `    total ${(totalGzip / 1024).toFixed(1)} KB gzip in ${scripts.length} files, first card after ${firstCardMs} ms  (budget 200 KB: ${totalGzip <= 200 * 1024 ? 'within' : 'OVER'})`,
   );
 }
-const ratio = (name, of, budget) => {
-  const r = stats[name].mean / stats[of].mean;
-  const verdict = r >= budget ? 'within' : 'UNDER';
+if (mobile) {
   console.log(
-    `    ${`${stats[name].label} / ${stats[of].label}`.padEnd(30)} ${(r * 100).toFixed(1).padStart(5)} %  (budget ≥ ${budget * 100} %: ${verdict})`,
+    '(m) Emulated mobile, new visitor (empty cache, no service worker), /scent/DEMO1: first card with all its pictures',
   );
-};
-ratio('health', 'bare', 0.4);
-ratio('save', 'health', 0.35);
+  console.log('    1.6 Mbps down, 750 kbps up, 150 ms round trip, CPU slowed 4×, 390×844 at 3×:');
+  console.log(
+    `    runs ${mobile.runs.map((r) => `${r.ms} ms`).join(' / ')}  (${mobile.runs[0].kb.toFixed(0)} KB over the wire in the first)`,
+  );
+  console.log(
+    `    median ${(mobile.median / 1000).toFixed(2)} s  (budget ≤ ${(mobile.budgetMs / 1000).toFixed(1)} s: ${mobile.median <= mobile.budgetMs ? 'within' : 'OVER'})`,
+  );
+}
+if (stats) {
+  console.log(
+    `(b) Loopback throughput, ${CONNECTIONS} connections, ${DURATION} s per run, mean of ${ROUNDS} interleaved rounds (after a ${WARMUP} s warm-up), 2xx only:`,
+  );
+  for (const s of Object.values(stats)) {
+    const each = s.rates.map((x) => x.toFixed(0)).join(' / ');
+    console.log(
+      `    ${s.label.padEnd(16)} ${s.mean.toFixed(0).padStart(7)} req/s  (rounds ${each}; non-2xx ${s.non2xx}, errors ${s.errors}, timeouts ${s.timeouts})`,
+    );
+  }
+  const ratio = (name, of, budget) => {
+    const r = stats[name].mean / stats[of].mean;
+    const verdict = r >= budget ? 'within' : 'UNDER';
+    console.log(
+      `    ${`${stats[name].label} / ${stats[of].label}`.padEnd(30)} ${(r * 100).toFixed(1).padStart(5)} %  (budget ≥ ${budget * 100} %: ${verdict})`,
+    );
+  };
+  ratio('health', 'bare', 0.4);
+  ratio('save', 'health', 0.35);
+}
 console.log(
   `    server: LOG_LEVEL default, wrote ${(logBytes / 1024 / 1024).toFixed(1)} MB of log; health after the runs: ${health}`,
 );

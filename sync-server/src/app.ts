@@ -18,6 +18,7 @@ import geocoder from './plugins/app/geocoder';
 import mail from './plugins/app/mail';
 import throttle from './plugins/app/throttle';
 import wallet from './plugins/app/wallet';
+import compress from './plugins/external/compress';
 import jwt from './plugins/external/jwt';
 import multipart from './plugins/external/multipart';
 import openapi from './plugins/external/openapi';
@@ -133,6 +134,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // Order (DESIGN.md §3): external plugins, then app plugins, then routes.
   await app.register(security);
+  // JSON replies by Accept-Encoding (brotli, gzip); files and streams go as they are.
+  await app.register(compress);
   await app.register(jwt);
   await app.register(multipart);
   await app.register(staticFiles);

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CATALOGUE_MSG, IMAGE_MAX_BYTES } from '@scentry/shared-schema';
 import type { FastifyRequest } from 'fastify';
 import { ApiError, invalid } from '../lib/errors';
 import { inspectPng, stripMetadata } from '../lib/png';
+import { resizePng } from '../lib/png-resize';
 
 export interface UploadedFile {
   buffer: Buffer;
@@ -73,10 +74,69 @@ export function storeImage(dataDir: string, buffer: Buffer): string {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const name = `${createHash('sha256').update(buffer).digest('hex').slice(0, 32)}.png`;
   const target = path.join(dir, name);
-  if (!existsSync(target)) {
-    const tmp = `${target}.${process.pid}.tmp`;
-    writeFileSync(tmp, buffer);
-    renameSync(tmp, target);
+  if (!existsSync(target)) writeAtomically(target, buffer);
+  try {
+    ensureSizedPicture(dataDir, name);
+  } catch {
+    // A picture that cannot be resized is served as it was uploaded.
   }
   return `/uploads/${name}`;
+}
+
+function writeAtomically(target: string, buffer: Buffer): void {
+  const tmp = `${target}.${process.pid}.tmp`;
+  writeFileSync(tmp, buffer);
+  renameSync(tmp, target);
+}
+
+/**
+ * The largest side, in pixels, of a picture as the player gets it: options show at 96 CSS px, on
+ * screens of up to 3 device pixels per CSS pixel.
+ */
+export const PICTURE_MAX_PX = 288;
+
+/**
+ * Where the sized copies live: DATA_DIR/uploads-sized, beside the originals (not backed up: made
+ * again from the originals on their first request if lost).
+ */
+export const sizedDir = (dataDir: string): string => path.join(dataDir, 'uploads-sized');
+
+/** A stored picture's file name as `storeImage` makes it (a content hash), nothing else. */
+export const STORED_NAME = /^[0-9a-f]{32}\.png$/;
+
+/** Width and height from a PNG file's header (its first 24 bytes), or null. */
+function headerSize(file: string): { width: number; height: number } | null {
+  const head = Buffer.alloc(24);
+  const fd = openSync(file, 'r');
+  try {
+    if (readSync(fd, head, 0, 24, 0) < 24 || head.toString('latin1', 12, 16) !== 'IHDR') return null;
+  } finally {
+    closeSync(fd);
+  }
+  return { width: head.readUInt32BE(16), height: head.readUInt32BE(20) };
+}
+
+/**
+ * Makes sure a stored picture larger than PICTURE_MAX_PX has its sized copy in uploads-sized
+ * (same name; /uploads/<name> serves it, the original stays at /uploads/originals/<name>).
+ * Called when a picture is stored and, for pictures stored before sizing existed, on their first
+ * request. Says what /uploads/<name> serves: the sized copy, the original (small enough), or
+ * nothing (no such picture).
+ */
+export function ensureSizedPicture(dataDir: string, name: string): 'sized' | 'original' | 'missing' {
+  if (!STORED_NAME.test(name)) return 'missing';
+  const uploads = path.join(dataDir, 'uploads');
+  const original = path.join(uploads, name);
+  const sized = path.join(sizedDir(dataDir), name);
+  if (existsSync(sized)) return 'sized';
+  if (!existsSync(original)) return 'missing';
+  const size = headerSize(original);
+  if (!size || (size.width <= PICTURE_MAX_PX && size.height <= PICTURE_MAX_PX)) return 'original';
+  const bytes = readFileSync(original);
+  const smaller = resizePng(bytes, PICTURE_MAX_PX);
+  if (!smaller) return 'original';
+  mkdirSync(path.dirname(sized), { recursive: true, mode: 0o700 });
+  // A large picture that compresses very well may already be fewer bytes: then it is its own copy.
+  writeAtomically(sized, smaller.length < bytes.length ? smaller : bytes);
+  return 'sized';
 }

@@ -5,8 +5,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiFailure } from '../../lib/api';
 import { createLocalDatabase, type LocalDatabase } from '../../offline/db';
 import { getLocalKit, saveKitLocally, stripMeta } from '../../offline/store';
-import type { KitLookup } from './api';
-import { type KitSources, keepKitOnDevice, loadKit, useKeepOnDevice } from './use-kit';
+import { fetchKit, type KitLookup } from './api';
+import {
+  askPersistenceOnce,
+  type KitSources,
+  keepKitOnDevice,
+  loadKit,
+  PERSIST_ASKED_KEY,
+  useKeepOnDevice,
+} from './use-kit';
 
 /*
  * The kit loader with a fake network (at the fetchKit boundary) and the device's store on a real
@@ -198,5 +205,170 @@ describe('useKeepOnDevice', () => {
     const { result } = renderHook(() => useKeepOnDevice({ status: 'ready', kit: fresh, source: 'network' }, { store }));
     await waitFor(() => expect(saveKit).toHaveBeenCalled());
     expect(result.current).toBeUndefined();
+  });
+});
+
+describe('loadKit with the kit request index.html started early', () => {
+  const success = (k: KitDoc) =>
+    new Response(
+      JSON.stringify({
+        status: 'Success',
+        message: '',
+        error: null,
+        data: { documents: [k], checkpoint: { versions: { [k.id]: k.version } }, unknownCodes: [] },
+      }),
+      { status: 200, headers: { 'Content-Type': 'application/json' } },
+    );
+  const appLike = (patienceMs = 6000) => sources(fetchKit, patienceMs);
+  let fetchMock: ReturnType<typeof vi.fn>;
+
+  beforeEach(() => {
+    fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    window.__scentryEarlyKit = undefined;
+  });
+
+  it('takes the early reply for the same code and sends no request of its own', async () => {
+    const fresh = kit({ version: 7 });
+    window.__scentryEarlyKit = { code: 'Garden', reply: Promise.resolve(success(fresh)) };
+    const { sources: s, storeOpened } = appLike();
+    expect(await loadKit('Garden', s)).toEqual({ status: 'ready', kit: fresh, source: 'network' });
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(storeOpened).not.toHaveBeenCalled();
+    // Taken once: the next visit of the screen asks the server again.
+    expect(window.__scentryEarlyKit).toBeUndefined();
+    fetchMock.mockResolvedValueOnce(success(kit({ version: 8 })));
+    expect(await loadKit('Garden', s)).toMatchObject({ status: 'ready', kit: { version: 8 } });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves an early reply for another code alone and asks itself', async () => {
+    const other = { code: 'Other', reply: Promise.resolve(success(kit({ id: 'other' }))) };
+    window.__scentryEarlyKit = other;
+    fetchMock.mockResolvedValueOnce(success(kit()));
+    expect(await loadKit('garden', appLike().sources)).toMatchObject({ status: 'ready', kit: { id: 'garden' } });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(window.__scentryEarlyKit).toBe(other);
+  });
+
+  it('asks again itself when the early request failed (network error, server error)', async () => {
+    window.__scentryEarlyKit = { code: 'garden', reply: Promise.reject(new TypeError('Failed to fetch')) };
+    fetchMock.mockResolvedValueOnce(success(kit({ version: 3 })));
+    expect(await loadKit('garden', appLike().sources)).toMatchObject({ status: 'ready', kit: { version: 3 } });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    const boom = new Response(JSON.stringify({ status: 'Failure', message: 'Boom', error: null, data: null }), {
+      status: 500,
+    });
+    window.__scentryEarlyKit = { code: 'garden', reply: Promise.resolve(boom) };
+    fetchMock.mockResolvedValueOnce(success(kit({ version: 4 })));
+    expect(await loadKit('garden', appLike().sources)).toMatchObject({ status: 'ready', kit: { version: 4 } });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it("uses the device's copy when the early request is slower than the patience, without asking again", async () => {
+    const local = kit();
+    await saveKitLocally(local, db);
+    window.__scentryEarlyKit = { code: 'garden', reply: new Promise<Response>(() => {}) };
+    const started = Date.now();
+    expect(await loadKit('garden', appLike(50).sources)).toEqual({
+      status: 'ready',
+      kit: asStored(local),
+      source: 'device',
+    });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(40);
+    expect(fetchMock).not.toHaveBeenCalled();
+  }, 2000);
+
+  it('gives up at once when the screen goes away while the early request is out', async () => {
+    window.__scentryEarlyKit = { code: 'garden', reply: new Promise<Response>(() => {}) };
+    const screen = new AbortController();
+    const pending = loadKit('garden', appLike().sources, screen.signal);
+    screen.abort();
+    expect(await pending).toEqual({ status: 'needs-connection' });
+    expect(fetchMock).not.toHaveBeenCalled();
+  }, 2000);
+
+  it('says invalid when the early reply does not hold the kit', async () => {
+    const reply = new Response(
+      JSON.stringify({
+        status: 'Success',
+        message: '',
+        error: null,
+        data: { documents: [], checkpoint: { versions: {} }, unknownCodes: ['nope'] },
+      }),
+      { status: 200 },
+    );
+    window.__scentryEarlyKit = { code: 'nope', reply: Promise.resolve(reply) };
+    expect(await loadKit('nope', appLike().sources)).toEqual({ status: 'invalid' });
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('askPersistenceOnce', () => {
+  function memoryStorage() {
+    const items = new Map<string, string>();
+    return {
+      getItem: (k: string) => items.get(k) ?? null,
+      setItem: (k: string, v: string) => void items.set(k, v),
+      items,
+    };
+  }
+
+  it('asks the browser once per device, not again for the next kits', async () => {
+    const storage = { persist: vi.fn(async () => true), persisted: vi.fn(async () => false) };
+    const local = memoryStorage();
+    expect(await askPersistenceOnce(storage, local)).toBe(true);
+    expect(await askPersistenceOnce(storage, local)).toBe(false);
+    expect(await askPersistenceOnce(storage, local)).toBe(false);
+    expect(storage.persist).toHaveBeenCalledTimes(1);
+    expect(local.items.get(PERSIST_ASKED_KEY)).toBeTruthy();
+  });
+
+  it('remembers a refusal as well: the player is not asked again', async () => {
+    const storage = { persist: vi.fn(async () => false), persisted: vi.fn(async () => false) };
+    const local = memoryStorage();
+    await askPersistenceOnce(storage, local);
+    await askPersistenceOnce(storage, local);
+    expect(storage.persist).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not ask when the storage already is persistent', async () => {
+    const storage = { persist: vi.fn(async () => true), persisted: vi.fn(async () => true) };
+    const local = memoryStorage();
+    await askPersistenceOnce(storage, local);
+    expect(storage.persist).not.toHaveBeenCalled();
+    expect(local.items.has(PERSIST_ASKED_KEY)).toBe(true);
+  });
+
+  it('asks again later when the browser failed to answer, and keeps quiet without the API', async () => {
+    const storage = {
+      persist: vi.fn().mockRejectedValueOnce(new Error('InvalidStateError')).mockResolvedValue(true),
+      persisted: vi.fn(async () => false),
+    };
+    const local = memoryStorage();
+    expect(await askPersistenceOnce(storage, local)).toBe(false);
+    expect(await askPersistenceOnce(storage, local)).toBe(true);
+    expect(storage.persist).toHaveBeenCalledTimes(2);
+    expect(await askPersistenceOnce(undefined, local)).toBe(false);
+  });
+
+  it('is asked by keepKitOnDevice: once for two kits stored', async () => {
+    const persist = vi.fn(async () => true);
+    vi.stubGlobal('navigator', { ...navigator, storage: { persist, persisted: async () => false } });
+    localStorage.removeItem(PERSIST_ASKED_KEY);
+    try {
+      const { sources: s } = sources(async () => ({ kind: 'kit', kit: kit() }));
+      await keepKitOnDevice(kit({ id: 'one' }), s);
+      await keepKitOnDevice(kit({ id: 'two' }), s);
+      expect(persist).toHaveBeenCalledTimes(1);
+      expect(await getLocalKit('two', db)).toMatchObject({ id: 'two' });
+    } finally {
+      vi.unstubAllGlobals();
+      localStorage.removeItem(PERSIST_ASKED_KEY);
+    }
   });
 });

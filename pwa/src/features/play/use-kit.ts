@@ -73,7 +73,30 @@ export async function keepKitOnDevice(kit: KitDoc, sources: Pick<KitSources, 'st
   const store = await sources.store();
   await store.saveKitLocally(kit);
   await store.cacheKitImages(kit);
-  await navigator.storage?.persist?.().catch(() => false);
+  await askPersistenceOnce();
+}
+
+/** Set once this device was asked to keep the app's storage (whatever its answer). */
+export const PERSIST_ASKED_KEY = 'scentryPersistAsked';
+
+/**
+ * Asks the browser once per device to keep this site's storage (stored kits, results waiting to
+ * upload) out of its eviction (DESIGN.md §6): after the first kit is stored, never again for the
+ * next kits, and not when it is already persistent. Remembered only once the browser answered.
+ * `storage` and `local` are for tests.
+ */
+export async function askPersistenceOnce(
+  storage: Pick<StorageManager, 'persist' | 'persisted'> | undefined = globalThis.navigator?.storage,
+  local: Pick<Storage, 'getItem' | 'setItem'> | undefined = globalThis.localStorage,
+): Promise<boolean> {
+  if (!storage?.persist || !local || local.getItem(PERSIST_ASKED_KEY)) return false;
+  try {
+    if (!(await storage.persisted?.())) await storage.persist();
+    local.setItem(PERSIST_ASKED_KEY, new Date().toISOString());
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
@@ -24,10 +27,27 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   return headers;
 }
 
+/**
+ * CSP sources (`'sha256-…'`) of the inline scripts of the built index.html (the player's boot
+ * script that asks for a kit before the app's code arrives): each allowed by its hash, never by
+ * 'unsafe-inline'. Read once at start, from the file the server sends.
+ */
+export function inlineScriptHashes(pwaDist: string | undefined): string[] {
+  const file = pwaDist ? path.join(pwaDist, 'index.html') : null;
+  if (!file || !existsSync(file)) return [];
+  const html = readFileSync(file, 'utf8');
+  return [...html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi)]
+    .filter(([, attrs = '']) => !/\ssrc\s*=/i.test(attrs))
+    .map(([, , body]) => `'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+}
+
 /** Whether a URL is under /api (`/api` itself included). */
 export const isApiUrl = (url: string): boolean => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
-/** Security headers. The CSP allows only this origin, plus the configured map tiles. */
+/**
+ * Security headers. The CSP allows only this origin (and index.html's own inline scripts by their
+ * hashes), plus the configured map tiles.
+ */
 export default fp(async (app: FastifyInstance) => {
   const tileOrigin = app.config.mapTileUrl ? new URL(app.config.mapTileUrl.replace(/\{[a-z]\}/g, 'a')).origin : null;
   const tls = app.config.publicUrl.startsWith('https://');
@@ -36,7 +56,7 @@ export default fp(async (app: FastifyInstance) => {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...inlineScriptHashes(app.config.pwaDist)],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...(tileOrigin ? [tileOrigin] : [])],
         connectSrc: ["'self'"],

@@ -1,0 +1,109 @@
+import type { Browser, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './support/browser';
+import { startServer, type TestServer } from './support/server';
+
+/*
+ * A new visitor opening a kit's printed QR code: index.html's boot script asks for the kit, its
+ * first card's pictures and the play screen's code before the app's code has run, under the
+ * server's CSP (inline, allowed by its hash), and the app uses that reply instead of asking again.
+ */
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer({ SEED_DEMO: 'on' });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('the first card of a printed QR code', () => {
+  it('asks for the kit once, early, and has card 1 with its pictures from that reply', async () => {
+    const context = await browser.newContext({ serviceWorkers: 'block' });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' || /Content Security Policy/i.test(m.text())) problems.push(m.text());
+    });
+    page.on('pageerror', (e) => problems.push(e.message));
+    const pulls: Request[] = [];
+    const pictures: { url: string; at: number }[] = [];
+    const scripts: { url: string; at: number }[] = [];
+    const start = Date.now();
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname === '/api/sync/kits/pull') pulls.push(r);
+      if (url.pathname.startsWith('/uploads/')) pictures.push({ url: url.pathname, at: Date.now() - start });
+      if (url.pathname.includes('scent._id')) scripts.push({ url: url.pathname, at: Date.now() - start });
+    });
+    let kitEncoding: string | undefined;
+    page.on('response', (r) => {
+      if (new URL(r.url()).pathname === '/api/sync/kits/pull') kitEncoding = r.headers()['content-encoding'];
+    });
+
+    // Who asked for the kit: the document's own (inline) script, or a script file of the app.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    const initiators: string[] = [];
+    cdp.on('Network.requestWillBeSent', (e) => {
+      if (new URL(e.request.url).pathname !== '/api/sync/kits/pull') return;
+      const frames = e.initiator.stack?.callFrames ?? [];
+      initiators.push(frames.length ? new URL(frames[frames.length - 1].url).pathname : e.initiator.type);
+    });
+    await page.goto(`${server.url}/scent/DEMO1`);
+    await page.getByRole('heading', { name: 'SCENT 1' }).waitFor();
+    const shown = page.locator('img[src^="/uploads/"]');
+    await expect
+      .poll(() => shown.evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).naturalWidth > 0)))
+      .toBe(true);
+    const onCard = await shown.evaluateAll((imgs) => imgs.map((i) => new URL((i as HTMLImageElement).src).pathname));
+    expect(onCard).toHaveLength(5);
+
+    // One kit request, made by the boot script (before the app's code ran), compressed.
+    expect(pulls).toHaveLength(1);
+    expect(JSON.parse(pulls[0].postData() ?? '{}')).toEqual({ codes: ['DEMO1'], checkpoint: null, batchSize: 1 });
+    expect(initiators).toEqual(['/scent/DEMO1']);
+    expect(kitEncoding).toMatch(/^(br|gzip)$/);
+    expect(await page.evaluate(() => window.__scentryEarlyKit)).toBeUndefined(); // taken by the app
+    // Card 1's pictures were asked for by the boot script: the first five picture requests.
+    expect(
+      pictures
+        .slice(0, 5)
+        .map((p) => p.url)
+        .sort(),
+    ).toEqual([...onCard].sort());
+    // The play route's code was preloaded by the boot script too (modulepreload links).
+    const preloaded = await page.evaluate(() =>
+      [...document.querySelectorAll('link[rel="modulepreload"]')].map(
+        (l) => new URL((l as HTMLLinkElement).href).pathname,
+      ),
+    );
+    expect(preloaded.some((p) => p.includes('scent._id'))).toBe(true);
+    expect(scripts.length).toBeGreaterThan(0);
+    // No CSP refusal (the inline script ran under the server's policy), no error.
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('preloads nothing on other screens', async () => {
+    const context = await browser.newContext({ serviceWorkers: 'block' });
+    const page = await context.newPage();
+    const pulls: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/sync/kits/pull') pulls.push(r.url());
+    });
+    await page.goto(`${server.url}/home`);
+    await page.getByRole('button', { name: 'Start Game' }).waitFor();
+    const preloaded = await page.evaluate(() =>
+      [...document.querySelectorAll('link[rel="modulepreload"]')].map((l) => (l as HTMLLinkElement).href),
+    );
+    expect(preloaded.some((p) => p.includes('scent._id'))).toBe(false);
+    expect(pulls).toEqual([]);
+    await context.close();
+  });
+});

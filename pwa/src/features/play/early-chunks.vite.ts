@@ -1,0 +1,61 @@
+import type { Plugin } from 'vite';
+
+/** The token index.html's boot script holds where the build writes the play route's chunks. */
+export const ROUTE_CHUNKS_TOKEN = "['%SCENT_ROUTE_CHUNKS%']";
+
+/** Modules whose split chunks the play screen needs: the player layout and the /scent/$id route. */
+const PLAY_ROUTE = /\/routes\/_player(\/scent\.\$id)?\.tsx\?tsr-split=/;
+
+interface ChunkLike {
+  type: 'chunk' | 'asset';
+  fileName: string;
+  facadeModuleId?: string | null;
+  moduleIds?: string[];
+  imports?: string[];
+  isEntry?: boolean;
+}
+
+/**
+ * The files (as `/assets/...` URLs) of the play route's lazy chunks and what they import, minus
+ * what the entry already loads (Vite preloads those in index.html).
+ */
+export function playRouteChunks(bundle: Record<string, ChunkLike>): string[] {
+  const chunks = new Map(Object.values(bundle).map((c) => [c.fileName, c]));
+  const closure = (roots: string[]) => {
+    const seen = new Set<string>();
+    const visit = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      for (const dep of chunks.get(file)?.imports ?? []) visit(dep);
+    };
+    for (const r of roots) visit(r);
+    return seen;
+  };
+  const entry = closure([...chunks.values()].filter((c) => c.type === 'chunk' && c.isEntry).map((c) => c.fileName));
+  const roots = [...chunks.values()]
+    .filter(
+      (c) => c.type === 'chunk' && [c.facadeModuleId ?? '', ...(c.moduleIds ?? [])].some((id) => PLAY_ROUTE.test(id)),
+    )
+    .map((c) => c.fileName);
+  return [...closure(roots)].filter((f) => !entry.has(f)).map((f) => `/${f}`);
+}
+
+/**
+ * Writes the play route's chunk URLs into index.html's boot script, which preloads them
+ * (`<link rel=modulepreload>`) on /scent/<code> only: they download with the app's code instead
+ * of after it, and other screens do not pay for them. Outside a build the list is left empty.
+ */
+export function earlyChunks(): Plugin {
+  return {
+    name: 'scentry-early-chunks',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const list = ctx.bundle ? playRouteChunks(ctx.bundle as unknown as Record<string, ChunkLike>) : [];
+        if (ctx.bundle && !html.includes(ROUTE_CHUNKS_TOKEN))
+          throw new Error(`index.html's boot script lost its ${ROUTE_CHUNKS_TOKEN}`);
+        return html.replace(ROUTE_CHUNKS_TOKEN, JSON.stringify(list).replaceAll('"', "'"));
+      },
+    },
+  };
+}
