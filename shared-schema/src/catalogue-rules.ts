@@ -35,7 +35,8 @@ export const CATALOGUE_MSG = {
   cardNameTooLong: `Scent card name allowed upto ${CARD_NAME_MAX} characters`,
   cardSortOrder: 'Please select a sort order',
   cardOrderTaken: 'Another scent card of this play kit already has this sort order',
-  cardCorrectRequired: 'Please select the correct answer',
+  // spec §5: a card without a correct answer is told 'Scent card must contain one correct Option'.
+  cardCorrectRequired: 'Scent card must contain one correct Option',
   cardFiveOptions: 'A scent card must have exactly 5 options',
   cardNotFound: 'Scent card not found',
   cardKitFull: 'A play kit holds at most 5 scent cards',
