@@ -7,8 +7,11 @@ import { QueryClient } from '@tanstack/react-query';
  */
 export const queryClient = new QueryClient({
   defaultOptions: {
-    queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false },
-    mutations: { retry: false },
+    // networkMode 'always': with the network cut, a save or a load fails at once with the spec's
+    // "something went wrong" instead of waiting, paused and silent, for the browser to say online
+    // (TanStack Query's default), then going through behind the admin's back.
+    queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false, networkMode: 'always' },
+    mutations: { retry: false, networkMode: 'always' },
   },
 });
 
