@@ -292,6 +292,19 @@ describe('loadKit with the kit request index.html started early', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   }, 2000);
 
+  it('says invalid (not error) when the server refuses the code itself with a 400, early reply or not', async () => {
+    const longCode = 'A'.repeat(61);
+    const refused = () =>
+      new Response(
+        JSON.stringify({ status: 'Failure', message: 'Invalid request', error: 'Bad Request', data: null }),
+        { status: 400 },
+      );
+    window.__scentryEarlyKit = { code: longCode, reply: Promise.resolve(refused()) };
+    fetchMock.mockResolvedValueOnce(refused());
+    expect(await loadKit(longCode, appLike().sources)).toEqual({ status: 'invalid' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
   it('says invalid when the early reply does not hold the kit', async () => {
     const reply = new Response(
       JSON.stringify({

@@ -39,7 +39,8 @@ export const appSources: KitSources = {
 /**
  * Network first (a new visitor has nothing local, and the first card must not wait for the local
  * database to load), the device's copy when the network fails or is slower than the patience.
- * `signal` cancels the network request (the screen went away).
+ * `signal` cancels the network request (the screen went away). A code the server refuses (400)
+ * is an invalid kit, as an unknown one is.
  */
 export async function loadKit(
   code: string,
@@ -55,6 +56,8 @@ export async function loadKit(
     if (found.kind === 'unknown') return { status: 'invalid' };
     return { status: 'ready', kit: found.kit, source: 'network' };
   } catch (err) {
+    // The server refused the code itself (too long, spec §4): no kit has it, here or on the device.
+    if (err instanceof ApiFailure && err.httpStatus === 400) return { status: 'invalid' };
     const offline = (err as Error).name === 'AbortError' || (err instanceof ApiFailure && err.httpStatus === 0);
     const local = await sources
       .store()

@@ -29,6 +29,14 @@ describe('scanTarget', () => {
     expect(scanTarget('   ', ORIGINS)).toEqual({ kind: 'none' });
   });
 
+  it('calls a code longer than a kit name may be invalid at once, typed or in a link of this app', () => {
+    expect(scanTarget('A'.repeat(40), ORIGINS)).toEqual({ kind: 'app', code: 'A'.repeat(40) });
+    expect(scanTarget('A'.repeat(41), ORIGINS)).toEqual({ kind: 'invalid' });
+    expect(scanTarget('K'.repeat(61), ORIGINS)).toEqual({ kind: 'invalid' });
+    expect(scanTarget(`http://localhost:3000/scent/${'K'.repeat(61)}`, ORIGINS)).toEqual({ kind: 'invalid' });
+    expect(scanTarget(readTypedCode(`demo-${'1'.repeat(60)}`), ORIGINS)).toEqual({ kind: 'invalid' });
+  });
+
   it('calls anything else invalid: no kit code, no address of this app, no https:// address', () => {
     for (const text of [
       'http://evil.example/x', // insecure and not this app
