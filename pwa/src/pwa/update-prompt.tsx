@@ -1,11 +1,18 @@
+import { useRouterState } from '@tanstack/react-router';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { useEffect } from 'react';
+
+/** Screens during which no notice may appear: a card's answers never move nor get covered. */
+export const holdsNotices = (pathname: string): boolean => /^\/scent(\/|$)/.test(pathname);
 
 /**
  * Registers the service worker. A new version waits until the user accepts it, so a player in the
  * middle of a game is never reloaded under their fingers. The notice sits in the page flow at the
  * top (the root renders it before the screen): it pushes the screen down rather than covering any
- * of it, in portrait and landscape alike.
+ * of it, in portrait and landscape alike. While a play screen (/scent/*) is shown both notices are
+ * held, and shown once the player is on another screen: arriving during a card, the notice would
+ * move its answers under a finger about to tap one. "Ready to work offline" closes 4 s after it is
+ * shown, not after it arrived.
  */
 export function UpdatePrompt() {
   const {
@@ -13,15 +20,16 @@ export function UpdatePrompt() {
     offlineReady: [offlineReady, setOfflineReady],
     updateServiceWorker,
   } = useRegisterSW();
+  const held = useRouterState({ select: (s) => holdsNotices(s.location.pathname) });
 
   // "Ready to work offline" is news, not a question: it goes away by itself.
   useEffect(() => {
-    if (!offlineReady) return;
+    if (!offlineReady || held) return;
     const t = setTimeout(() => setOfflineReady(false), 4000);
     return () => clearTimeout(t);
-  }, [offlineReady, setOfflineReady]);
+  }, [offlineReady, held, setOfflineReady]);
 
-  if (!needRefresh && !offlineReady) return null;
+  if (held || (!needRefresh && !offlineReady)) return null;
   return (
     <aside className="update-banner" aria-label="App updates">
       <p className="update-banner-text" role="status">
