@@ -2,6 +2,7 @@ import { CARDS_PER_KIT, INTENSITY_LABELS } from '@scentry/shared-schema';
 import { Link } from '@tanstack/react-router';
 import { getStoredResult } from '../../lib/player';
 import { SyncStatusPanel } from '../../offline/sync-status';
+import { formatResultDate, formatResultTime } from '../../report/format';
 import { REPORT_LABELS } from '../../report/texts';
 import { storedOutcome } from './guards';
 
@@ -69,7 +70,8 @@ export function Summary() {
         </div>
         <div>
           <dt>Played</dt>
-          <dd>{new Date(result.playedAt).toLocaleString()}</dd>
+          {/* As /result says it (spec §9): MM/DD/YYYY and the time in America/Los_Angeles. */}
+          <dd data-testid="played-at">{`${formatResultDate(result.playedAt)}, ${formatResultTime(result.playedAt)}`}</dd>
         </div>
       </dl>
       <Link to="/result" className="button">
