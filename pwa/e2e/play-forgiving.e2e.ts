@@ -278,6 +278,38 @@ describe('location, asked once with its reason', () => {
       expect(await geoCalls(page)).toEqual([]);
     }));
 
+  it('a question left unanswered is not asked again: Start Game under it, or card 1 answered under it', async () => {
+    await withContext({}, async (_context, page) => {
+      await page.goto(`${server.url}/home`);
+      const question = locationQuestion(page);
+      await question.waitFor();
+      await page.getByRole('button', { name: 'Start Game' }).click();
+      await page.waitForURL('**/scanQRCode', { waitUntil: 'commit' });
+      expect(await page.evaluate(() => localStorage.getItem('scentryLocation'))).toBe('declined');
+      await page.getByLabel('Or enter the code printed on your kit').fill('DEMO1');
+      await page.getByRole('button', { name: 'Play' }).click();
+      await heading(page, 1).waitFor();
+      await page.waitForLoadState('networkidle').catch(() => {});
+      expect(await question.count()).toBe(0);
+      await page.goto(`${server.url}/home`);
+      await page.getByRole('button', { name: 'Start Game' }).waitFor();
+      await page.waitForLoadState('networkidle').catch(() => {});
+      expect(await question.count()).toBe(0);
+    });
+    await withContext({}, async (_context, page) => {
+      await page.goto(`${server.url}/scent/DEMO1`);
+      const question = locationQuestion(page);
+      await question.waitFor();
+      await chip(page, 3).click();
+      await expect.poll(() => question.count()).toBe(0);
+      expect(await page.evaluate(() => localStorage.getItem('scentryLocation'))).toBe('declined');
+      await page.goto(`${server.url}/home`);
+      await page.getByRole('button', { name: 'Start Game' }).waitFor();
+      await page.waitForLoadState('networkidle').catch(() => {});
+      expect(await question.count()).toBe(0);
+    });
+  });
+
   it('"Allow location" asks the browser there, on the start screen, and the result carries the position', () =>
     withContext({ geolocation: SEATTLE }, async (context, page) => {
       await page.addInitScript(COUNT_GEOLOCATION);

@@ -5,6 +5,7 @@ import {
   LOCATION_UNSUPPORTED_MSG,
   locationNotice,
   type LocationNotice as Notice,
+  noteQuestionShown,
   noteUnsupportedShown,
 } from './location';
 import './location.css';
@@ -30,6 +31,13 @@ export function LocationNotice({ compact = false }: { compact?: boolean }) {
       live = false;
     };
   }, []);
+
+  // While the question is on screen, going on without answering it counts as "Not now" (passOverLocation).
+  useEffect(() => {
+    if (notice !== 'ask') return;
+    noteQuestionShown(true);
+    return () => noteQuestionShown(false);
+  }, [notice]);
 
   if (notice === 'unsupported') {
     return (

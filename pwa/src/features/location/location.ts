@@ -4,7 +4,8 @@
  *
  * The decision lives in local storage (a shared tablet keeps the device's answer, not a player's):
  * - 'allowed'     the player tapped Allow (the browser prompt then appeared where they were);
- * - 'declined'    "Not now", or the browser's prompt was refused: never asked again;
+ * - 'declined'    "Not now", the browser's prompt was refused, or the player went on without
+ *                 answering the question shown (passOverLocation): never asked again;
  * - 'unsupported' a browser without geolocation, whose notice has been shown once.
  */
 export const LOCATION_KEY = 'scentryLocation';
@@ -62,6 +63,23 @@ export const noteUnsupportedShown = (): void => remember('unsupported');
 
 /** "Not now": remembered, never asked again on this device. */
 export const declineLocation = (): void => remember('declined');
+
+/** Whether the question is on screen now (set by the notice while it shows it). */
+let asking = false;
+
+/** The notice shows the question (true) or no longer does (false). */
+export const noteQuestionShown = (shown: boolean): void => {
+  asking = shown;
+};
+
+/**
+ * The player went on without answering the question on screen (Start Game pressed under it, or card
+ * 1 answered while it sits above): asked once per device, so that counts as "Not now". Does nothing
+ * when the question is not shown or the device has already decided.
+ */
+export function passOverLocation(): void {
+  if (asking && !locationDecision()) declineLocation();
+}
 
 let known: Position | null = null;
 

@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { ensurePlayer } from '../../lib/player';
 import { Spinner } from '../../ui/spinner';
 import { useToast } from '../../ui/toast';
-import { knownPosition, refreshPositionSilently } from '../location/location';
+import { knownPosition, passOverLocation, refreshPositionSilently } from '../location/location';
 import { LocationNotice } from '../location/location-notice';
 import { finishPlay, type PlayedAnswer } from './finish';
 import { KitLoading } from './kit-loading';
@@ -111,6 +111,8 @@ function Play({ kit }: { kit: KitDoc }) {
 
   function rate(value: number) {
     if (busy.current) return;
+    // Card 1 answered under the location question: not asked again on this device.
+    if (askLocation && index === 0) passOverLocation();
     setIntensities((all) => all.map((v, i) => (i === index ? value : v)));
   }
 

@@ -1,5 +1,6 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { passOverLocation } from '../../features/location/location';
 import { LocationNotice } from '../../features/location/location-notice';
 import { startNewPlayer, updatePlayer } from '../../lib/player';
 import { SyncStatusPanel } from '../../offline/sync-status';
@@ -29,6 +30,7 @@ function Home() {
         type="button"
         className="button button-large"
         onClick={() => {
+          passOverLocation(); // the location question, if shown and unanswered, is not asked again
           startNewPlayer();
           updatePlayer({ isAddOrganizationChecked: sendToProvider });
           navigate({ to: sendToProvider ? '/addOrganizationPage' : '/scanQRCode' });
