@@ -400,6 +400,33 @@ describe('the play screens, as a person sees them', () => {
             .locator('.play .step')
             .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().top));
           expect(new Set(tops).size, vp.name).toBe(1);
+          // Readable (12 px or more), clear of the pill's edge, and each still says "SCENT n" to a screen reader.
+          const pills = await page.locator('.play .step').evaluateAll((els) =>
+            els.map((e) => {
+              const box = e.getBoundingClientRect();
+              // The text drawn: words clipped away for sight (kept for screen readers) do not count.
+              const seen: DOMRect[] = [];
+              const walk = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
+              for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+                if (n.parentElement && getComputedStyle(n.parentElement).clip !== 'auto') continue;
+                const range = document.createRange();
+                range.selectNodeContents(n);
+                seen.push(...[...range.getClientRects()].filter((r) => r.width > 0));
+              }
+              const left = Math.min(...seen.map((r) => r.left));
+              const right = Math.max(...seen.map((r) => r.right));
+              return {
+                text: e.textContent,
+                size: Number.parseFloat(getComputedStyle(e).fontSize),
+                margin: Math.min(left - box.left, box.right - right),
+              };
+            }),
+          );
+          for (const [i, p] of pills.entries()) {
+            expect(p.text, vp.name).toBe(`SCENT ${i + 1}`);
+            expect(p.size, `${vp.name} pill ${i + 1}`).toBeGreaterThanOrEqual(12);
+            expect(p.margin, `${vp.name} pill ${i + 1}: ${JSON.stringify(p)}`).toBeGreaterThanOrEqual(4);
+          }
 
           await answer(page, 1, 3, 'Lemon');
           await answer(page, 2, 3, 'Coffee');

@@ -107,6 +107,21 @@ describe('the scanner says the real camera problem and leads to the code field',
           await page.getByRole('button', { name: 'Tap to scan' }).click();
           await dialog.waitFor();
           await audit(page, `scan-camera-denied-${viewport.name}`);
+          // Its two actions: equal buttons, stacked full width on a phone or side by side on one row.
+          const actions = await dialog.locator('.camera-actions .button').evaluateAll((els) =>
+            els.map((e) => {
+              const r = e.getBoundingClientRect();
+              return { top: Math.round(r.top), width: Math.round(r.width), height: Math.round(r.height) };
+            }),
+          );
+          const rowWidth = await dialog.locator('.camera-actions').evaluate((e) => e.getBoundingClientRect().width);
+          expect(actions.length).toBe(2);
+          expect(Math.abs(actions[0].width - actions[1].width), JSON.stringify(actions)).toBeLessThanOrEqual(1);
+          expect(actions[0].height, JSON.stringify(actions)).toBe(actions[1].height);
+          if (actions[0].top !== actions[1].top) {
+            expect(actions[0].width, `${viewport.name}: stacked but not full width`).toBeGreaterThanOrEqual(rowWidth - 1);
+          }
+          if (viewport.width < 400) expect(actions[0].top, viewport.name).not.toBe(actions[1].top);
           await dialog.getByRole('button', { name: 'OK' }).click();
           await expect.poll(() => dialog.isVisible()).toBe(false);
         }

@@ -184,7 +184,9 @@ function Play({ kit }: { kit: KitDoc }) {
             className={i === index ? 'step current' : unanswered(i) ? 'step' : 'step done'}
             aria-current={i === index ? 'step' : undefined}
           >
-            SCENT {i + 1}
+            {/* On narrow screens only the current pill spells "SCENT": the others show the number (CSS). */}
+            <span className="step-word">SCENT </span>
+            {i + 1}
           </li>
         ))}
       </ol>

@@ -7,6 +7,7 @@ import { Modal } from '../../ui/modal';
 import { useToast } from '../../ui/toast';
 import { type CameraProblem, QrScanner } from './qr-scanner';
 import { readTypedCode, scanTarget } from './scan-target';
+import './scanner.css';
 
 /** Each camera problem in the player's words: what happened and what to do (spec §2, §8). */
 const PROBLEMS: Record<CameraProblem, { title: string; text: string }> = {
@@ -100,7 +101,7 @@ export function ScanScreen() {
       <SyncStatusPanel />
       <Modal open={problem !== null} title={problem ? PROBLEMS[problem].title : ''} onClose={() => setProblem(null)}>
         {problem && <p data-testid="camera-problem">{PROBLEMS[problem].text}</p>}
-        <div className="actions">
+        <div className="actions camera-actions">
           <button
             type="button"
             className="button"
