@@ -159,6 +159,22 @@ describe('play', () => {
       expect(new URL(page.url()).pathname).toBe('/scanQRCode');
       expect(await input.inputValue()).toBe('DEMO?1');
       expect(kitLookups).toEqual([]);
+
+      // A code longer than any kit's (61 letters) is invalid at once too, not "Something went wrong".
+      await expect.poll(() => toast.count(), { timeout: 10_000 }).toBe(0);
+      await input.fill('K'.repeat(61));
+      await page.getByRole('button', { name: 'Play' }).click();
+      await toast.waitFor();
+      expect(new URL(page.url()).pathname).toBe('/scanQRCode');
+      expect(kitLookups).toEqual([]);
+
+      // Opened as /scent/<61 letters> (the server refuses such a code with a 400): the invalid-kit
+      // notification, and back to the scanner.
+      await expect.poll(() => toast.count(), { timeout: 10_000 }).toBe(0);
+      await page.goto(`${server.url}/scent/${'K'.repeat(61)}`);
+      await toast.waitFor({ timeout: 10_000 });
+      await page.waitForURL('**/scanQRCode', { waitUntil: 'commit' });
+      expect(await page.getByRole('alert').filter({ hasText: PLAY_MSG.somethingWrong }).count()).toBe(0);
     });
   });
 
