@@ -119,7 +119,9 @@ describe('the scanner says the real camera problem and leads to the code field',
           expect(Math.abs(actions[0].width - actions[1].width), JSON.stringify(actions)).toBeLessThanOrEqual(1);
           expect(actions[0].height, JSON.stringify(actions)).toBe(actions[1].height);
           if (actions[0].top !== actions[1].top) {
-            expect(actions[0].width, `${viewport.name}: stacked but not full width`).toBeGreaterThanOrEqual(rowWidth - 1);
+            expect(actions[0].width, `${viewport.name}: stacked but not full width`).toBeGreaterThanOrEqual(
+              rowWidth - 1,
+            );
           }
           if (viewport.width < 400) expect(actions[0].top, viewport.name).not.toBe(actions[1].top);
           await dialog.getByRole('button', { name: 'OK' }).click();
@@ -184,7 +186,10 @@ describe('calm player screens', () => {
         const tag = `${viewport.width}x${viewport.height}`;
         expect(seen.length, tag).toBeGreaterThan(20);
         for (const b of seen) {
-          expect({ top: b.top, left: b.left }, `${tag}: first option moved`).toEqual({ top: before.top, left: before.left });
+          expect({ top: b.top, left: b.left }, `${tag}: first option moved`).toEqual({
+            top: before.top,
+            left: before.left,
+          });
           expect(b.hits, `${tag}: notice over the first option`).toBe(false);
           expect(b.notice, `${tag}: a notice on the play screen`).toBe(false);
         }

@@ -1,5 +1,5 @@
-import { useRouterState } from '@tanstack/react-router';
 import { useRegisterSW } from 'virtual:pwa-register/react';
+import { useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
 
 /** Screens during which no notice may appear: a card's answers never move nor get covered. */
