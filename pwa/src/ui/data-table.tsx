@@ -1,4 +1,5 @@
 import { PAGE_SIZES } from '@scentry/shared-schema';
+import { useRouterState } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Spinner } from './spinner';
 
@@ -70,9 +71,25 @@ export function SortableTable<T, S extends string = string>(props: SortableTable
   const { columns, rows, sort, order, onSort, sortClass = 'table', savedKey } = props;
   const savedRow = useRef<HTMLTableRowElement>(null);
   const savedShown = savedKey !== undefined && rows?.some((r) => props.rowKey(r) === savedKey);
+  // The router resets or restores the window's scroll once its navigation is done (the list's
+  // page jump, the way back from the form): that comes after the rows first render, so the row is
+  // brought into view only once the router is idle, a frame later (laid out), and once.
+  const settled = useRouterState({ select: (s) => s.status === 'idle' && !s.isLoading });
+  const scrolled = useRef(false);
   useEffect(() => {
-    if (savedShown) savedRow.current?.scrollIntoView({ block: 'center', inline: 'nearest' });
-  }, [savedShown]);
+    if (!savedShown) {
+      scrolled.current = false;
+      return;
+    }
+    if (!settled || scrolled.current) return;
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => {
+        scrolled.current = true;
+        savedRow.current?.scrollIntoView({ block: 'center', inline: 'nearest' });
+      });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [savedShown, settled]);
   const tagAt = tagColumn(columns);
   if (props.error) {
     return (
