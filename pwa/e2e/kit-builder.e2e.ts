@@ -347,6 +347,27 @@ describe('kit builder', () => {
       await page.getByLabel('Search scent options').fill('an');
       await expect.poll(() => page.locator('.og-tile').count()).toBeGreaterThan(1);
       await page.getByLabel('Search scent options').fill('');
+
+      // With the Correct tag shown, the options table fits its box at every size (no Delete button
+      // cut at its edge, no sideways page scroll), and its box is a labelled region taking the focus.
+      await answer.selectOption({ label: 'Cedar' });
+      await page.locator('.options-table .tag', { hasText: 'Correct' }).waitFor();
+      const region = page.getByRole('region', { name: 'Options of this scent card' });
+      expect(await region.getAttribute('tabindex')).toBe('0');
+      for (const v of VIEWPORTS) {
+        await page.setViewportSize({ width: v.width, height: v.height });
+        await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+        expect(await scrollsSideways(page), `card editor scrolls sideways at ${v.width}px`).toBe(false);
+        const fit = await region.evaluate((el) => {
+          const box = el.getBoundingClientRect();
+          const buttons = [...el.querySelectorAll('button')].map((b) => b.getBoundingClientRect());
+          return {
+            overflow: el.scrollWidth - el.clientWidth,
+            cut: buttons.filter((b) => b.right > box.right + 0.5 || b.left < box.left - 0.5).length,
+          };
+        });
+        expect(fit, `options table at ${v.width}px`).toEqual({ overflow: 0, cut: 0 });
+      }
       await auditAtEverySize(page, 'card-editor-grid');
     }));
 });
