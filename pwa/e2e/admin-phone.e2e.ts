@@ -6,7 +6,7 @@ import { CatalogueApi } from './support/catalogue';
 import { makePng } from './support/png';
 import { createUser, startServer, type TestServer } from './support/server';
 import { apiToken, signIn } from './support/sign-in';
-import { axeViolations, scrollsSideways, shoot, VIEWPORTS } from './support/ux';
+import { axeViolations, scrollsSideways, shoot, smallTargets, VIEWPORTS } from './support/ux';
 
 /*
  * The admin on a phone: the menu folded into one button, every list's row actions reachable at
@@ -328,6 +328,44 @@ describe('the admin on a phone', () => {
     expect(await (await inView('edited user')).textContent()).toContain(USER.last);
     await shoot(page, 'admin-user-saved-small');
     await context.close();
+  });
+
+  it('every tap target of the admin lists, the option form, the card editor and the kit editor is at least 44 × 44 px on phones', async () => {
+    const api = new CatalogueApi(server.url, token);
+    const kitId = await api.createKit('TAPKIT');
+    const ids: number[] = [];
+    for (const [i, name] of ['Anise', 'Basil', 'Clove', 'Dill', 'Elder'].entries()) {
+      ids.push(await api.createOption(`Tap ${name}`, [30 + i * 40, 90, 160]));
+    }
+    const cardId = await api.createCard(kitId, 'Tap card', 1, ids);
+    for (const size of [
+      { width: 390, height: 844 },
+      { width: 320, height: 568 },
+    ]) {
+      const { context, page } = await phone(size.width, size.height);
+      const small: string[] = [];
+      const measure = async (where: string) => {
+        for (const t of await smallTargets(page)) small.push(`${where}: ${t.what} ${t.width}×${t.height}`);
+      };
+      const screens = [
+        ...LISTS.map((l) => ({ path: l.path, ready: page.locator('main table tbody tr').first() })),
+        { path: '/admin/createScentCardData', ready: page.getByRole('heading', { name: 'Manage scent option' }) },
+        { path: `/admin/manageScentCard/${kitId}/${cardId}`, ready: page.locator('.og-tile').first() },
+        { path: `/admin/managetestkit/${kitId}/0`, ready: page.getByRole('heading', { name: 'Play Kit: TAPKIT' }) },
+      ];
+      for (const screen of screens) {
+        await page.goto(`${server.url}${screen.path}`);
+        await screen.ready.first().waitFor();
+        await expect.poll(() => page.locator('main [aria-busy="true"]').count()).toBe(0);
+        await measure(screen.path);
+      }
+      // The kit editor's second tab (its cards) too.
+      await page.getByRole('tab', { name: 'Scent Option Info' }).click();
+      await page.getByRole('link', { name: 'Add Scent Card' }).waitFor();
+      await measure('kit cards');
+      expect(small, `at ${size.width} px`).toEqual([]);
+      await context.close();
+    }
   });
 
   it('axe finds no violation on the dashboard, the lists and the scent option form, at the three sizes', async () => {

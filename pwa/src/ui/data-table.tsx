@@ -197,16 +197,27 @@ export function PageCheckbox<K>({ ids, selected, onSelect, className, label }: P
     if (ref.current) ref.current.indeterminate = mixed;
   }, [mixed]);
   return (
-    <input
-      ref={ref}
-      type="checkbox"
-      className={className}
-      aria-label={label}
-      checked={chosen > 0 && chosen === ids.length}
-      disabled={ids.length === 0}
-      onChange={(e) => onSelect([...ids], e.target.checked)}
-    />
+    <CheckTarget>
+      <input
+        ref={ref}
+        type="checkbox"
+        className={className}
+        aria-label={label}
+        checked={chosen > 0 && chosen === ids.length}
+        disabled={ids.length === 0}
+        onChange={(e) => onSelect([...ids], e.target.checked)}
+      />
+    </CheckTarget>
   );
+}
+
+/**
+ * A table's check box with a 44 × 44 px tap target: the label around it toggles it too (the
+ * box itself stays its usual size). The input names itself (aria-label).
+ */
+export function CheckTarget({ children }: { children: ReactNode }) {
+  // biome-ignore lint/a11y/noLabelWithoutControl: the control is the child input, named by its aria-label
+  return <label className="check-target">{children}</label>;
 }
 
 /** The chosen page size, kept across sessions (spec §9). */
