@@ -64,7 +64,7 @@ const RULE_OPTIONS: [string, [number, number, number]][] = [
 ];
 
 describe('catalogue back office', () => {
-  it('a scent option save with the network cut fails at once with the spec\'s error, keeping what was typed; a corrupted PNG is told clearly on its field', () =>
+  it("a scent option save with the network cut fails at once with the spec's error, keeping what was typed; a corrupted PNG is told clearly on its field", () =>
     withContext(async (context) => {
       const page = await context.newPage();
       await signIn(page, server.url);
@@ -81,9 +81,7 @@ describe('catalogue back office', () => {
       await page.getByRole('img', { name: 'Preview of Cinder' }).waitFor();
       await submit.click();
       await page.locator('.toast', { hasText: 'Only PNG images are allowed' }).first().waitFor();
-      await expect
-        .poll(() => page.locator('.field-error').allInnerTexts())
-        .toEqual(['Only PNG images are allowed']);
+      await expect.poll(() => page.locator('.field-error').allInnerTexts()).toEqual(['Only PNG images are allowed']);
 
       // The network cut: "something went wrong" with the reason, at once; nothing typed is lost and
       // Submit can be pressed again.
