@@ -2,10 +2,11 @@ import type { KitDoc } from '@scentry/shared-schema';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser';
+import { CatalogueApi } from './support/catalogue';
 import { makePng } from './support/png';
 import { createUser, startServer, type TestServer } from './support/server';
 import { apiToken, signIn } from './support/sign-in';
-import { axeViolations, scrollsSideways, shoot, VIEWPORTS } from './support/ux';
+import { axeViolations, scrollsSideways, shoot, smallTargets, VIEWPORTS } from './support/ux';
 
 /*
  * The admin on a phone: the menu folded into one button, every list's row actions reachable at
@@ -268,6 +269,103 @@ describe('the admin on a phone', () => {
     await expect.poll(() => saved.count(), { timeout: 10_000 }).toBe(0);
     expect(await page.getByRole('cell', { name: 'Bergamot', exact: true }).count()).toBe(1);
     await context.close();
+  });
+
+  it('at 320 × 568 the saved row is scrolled into view: a new scent option, an edited user', async () => {
+    // Enough options that the new one is low on the last page, below the fold of a small phone.
+    const api = new CatalogueApi(server.url, token);
+    for (const [i, name] of ['Quince', 'Rhubarb', 'Saffron', 'Tarragon', 'Ume', 'Verbena', 'Wasabi'].entries()) {
+      await api.createOption(name, [40 + i * 20, 120, 200 - i * 20]);
+    }
+    const { context, page } = await phone(320, 568);
+    // A slow phone: the list lays out well after it first renders.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const inView = async (what: string) => {
+      const saved = page.locator('tr[data-saved="true"]');
+      await saved.waitFor();
+      expect(await saved.locator('.tag-saved').textContent()).toBe('Saved');
+      // Where the scroll has settled (a restored scroll position would come after the row shows).
+      await expect
+        .poll(
+          async () => {
+            const box = await saved.boundingBox();
+            return Boolean(box && box.y >= 0 && box.y + box.height <= 568);
+          },
+          { timeout: 3000 },
+        )
+        .toBe(true);
+      await page.waitForTimeout(400);
+      const box = await saved.boundingBox();
+      expect(box && box.y >= 0 && box.y + box.height <= 568, `${what}: ${JSON.stringify(box)}`).toBe(true);
+      return saved;
+    };
+
+    await page.goto(`${server.url}/admin/scentCardData`);
+    await page.locator('main table tbody tr').first().waitFor();
+    await page.getByRole('link', { name: 'Add' }).click();
+    await page.waitForURL('**/admin/createScentCardData', { waitUntil: 'commit' });
+    await page.getByLabel('Scent option name').fill('Yuzu');
+    await page.locator('input[type=file]').setInputFiles({
+      name: 'yuzu.png',
+      mimeType: 'image/png',
+      buffer: makePng([240, 210, 40]),
+    });
+    await page.getByRole('img', { name: 'Preview of Yuzu' }).waitFor();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.waitForURL('**/admin/scentCardData**', { waitUntil: 'commit' });
+    expect(await (await inView('new scent option')).textContent()).toContain('Yuzu');
+    await shoot(page, 'admin-option-saved-small');
+
+    await page.goto(`${server.url}/admin/user`);
+    const edit = page.getByRole('link', { name: `Edit ${USER.first} ${USER.last}` });
+    await edit.scrollIntoViewIfNeeded();
+    await edit.click();
+    await page.waitForURL('**/admin/manageuser/**', { waitUntil: 'commit' });
+    await page.getByLabel('Phone (optional)').fill('555-0142');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL('**/admin/user**', { waitUntil: 'commit' });
+    expect(await (await inView('edited user')).textContent()).toContain(USER.last);
+    await shoot(page, 'admin-user-saved-small');
+    await context.close();
+  });
+
+  it('every tap target of the admin lists, the option form, the card editor and the kit editor is at least 44 × 44 px on phones', async () => {
+    const api = new CatalogueApi(server.url, token);
+    const kitId = await api.createKit('TAPKIT');
+    const ids: number[] = [];
+    for (const [i, name] of ['Anise', 'Basil', 'Clove', 'Dill', 'Elder'].entries()) {
+      ids.push(await api.createOption(`Tap ${name}`, [30 + i * 40, 90, 160]));
+    }
+    const cardId = await api.createCard(kitId, 'Tap card', 1, ids);
+    for (const size of [
+      { width: 390, height: 844 },
+      { width: 320, height: 568 },
+    ]) {
+      const { context, page } = await phone(size.width, size.height);
+      const small: string[] = [];
+      const measure = async (where: string) => {
+        for (const t of await smallTargets(page)) small.push(`${where}: ${t.what} ${t.width}×${t.height}`);
+      };
+      const screens = [
+        ...LISTS.map((l) => ({ path: l.path, ready: page.locator('main table tbody tr').first() })),
+        { path: '/admin/createScentCardData', ready: page.getByRole('heading', { name: 'Manage scent option' }) },
+        { path: `/admin/manageScentCard/${kitId}/${cardId}`, ready: page.locator('.og-tile').first() },
+        { path: `/admin/managetestkit/${kitId}/0`, ready: page.getByRole('heading', { name: 'Play Kit: TAPKIT' }) },
+      ];
+      for (const screen of screens) {
+        await page.goto(`${server.url}${screen.path}`);
+        await screen.ready.first().waitFor();
+        await expect.poll(() => page.locator('main [aria-busy="true"]').count()).toBe(0);
+        await measure(screen.path);
+      }
+      // The kit editor's second tab (its cards) too.
+      await page.getByRole('tab', { name: 'Scent Option Info' }).click();
+      await page.getByRole('link', { name: 'Add Scent Card' }).waitFor();
+      await measure('kit cards');
+      expect(small, `at ${size.width} px`).toEqual([]);
+      await context.close();
+    }
   });
 
   it('axe finds no violation on the dashboard, the lists and the scent option form, at the three sizes', async () => {

@@ -64,6 +64,51 @@ const RULE_OPTIONS: [string, [number, number, number]][] = [
 ];
 
 describe('catalogue back office', () => {
+  it("a scent option save with the network cut fails at once with the spec's error, keeping what was typed; a corrupted PNG is told clearly on its field", () =>
+    withContext(async (context) => {
+      const page = await context.newPage();
+      await signIn(page, server.url);
+      await page.goto(`${server.url}/admin/createScentCardData`);
+      const name = page.getByLabel('Scent option name');
+      const submit = page.getByRole('button', { name: 'Submit' });
+
+      // A PNG signature over a broken body: the browser's quick check passes it, the server refuses
+      // it, and the field says the same clear words as the toast (not the server's inner detail).
+      const broken = makePng([90, 30, 30]);
+      broken.fill(0x41, 40, 80);
+      await name.fill('Cinder');
+      await dropFile(page, broken, 'cinder.png', 'image/png');
+      await page.getByRole('img', { name: 'Preview of Cinder' }).waitFor();
+      await submit.click();
+      await page.locator('.toast', { hasText: 'Only PNG images are allowed' }).first().waitFor();
+      await expect.poll(() => page.locator('.field-error').allInnerTexts()).toEqual(['Only PNG images are allowed']);
+
+      // The network cut: "something went wrong" with the reason, at once; nothing typed is lost and
+      // Submit can be pressed again.
+      await name.fill('Ember');
+      await dropFile(page, makePng([200, 80, 20]), 'ember.png', 'image/png');
+      await page.getByRole('img', { name: 'Preview of Ember' }).waitFor();
+      await context.setOffline(true);
+      const started = Date.now();
+      await submit.click();
+      const error = page.locator('.toast-error', { hasText: 'Something went wrong. Please try again!' });
+      await error.first().waitFor({ timeout: 5000 });
+      expect(Date.now() - started).toBeLessThan(5000);
+      expect(await name.inputValue()).toBe('Ember');
+      expect(await page.getByRole('img', { name: 'Preview of Ember' }).count()).toBe(1);
+      await expect.poll(() => submit.isEnabled()).toBe(true);
+      expect(await submit.textContent()).toBe('Submit');
+      expect(page.url()).toMatch(/\/admin\/createScentCardData$/);
+      expect(server.sql<{ n: number }>(`SELECT count(*) AS n FROM scent_options WHERE title = 'Ember'`)[0].n).toBe(0);
+
+      // Back online, the same form saves.
+      await context.setOffline(false);
+      await page.evaluate(() => window.dispatchEvent(new Event('online')));
+      await submit.click();
+      await page.waitForURL('**/admin/scentCardData**', { waitUntil: 'commit' });
+      await page.getByRole('cell', { name: 'Ember', exact: true }).waitFor();
+    }));
+
   it('builds a kit from uploaded scent options, a card made in the modal with a swap, and a QR code that decodes to the kit URL', () =>
     withContext(async (context) => {
       const page = await context.newPage();

@@ -347,6 +347,79 @@ describe('kit builder', () => {
       await page.getByLabel('Search scent options').fill('an');
       await expect.poll(() => page.locator('.og-tile').count()).toBeGreaterThan(1);
       await page.getByLabel('Search scent options').fill('');
+
+      // With the Correct tag shown, the options table fits its box at every size (no Delete button
+      // cut at its edge, no sideways page scroll), and its box is a labelled region taking the focus.
+      await answer.selectOption({ label: 'Cedar' });
+      await page.locator('.options-table .tag', { hasText: 'Correct' }).waitFor();
+      const region = page.getByRole('region', { name: 'Options of this scent card' });
+      expect(await region.getAttribute('tabindex')).toBe('0');
+      for (const v of VIEWPORTS) {
+        await page.setViewportSize({ width: v.width, height: v.height });
+        await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+        expect(await scrollsSideways(page), `card editor scrolls sideways at ${v.width}px`).toBe(false);
+        const fit = await region.evaluate((el) => {
+          const box = el.getBoundingClientRect();
+          const buttons = [...el.querySelectorAll('button')].map((b) => b.getBoundingClientRect());
+          return {
+            overflow: el.scrollWidth - el.clientWidth,
+            cut: buttons.filter((b) => b.right > box.right + 0.5 || b.left < box.left - 0.5).length,
+          };
+        });
+        expect(fit, `options table at ${v.width}px`).toEqual({ overflow: 0, cut: 0 });
+      }
       await auditAtEverySize(page, 'card-editor-grid');
+    }));
+
+  it('Enter in the card name does Create, not "Save and add the next card"; a refused activation reloads the kit and its cards', () =>
+    withContext(async (context) => {
+      const page = await context.newPage();
+      await page.setViewportSize({ width: 1366, height: 800 });
+      await signIn(page, server.url);
+
+      // Enter: the form's main action.
+      const enterKit = await api.createKit('ENTERKIT');
+      await page.goto(`${server.url}/admin/manageScentCard/${enterKit}/0`);
+      await page.getByRole('heading', { name: 'Play Kit: ENTERKIT / Create Scent Card' }).waitFor();
+      await page.getByRole('button', { name: 'Save and add the next card' }).waitFor();
+      await star(page, 'Almond').click();
+      for (const n of ['Anise', 'Apricot', 'Basil', 'Bergamot']) await tile(page, n).click();
+      await page.getByLabel('Scent Card Name').fill('Entered');
+      await page.getByLabel('Scent Card Name').press('Enter');
+      await page.getByRole('heading', { name: 'Play Kit: ENTERKIT', exact: true }).waitFor();
+      await page.getByRole('row').filter({ hasText: 'Entered' }).waitFor();
+
+      // A complete kit offers activation; a card deleted meanwhile (another tab) makes it refused.
+      const kitId = await api.createKit('STALEKIT');
+      const cardIds: number[] = [];
+      for (let c = 0; c < 5; c++) {
+        const names = NAMES.slice(c * 5, c * 5 + 5);
+        cardIds.push(
+          await api.createCard(
+            kitId,
+            `Stale ${c + 1}`,
+            c + 1,
+            names.map((n) => optionIds.get(n) as number),
+          ),
+        );
+      }
+      await page.goto(`${server.url}/admin/managetestkit/${kitId}/0`);
+      const prompt = page.locator('.kit-ready');
+      await prompt.getByRole('heading', { name: 'Ready to play' }).waitFor();
+      await page.getByRole('tab', { name: 'Scent Option Info' }).click();
+      await page.getByText('This kit has all 5 scent cards.').waitFor();
+      const cardRows = page.getByRole('region', { name: 'Scent cards of STALEKIT' }).locator('tbody tr');
+      expect(await cardRows.count()).toBe(5);
+      const gone = await fetch(`${server.url}/api/SentCard/DeleteScentCard?Id=${cardIds[4]}`, {
+        headers: { authorization: `Bearer ${await apiToken(server.url)}` },
+      });
+      expect(gone.status).toBe(200);
+      await prompt.getByRole('button', { name: 'Activate kit' }).click();
+      await page.locator('.toast-warning').first().waitFor();
+      // Reloaded: no prompt, four cards, room for a fifth.
+      await expect.poll(() => prompt.count()).toBe(0);
+      await expect.poll(() => cardRows.count()).toBe(4);
+      await page.getByRole('link', { name: 'Add Scent Card' }).waitFor();
+      expect(await page.getByRole('row').filter({ hasText: 'Stale 5' }).count()).toBe(0);
     }));
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { filterText, listRequest } from './catalogue';
 import { CLIENT_TYPES } from './enums';
 import { MSG } from './messages';
-import { emailSchema, newPasswordSchema, personNameSchema, requiredString } from './rules';
+import { emailSchema, passwordSchema, personNameSchema, requiredString } from './rules';
 import { PHONE_MAX, PHONE_MIN } from './users';
 
 export const ORG_NAME_MAX = 100;
@@ -67,7 +67,7 @@ const organizationFields = {
 export const createOrganizationRequest = z
   .object({
     ...organizationFields,
-    password: newPasswordSchema,
+    password: passwordSchema,
     confirmPassword: z.string({ error: MSG.confirmPasswordRequired }).min(1, { error: MSG.confirmPasswordRequired }),
   })
   .refine((v) => v.password === v.confirmPassword, { error: MSG.passwordsMustMatch, path: ['confirmPassword'] });

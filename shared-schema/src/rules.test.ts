@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from './messages';
+import { createOrganizationRequest } from './organizations';
 import {
   EMAIL_MAX,
   emailSchema,
@@ -7,8 +8,10 @@ import {
   isValidEmail,
   NAME_MAX,
   newPasswordSchema,
+  passwordSchema,
   personNameSchema,
 } from './rules';
+import { createUserRequest, resetPasswordRequest } from './users';
 
 const firstMessage = (r: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
   r.success ? undefined : r.error?.issues[0]?.message;
@@ -98,5 +101,24 @@ describe('personNameSchema', () => {
     expect(firstMessage(personNameSchema.safeParse(''))).toBe(MSG.nameRequired);
     expect(firstMessage(personNameSchema.safeParse('   '))).toBe(MSG.nameRequired);
     expect(firstMessage(personNameSchema.safeParse(undefined))).toBe(MSG.nameRequired);
+  });
+});
+
+describe("Create User's and Create Organization's Password: 'Password is required' (spec §5)", () => {
+  const messageAt = (r: ReturnType<typeof createUserRequest.safeParse>, field: string) =>
+    r.success ? undefined : r.error.issues.find((i) => i.path[0] === field)?.message;
+  it('passwordSchema says it, and the same pattern rule', () => {
+    expect(firstMessage(passwordSchema.safeParse(''))).toBe(MSG.passwordRequired);
+    expect(firstMessage(passwordSchema.safeParse(undefined))).toBe(MSG.passwordRequired);
+    expect(firstMessage(passwordSchema.safeParse('weak'))).toBe(MSG.passwordPattern);
+  });
+  it('the create requests use it; the reset keeps New Password', () => {
+    expect(messageAt(createUserRequest.safeParse({ password: '' }), 'password')).toBe(MSG.passwordRequired);
+    expect(messageAt(createOrganizationRequest.safeParse({ password: '' }) as never, 'password')).toBe(
+      MSG.passwordRequired,
+    );
+    expect(messageAt(resetPasswordRequest.safeParse({ userId: 1, password: '' }) as never, 'password')).toBe(
+      MSG.newPasswordRequired,
+    );
   });
 });

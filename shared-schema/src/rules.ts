@@ -30,11 +30,18 @@ export const personNameSchema = requiredString(MSG.nameRequired)
   .max(NAME_MAX, { error: MSG.nameTooLong })
   .refine((v) => NAME_RE.test(v), { error: MSG.specialCharacters });
 
-export const newPasswordSchema = z
-  .string({ error: MSG.newPasswordRequired })
-  .min(1, { error: MSG.newPasswordRequired })
-  .max(PASSWORD_MAX, { error: MSG.passwordTooLong })
-  .refine(isStrongPassword, { error: MSG.passwordPattern });
+/** A password being set: present, not absurdly long, strong (spec §5); `required` says it is missing. */
+const strongPassword = (required: string) =>
+  z
+    .string({ error: required })
+    .min(1, { error: required })
+    .max(PASSWORD_MAX, { error: MSG.passwordTooLong })
+    .refine(isStrongPassword, { error: MSG.passwordPattern });
+
+/** Change Password's and a reset's new password: 'New Password is required' (spec §5). */
+export const newPasswordSchema = strongPassword(MSG.newPasswordRequired);
+/** Create User's and Create Organization's Password field: 'Password is required' (spec §5). */
+export const passwordSchema = strongPassword(MSG.passwordRequired);
 
 /** A password as typed at sign-in or as the current one: present, and not absurdly long. */
 export const givenPassword = (message: string) =>

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { filterText, listRequest } from './catalogue';
 import { MSG } from './messages';
 import { ROLES } from './roles';
-import { emailSchema, newPasswordSchema, personNameSchema } from './rules';
+import { emailSchema, newPasswordSchema, passwordSchema, personNameSchema } from './rules';
 
 export const PHONE_MIN = 7;
 export const PHONE_MAX = 17;
@@ -49,7 +49,7 @@ const clientAdminHasOrganization = (v: { roleId: number; organizationId?: number
 export const createUserRequest = z
   .object({
     ...userFields,
-    password: newPasswordSchema,
+    password: passwordSchema,
     confirmPassword: z.string({ error: MSG.confirmPasswordRequired }).min(1, { error: MSG.confirmPasswordRequired }),
   })
   .refine((v) => v.password === v.confirmPassword, { error: MSG.passwordsMustMatch, path: ['confirmPassword'] })

@@ -68,8 +68,9 @@ export async function smallTargets(page: Page, min = 44): Promise<SmallTarget[]>
     const out: { what: string; width: number; height: number }[] = [];
     for (const el of document.querySelectorAll<HTMLElement>(selector)) {
       let target: HTMLElement = el;
-      // A check box or radio button is tapped through its label, which toggles it too.
-      if (el instanceof HTMLInputElement && (el.type === 'radio' || el.type === 'checkbox')) {
+      // A check box or radio button is tapped through its label, which toggles it too; so is a
+      // (visually hidden) file input through its label, the drop zone.
+      if (el instanceof HTMLInputElement && (el.type === 'radio' || el.type === 'checkbox' || el.type === 'file')) {
         const label =
           el.closest('label') ?? (el.id ? document.querySelector<HTMLElement>(`label[for="${el.id}"]`) : null);
         if (label) target = label;

@@ -1,4 +1,5 @@
 import { PAGE_SIZES } from '@scentry/shared-schema';
+import { useRouterState } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Spinner } from './spinner';
 
@@ -70,9 +71,25 @@ export function SortableTable<T, S extends string = string>(props: SortableTable
   const { columns, rows, sort, order, onSort, sortClass = 'table', savedKey } = props;
   const savedRow = useRef<HTMLTableRowElement>(null);
   const savedShown = savedKey !== undefined && rows?.some((r) => props.rowKey(r) === savedKey);
+  // The router resets or restores the window's scroll once its navigation is done (the list's
+  // page jump, the way back from the form): that comes after the rows first render, so the row is
+  // brought into view only once the router is idle, a frame later (laid out), and once.
+  const settled = useRouterState({ select: (s) => s.status === 'idle' && !s.isLoading });
+  const scrolled = useRef(false);
   useEffect(() => {
-    if (savedShown) savedRow.current?.scrollIntoView({ block: 'center', inline: 'nearest' });
-  }, [savedShown]);
+    if (!savedShown) {
+      scrolled.current = false;
+      return;
+    }
+    if (!settled || scrolled.current) return;
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => {
+        scrolled.current = true;
+        savedRow.current?.scrollIntoView({ block: 'center', inline: 'nearest' });
+      });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [savedShown, settled]);
   const tagAt = tagColumn(columns);
   if (props.error) {
     return (
@@ -180,16 +197,27 @@ export function PageCheckbox<K>({ ids, selected, onSelect, className, label }: P
     if (ref.current) ref.current.indeterminate = mixed;
   }, [mixed]);
   return (
-    <input
-      ref={ref}
-      type="checkbox"
-      className={className}
-      aria-label={label}
-      checked={chosen > 0 && chosen === ids.length}
-      disabled={ids.length === 0}
-      onChange={(e) => onSelect([...ids], e.target.checked)}
-    />
+    <CheckTarget>
+      <input
+        ref={ref}
+        type="checkbox"
+        className={className}
+        aria-label={label}
+        checked={chosen > 0 && chosen === ids.length}
+        disabled={ids.length === 0}
+        onChange={(e) => onSelect([...ids], e.target.checked)}
+      />
+    </CheckTarget>
   );
+}
+
+/**
+ * A table's check box with a 44 × 44 px tap target: the label around it toggles it too (the
+ * box itself stays its usual size). The input names itself (aria-label).
+ */
+export function CheckTarget({ children }: { children: ReactNode }) {
+  // biome-ignore lint/a11y/noLabelWithoutControl: the control is the child input, named by its aria-label
+  return <label className="check-target">{children}</label>;
 }
 
 /** The chosen page size, kept across sessions (spec §9). */

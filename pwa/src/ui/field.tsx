@@ -5,8 +5,11 @@ interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   error?: string;
 }
 
-/** A labelled input whose error is announced and tied to it with aria-describedby. */
-export function Field({ label, error, id, ...input }: FieldProps) {
+/**
+ * A labelled input whose error is announced and tied to it with aria-describedby. `maxLength`
+ * counts characters (code points), as the shared schema's limits do.
+ */
+export function Field({ label, error, id, maxLength, onChange, ...input }: FieldProps) {
   const autoId = useId();
   const inputId = id ?? autoId;
   const errorId = `${inputId}-error`;
@@ -18,6 +21,17 @@ export function Field({ label, error, id, ...input }: FieldProps) {
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
         {...input}
+        onChange={
+          maxLength === undefined
+            ? onChange
+            : (e) => {
+                // The limit in characters (code points) as the server's rules count it (zod), not in
+                // UTF-16 units as the maxLength attribute would: 🍋 is one character, not two.
+                const chars = Array.from(e.target.value);
+                if (chars.length > maxLength) e.target.value = chars.slice(0, maxLength).join('');
+                onChange?.(e);
+              }
+        }
       />
       {error && (
         <p id={errorId} className="field-error" role="alert">

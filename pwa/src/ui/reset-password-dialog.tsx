@@ -2,7 +2,7 @@ import { PASSWORD_MAX, type ResetPasswordRequest, resetPasswordRequest, USER_MSG
 import type { ReactNode } from 'react';
 import { Field } from './field';
 import { Modal } from './modal';
-import { useForm } from './use-form';
+import { confirmMatches, useForm } from './use-form';
 
 /** Whose password is reset: the user's id and how the dialog names them. */
 export interface ResetTarget {
@@ -27,6 +27,7 @@ export function ResetPasswordDialog({
     schema: resetPasswordRequest,
     initial: { password: '', confirmPassword: '' },
     toInput: (v) => ({ userId: target?.userId ?? undefined, ...v }),
+    check: confirmMatches('password'),
     submit: (data) => reset(data),
     // spec §8: a failed reset is a warning titled 'Password Changed'.
     title: 'Password Changed',

@@ -2,6 +2,7 @@ import {
   authenticateRequest,
   CATALOGUE_MSG,
   changePasswordRequest,
+  createUserRequest,
   type FieldErrors,
   MSG,
   scentOptionModel,
@@ -11,7 +12,7 @@ import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { ApiFailure } from '../lib/api';
 import { ToastProvider } from './toast';
-import { useForm } from './use-form';
+import { confirmMatches, useForm } from './use-form';
 
 const wrapper = ({ children }: { children: ReactNode }) => <ToastProvider>{children}</ToastProvider>;
 
@@ -136,6 +137,80 @@ describe('useForm: messages clear as soon as the field is fixed', () => {
     await act(() => result.current.onSubmit());
     act(() => result.current.reset());
     act(() => result.current.set('title', 'x'.repeat(30)));
+    expect(result.current.errors).toEqual({});
+  });
+});
+
+describe('useForm: a cross-field rule follows both its fields after the first submit', () => {
+  const PW = 'New-passw0rd';
+  function changePasswordForm() {
+    return renderHook(
+      () =>
+        useForm({
+          schema: changePasswordRequest,
+          initial: { id: 1, oldPassword: 'Old-passw0rd', newPassword: '', confirmPassword: '' },
+          check: confirmMatches('newPassword'),
+          submit: async () => 'ok',
+          title: 'Change Password',
+        }),
+      { wrapper },
+    );
+  }
+  function createUserForm() {
+    return renderHook(
+      () =>
+        useForm({
+          schema: createUserRequest,
+          initial: { firstName: 'Ann', lastName: 'Lee', email: '', roleId: 1, password: '', confirmPassword: '' },
+          check: confirmMatches('password'),
+          submit: async () => 'ok',
+          title: 'Create User',
+        }),
+      { wrapper },
+    );
+  }
+
+  it('changing the password (not the confirmation) shows the mismatch at once, and changing it back clears it', async () => {
+    const { result } = changePasswordForm();
+    act(() => result.current.set('newPassword', PW));
+    act(() => result.current.set('confirmPassword', PW));
+    act(() => result.current.set('oldPassword', ''));
+    await act(() => result.current.onSubmit());
+    expect(Object.keys(result.current.errors)).toEqual(['oldPassword']);
+    act(() => result.current.set('newPassword', `${PW}x`));
+    expect(result.current.errors.confirmPassword).toBe(MSG.passwordsMustMatch);
+    act(() => result.current.set('newPassword', PW));
+    expect(result.current.errors.confirmPassword).toBeUndefined();
+    // The confirmation itself edited: the same.
+    act(() => result.current.set('confirmPassword', `${PW}y`));
+    expect(result.current.errors.confirmPassword).toBe(MSG.passwordsMustMatch);
+    act(() => result.current.set('confirmPassword', PW));
+    expect(result.current.errors.confirmPassword).toBeUndefined();
+    expect(Object.keys(result.current.errors)).toEqual(['oldPassword']);
+  });
+
+  it('shows the mismatch while another field is still invalid (on submit and on editing Confirm)', async () => {
+    const { result } = createUserForm();
+    act(() => result.current.set('password', PW));
+    act(() => result.current.set('confirmPassword', 'Other-passw0rd'));
+    await act(() => result.current.onSubmit());
+    // The e-mail is missing, yet the mismatch is said too.
+    expect(result.current.errors).toEqual({ email: MSG.emailRequired, confirmPassword: MSG.passwordsMustMatch });
+    act(() => result.current.set('confirmPassword', PW));
+    expect(result.current.errors).toEqual({ email: MSG.emailRequired });
+    act(() => result.current.set('confirmPassword', `${PW}!`));
+    expect(result.current.errors).toEqual({ email: MSG.emailRequired, confirmPassword: MSG.passwordsMustMatch });
+    // The password edited to agree clears it; edited away again shows it, the e-mail still invalid.
+    act(() => result.current.set('password', `${PW}!`));
+    expect(result.current.errors).toEqual({ email: MSG.emailRequired });
+    act(() => result.current.set('password', PW));
+    expect(result.current.errors).toEqual({ email: MSG.emailRequired, confirmPassword: MSG.passwordsMustMatch });
+  });
+
+  it('says nothing before the first submit', () => {
+    const { result } = createUserForm();
+    act(() => result.current.set('password', PW));
+    act(() => result.current.set('confirmPassword', 'x'));
     expect(result.current.errors).toEqual({});
   });
 });

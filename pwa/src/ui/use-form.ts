@@ -16,6 +16,16 @@ export function failureToast(err: unknown, failureAs: ToastKind = 'error'): { ki
   return { kind: 'error', message: `${MSG.serverError}${reason}` };
 }
 
+/**
+ * The confirmation must repeat the password (spec §5: 'New Password and Confirm Password must be
+ * same'). The schema says it too, but zod skips an object's cross-field rules while another field
+ * is invalid: as a form's `check` it shows at once, and follows both fields after a submit.
+ */
+export const confirmMatches =
+  (password: string, confirm = 'confirmPassword') =>
+  (v: Record<string, unknown>): FieldErrors =>
+    v[confirm] && v[password] !== v[confirm] ? { [confirm]: MSG.passwordsMustMatch } : {};
+
 /** The server's field details (`error`: "name: message; sortOrder: message") as field errors. */
 export function serverFieldErrors(err: unknown): FieldErrors {
   if (!(err instanceof ApiFailure) || typeof err.envelope.error !== 'string') return {};
@@ -58,7 +68,9 @@ export interface FormOptions<V, S extends Schema, R> {
  * Messages show first on submit (none for untouched fields before). After a refused submit, each
  * change re-validates: the edited field's message follows what it holds now (gone once valid), and
  * any other message of the rules that the change fixed goes too (a password fixing its
- * confirmation). A change never adds a message to a field that was not edited.
+ * confirmation). A change adds no schema message to a field that was not edited; a cross-field
+ * rule of the screen (`check`, e.g. `confirmMatches`) follows both its fields: editing either
+ * shows or clears its message at once.
  */
 export function useForm<V extends Record<string, unknown>, S extends Schema, R>(options: FormOptions<V, S, R>) {
   const notify = useToast();
@@ -80,19 +92,29 @@ export function useForm<V extends Record<string, unknown>, S extends Schema, R>(
   const validate = useCallback((v: V) => {
     const o = latest.current;
     const check = parseRequest(o.schema, o.toInput ? o.toInput(v) : v);
-    const extra = o.check?.(v) ?? {};
-    return { check, fields: { ...(check.ok ? {} : check.fields), ...extra } as FieldErrors };
+    const extra: FieldErrors = o.check?.(v) ?? {};
+    return { check, extra, fields: { ...(check.ok ? {} : check.fields), ...extra } as FieldErrors };
   }, []);
 
   // The fields the rules spoke about at the last submit: a server's message on another field (an
   // e-mail already taken) is not the rules' to clear, unless that field is edited.
   const ruleFields = useRef<Set<string>>(new Set());
 
+  // The values the last re-validation saw: what a cross-field rule's message was before a change.
+  const seen = useRef(values);
+
   useEffect(() => {
+    const before = seen.current;
+    seen.current = values;
     if (!submitted) return;
     const keys = edited.current;
     edited.current = new Set();
-    const now = validate(values).fields;
+    const { fields: now, extra } = validate(values);
+    // The screen's own rules whose message this change made or fixed (on a field not edited).
+    const extraBefore = validate(before).extra;
+    const crossed = new Set(
+      [...Object.keys(extra), ...Object.keys(extraBefore)].filter((f) => extra[f] !== extraBefore[f]),
+    );
     setErrors((shown) => {
       const next: FieldErrors = {};
       for (const [field, message] of Object.entries(shown)) {
@@ -104,6 +126,10 @@ export function useForm<V extends Record<string, unknown>, S extends Schema, R>(
         }
       }
       for (const field of keys) if (now[field]) next[field] = now[field];
+      for (const field of crossed) {
+        if (now[field]) next[field] = now[field];
+        else delete next[field];
+      }
       return sameErrors(shown, next) ? shown : next;
     });
   }, [values, submitted, validate]);
@@ -112,8 +138,7 @@ export function useForm<V extends Record<string, unknown>, S extends Schema, R>(
     e?.preventDefault();
     if (busy) return;
     edited.current = new Set();
-    const { check, fields } = validate(values);
-    const extra = options.check?.(values) ?? {};
+    const { check, fields, extra } = validate(values);
     ruleFields.current = new Set(Object.keys(fields));
     if (!check.ok || Object.keys(extra).length) {
       setSubmitted(true);

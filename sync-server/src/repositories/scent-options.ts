@@ -50,8 +50,17 @@ export async function countLiveOptions(db: Db, ids: number[]): Promise<number> {
 
 export type OptionFields = Omit<ScentOption, 'id'>;
 
-/** What names are compared by: unique among live options ignoring case and surrounding spaces. */
-export const titleKey = (title: string): string => title.trim().normalize('NFC').toLowerCase();
+/**
+ * A name as it is stored and shown: NFC, every run of white space (any Unicode space, a
+ * no-break space included) one plain space, none at the ends, so no two look-alike names.
+ */
+export const tidyTitle = (title: string): string => title.normalize('NFC').replace(/\s+/gu, ' ').trim();
+
+/**
+ * What names are compared by: unique among live options ignoring case and white space (runs
+ * collapsed, ends ignored). Migration 2026-11-23T0800 keys older rows with this same function.
+ */
+export const titleKey = (title: string): string => tidyTitle(title).toLowerCase();
 
 /**
  * The key option `id` (0: a new one) would be saved with. A duplicate kept from before the rule
@@ -68,7 +77,7 @@ async function keyFor(db: Db, title: string, id: number): Promise<string | null>
   return self && self.titleKey === null && titleKey(self.title) === key ? null : key;
 }
 
-/** Whether another live option (not `id`) already has this name, ignoring case and surrounding spaces. */
+/** Whether another live option (not `id`) already has this name, ignoring case and white space. */
 export async function titleTaken(db: Db, title: string, id = 0): Promise<boolean> {
   const key = await keyFor(db, title, id);
   if (key === null) return false;

@@ -9,12 +9,13 @@ import {
   isTitleConflict,
   kitsUsingOption,
   optionIsCorrectAnswer,
+  tidyTitle,
   titleTaken,
   updateOption,
 } from '../repositories/scent-options';
 import { checkPng, storeImage, type UploadedFile } from './uploads';
 
-/** A name another live option has (ignoring case and surrounding spaces) is a 400 Warning. */
+/** A name another live option has (ignoring case and white space) is a 400 Warning. */
 async function refuseTakenTitle(db: Db, title: string, id = 0): Promise<void> {
   if (await titleTaken(db, title, id))
     throw warning(CATALOGUE_MSG.optionNameTaken, `title: ${CATALOGUE_MSG.optionNameTaken}`);
@@ -38,9 +39,10 @@ export async function createScentOption(
   file: UploadedFile | undefined,
 ): Promise<ScentOption> {
   const png = checkPng(file);
-  await refuseTakenTitle(db, model.title);
+  const title = tidyTitle(model.title);
+  await refuseTakenTitle(db, title);
   const option = {
-    title: model.title,
+    title,
     storedPath: storeImage(dataDir, png.buffer),
     originalFileName: png.fileName || null,
   };
@@ -58,9 +60,10 @@ export async function updateScentOption(
   const png = file && file.buffer.length > 0 ? checkPng(file) : undefined;
   const current = await findOption(db, model.id);
   if (!current) throw notFound(CATALOGUE_MSG.optionNotFound);
-  await refuseTakenTitle(db, model.title, model.id);
+  const title = tidyTitle(model.title);
+  await refuseTakenTitle(db, title, model.id);
   const option = {
-    title: model.title,
+    title,
     storedPath: png ? storeImage(dataDir, png.buffer) : current.storedPath,
     originalFileName: png ? png.fileName || null : current.originalFileName,
   };

@@ -54,14 +54,15 @@ export function cleanFileName(name: string): string {
 }
 
 /**
- * Checks an upload is a PNG under 5 MB by its bytes (the spec's message otherwise) and returns
- * what is kept of it: the picture without text and metadata chunks, and a clean file name.
+ * Checks an upload is a PNG under 5 MB by its bytes (the spec's message otherwise, also as the
+ * `file` field's detail, which the form shows under the field) and returns what is kept of it: the picture without text and metadata chunks, and a clean file name.
  */
 export function checkPng(file: UploadedFile | undefined): UploadedFile {
-  if (!file || file.buffer.length === 0) throw invalid(CATALOGUE_MSG.imageRequired, 'file: missing or empty');
+  if (!file || file.buffer.length === 0)
+    throw invalid(CATALOGUE_MSG.imageRequired, `file: ${CATALOGUE_MSG.imageRequired}`);
   if (file.truncated || file.buffer.length >= IMAGE_MAX_BYTES)
-    throw invalid(CATALOGUE_MSG.imageTooLarge, 'file: 5 MB or more');
-  if (!inspectPng(file.buffer)) throw invalid(CATALOGUE_MSG.imageNotPng, 'file: not a valid PNG image');
+    throw invalid(CATALOGUE_MSG.imageTooLarge, `file: ${CATALOGUE_MSG.imageTooLarge}`);
+  if (!inspectPng(file.buffer)) throw invalid(CATALOGUE_MSG.imageNotPng, `file: ${CATALOGUE_MSG.imageNotPng}`);
   return { ...file, buffer: stripMetadata(file.buffer), fileName: cleanFileName(file.fileName) };
 }
 

@@ -2,7 +2,7 @@ import { changePasswordRequest, PASSWORD_MAX } from '@scentry/shared-schema';
 import { getSession } from '../../lib/session';
 import { Field } from '../../ui/field';
 import { Modal } from '../../ui/modal';
-import { useForm } from '../../ui/use-form';
+import { confirmMatches, useForm } from '../../ui/use-form';
 import { changePassword } from './api';
 
 const EMPTY = { oldPassword: '', newPassword: '', confirmPassword: '' };
@@ -12,6 +12,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
     schema: changePasswordRequest,
     initial: EMPTY,
     toInput: (v) => ({ id: getSession()?.id, ...v }),
+    check: confirmMatches('newPassword'),
     submit: (data) => changePassword(data),
     // spec §8: success shows the message and closes; a failure warns with the server's message.
     title: 'Change Password',

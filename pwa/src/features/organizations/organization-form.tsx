@@ -19,7 +19,7 @@ import { ConfirmDialog } from '../../ui/confirm';
 import { Field } from '../../ui/field';
 import { markSaved, SAVED_LISTS, useBackToList } from '../../ui/saved-row';
 import { SelectField } from '../../ui/select-field';
-import { useForm } from '../../ui/use-form';
+import { confirmMatches, useForm } from '../../ui/use-form';
 import type { OrganizationRecord } from './api';
 import { INACTIVATE_MESSAGE, INACTIVATE_TITLE } from './messages';
 import { useSaveOrganization } from './queries';
@@ -93,6 +93,7 @@ export function OrganizationForm({ organization }: { organization?: Organization
       userPhone: v.userPhone.trim() || null,
       ...(id ? {} : { password, confirmPassword }),
     }),
+    check: id ? undefined : confirmMatches('password'),
     submit: (data) => save.mutateAsync(data as CreateOrganizationRequest | EditOrganizationRequest),
     title: 'Organization',
     // spec §8: otherwise a warning with the server's message.

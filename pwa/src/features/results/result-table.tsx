@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatResultDate, formatResultTime } from '../../report/format';
-import { PageCheckbox, type SortableColumn, SortableTable } from '../../ui/data-table';
+import { CheckTarget, PageCheckbox, type SortableColumn, SortableTable } from '../../ui/data-table';
 import type { TestResultRow } from './api';
 import { NAME_HIDDEN, playerName } from './report-model';
 import type { ResultSortColumn, SortOrder } from './search';
@@ -54,13 +54,15 @@ export function ResultTable(props: ResultTableProps) {
         />
       ),
       cell: (r) => (
-        <input
-          type="checkbox"
-          className="results-check"
-          aria-label={`Select ${rowName(r)}`}
-          checked={selected.has(r.id)}
-          onChange={(e) => onSelect([r.id], e.target.checked)}
-        />
+        <CheckTarget>
+          <input
+            type="checkbox"
+            className="results-check"
+            aria-label={`Select ${rowName(r)}`}
+            checked={selected.has(r.id)}
+            onChange={(e) => onSelect([r.id], e.target.checked)}
+          />
+        </CheckTarget>
       ),
     },
     ...(props.showNames

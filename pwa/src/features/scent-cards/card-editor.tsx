@@ -223,7 +223,14 @@ export function CardEditor({
       <p className="visually-hidden" aria-live="polite">
         {announcement}
       </p>
-      <form className="stack" onSubmit={form.onSubmit} noValidate>
+      <form
+        className="stack"
+        onSubmit={(e) => {
+          next.current = false;
+          void form.onSubmit(e);
+        }}
+        noValidate
+      >
         <div className="form-grid">
           <Field
             label="Scent Card Name"
@@ -305,25 +312,20 @@ export function CardEditor({
             Cancel
           </button>
           {canAddNext && (
+            // Not a submit button: Enter in a field submits with the form's one submitter, Create/Save.
             <button
-              type="submit"
+              type="button"
               className="button button-ghost"
               disabled={form.busy}
               onClick={() => {
                 next.current = true;
+                void form.onSubmit();
               }}
             >
               Save and add the next card
             </button>
           )}
-          <button
-            type="submit"
-            className="button"
-            disabled={form.busy}
-            onClick={() => {
-              next.current = false;
-            }}
-          >
+          <button type="submit" className="button" disabled={form.busy}>
             {form.busy ? 'Saving…' : cardId > 0 ? 'Save' : 'Create'}
           </button>
         </div>

@@ -7,6 +7,14 @@ import type { OptionChoice } from './api';
 import { type LocalOption, newKey } from './local-options';
 import { OptionPicker } from './option-picker';
 
+/** The modal's required fields: an option and its order. */
+function missing(optionId: number | null, order: number | null): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (!optionId) errors.option = CATALOGUE_MSG.optionRequired;
+  if (!order) errors.order = CATALOGUE_MSG.cardSortOrder;
+  return errors;
+}
+
 /** Add Option / Edit Option (spec §2): a scent option and its order; a used order is refused when adding. */
 export function OptionModal({
   choices,
@@ -24,15 +32,15 @@ export function OptionModal({
   const notify = useToast();
   const [optionId, setOptionId] = useState<number | null>(editing?.scentCardOptionDetailId ?? null);
   const [order, setOrder] = useState<number | null>(editing?.sortOrder ?? null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // After a refused Submit the messages follow the values (gone as soon as a field is fixed), as
+  // useForm's do; none before.
+  const [tried, setTried] = useState(false);
+  const errors: Record<string, string> = tried ? missing(optionId, order) : {};
   // New options may take 1..count+1; editing offers 1..count (spec §4).
   const maxOrder = editing ? options.length : Math.min(options.length + 1, OPTIONS_PER_CARD);
 
   function submit() {
-    const next: Record<string, string> = {};
-    if (!optionId) next.option = CATALOGUE_MSG.optionRequired;
-    if (!order) next.order = CATALOGUE_MSG.cardSortOrder;
-    setErrors(next);
+    setTried(true);
     if (!optionId || !order) return;
     if (options.some((o) => o.scentCardOptionDetailId === optionId && o.key !== editing?.key)) {
       notify('warning', CATALOGUE_MSG.optionReused, 'Scent card');

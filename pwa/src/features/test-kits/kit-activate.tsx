@@ -1,5 +1,6 @@
 import type { TestKit } from '@scentry/shared-schema';
 import { useId, useState } from 'react';
+import { invalidate } from '../../lib/query';
 import { useToast } from '../../ui/toast';
 import { failureToast } from '../../ui/use-form';
 import { useSaveKit } from './queries';
@@ -24,6 +25,9 @@ export function KitActivatePrompt({ kit }: { kit: TestKit }) {
     } catch (err) {
       const toast = failureToast(err);
       notify(toast.kind, toast.message, 'Play Kit');
+      // Refused: the kit changed since it was loaded (a card deleted elsewhere). Load it and its
+      // cards again, so the prompt and the card list say what the server holds now.
+      void invalidate('kits', 'cards');
     }
   }
 

@@ -14,7 +14,7 @@ import { getSession } from '../../lib/session';
 import { Field } from '../../ui/field';
 import { markSaved, SAVED_LISTS, useBackToList } from '../../ui/saved-row';
 import { SelectField } from '../../ui/select-field';
-import { useForm } from '../../ui/use-form';
+import { confirmMatches, useForm } from '../../ui/use-form';
 import { organizationChoicesQuery, rolesQuery, useSaveUser } from './queries';
 
 interface Values extends Record<string, unknown> {
@@ -66,6 +66,7 @@ export function UserForm({ user }: { user: UserRow | null }) {
       isActive: v.isActive,
       ...(id ? {} : { password: v.password, confirmPassword: v.confirmPassword }),
     }),
+    check: id ? undefined : confirmMatches('password'),
     submit: (data) => save.mutateAsync(data),
     title: id ? 'Edit User' : 'Create User',
     // spec §8: a refused save is a warning with the server's message.

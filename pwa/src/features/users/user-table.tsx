@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { PageCheckbox, type SortableColumn, SortableTable } from '../../ui/data-table';
+import { CheckTarget, PageCheckbox, type SortableColumn, SortableTable } from '../../ui/data-table';
 import { EditIcon, KeyIcon, TrashIcon } from '../../ui/icons';
 import type { UserListRow } from './api';
 import type { UserSortColumn } from './search';
@@ -49,15 +49,17 @@ export function UserTable(props: UserTableProps) {
         />
       ),
       cell: (u) => (
-        <input
-          type="checkbox"
-          className="users-check"
-          aria-label={`Select ${fullName(u)}`}
-          checked={selected.has(u.id)}
-          disabled={u.id === meId}
-          title={u.id === meId ? 'Your own account' : undefined}
-          onChange={(e) => onSelect([u.id], e.target.checked)}
-        />
+        <CheckTarget>
+          <input
+            type="checkbox"
+            className="users-check"
+            aria-label={`Select ${fullName(u)}`}
+            checked={selected.has(u.id)}
+            disabled={u.id === meId}
+            title={u.id === meId ? 'Your own account' : undefined}
+            onChange={(e) => onSelect([u.id], e.target.checked)}
+          />
+        </CheckTarget>
       ),
     },
     {

@@ -1,14 +1,15 @@
 import { type Kysely, sql } from 'kysely';
-
-/** The key a scent option's name is compared by: trimmed, NFC, lower case (repositories/scent-options.ts). */
-const titleKey = (title: string): string => title.trim().normalize('NFC').toLowerCase();
+// The one key function the repository saves with, so old and new rows compare alike.
+import { titleKey } from '../../repositories/scent-options';
 
 /**
- * Scent option names unique ignoring case and surrounding spaces among live options.
+ * Scent option names unique ignoring case and white space among live options.
  *
- * A `title_key` column (the name trimmed, NFC-normalized and lower-cased in JavaScript, so case is
- * ignored beyond ASCII, which SQLite's lower() is not) under a partial unique index over live
- * options, as `test_kits.name_key` does for kit codes.
+ * A `title_key` column (repositories/scent-options.ts `titleKey`: the name NFC-normalized, every
+ * run of white space, a no-break space included, made one space, trimmed and lower-cased in
+ * JavaScript, so case is ignored beyond ASCII, which SQLite's lower() is not) under a partial
+ * unique index over live options, as `test_kits.name_key` does for kit codes. Titles themselves
+ * are left as they were (new saves store them tidied).
  *
  * Duplicates already in an older database are KEPT, not renamed: a rename would change what the
  * kits showing them display (a new kit version for every device) and what old results name. The
