@@ -137,8 +137,9 @@ describe('the player’s own history (/chart)', () => {
 
       // The result page's legal row leads to the texts.
       await page.goto(`${server.url}/result`);
+      await page.getByRole('heading', { name: 'Passed' }).waitFor();
       const legal = page.getByRole('navigation', { name: 'Legal' });
-      expect(await legal.getByRole('link').count()).toBe(5);
+      await expect.poll(() => legal.getByRole('link').count()).toBe(5);
       await legal.getByRole('link', { name: 'Privacy notice' }).click();
       await page.waitForURL('**/legal/privacy');
       await page.getByRole('heading', { level: 1, name: 'Privacy notice' }).waitFor();
