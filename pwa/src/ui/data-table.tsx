@@ -50,8 +50,6 @@ interface SortableTableProps<T, S extends string> {
   sort?: S;
   order?: 'asc' | 'desc';
   onSort?: (column: S) => void;
-  /** The prefix of the sort button's classes: `${p}-sort`, `${p}-sort-mark` (+ "active"). */
-  sortClass?: string;
   /** The row just saved (ui/saved-row): highlighted, tagged "Saved" and scrolled into view. */
   savedKey?: string | number;
 }
@@ -68,7 +66,7 @@ const tagColumn = (columns: { className?: string }[]) =>
  * toggle button and an arrow, and aria-sort when it is the sorted one.
  */
 export function SortableTable<T, S extends string = string>(props: SortableTableProps<T, S>) {
-  const { columns, rows, sort, order, onSort, sortClass = 'table', savedKey } = props;
+  const { columns, rows, sort, order, onSort, savedKey } = props;
   const savedRow = useRef<HTMLTableRowElement>(null);
   const savedShown = savedKey !== undefined && rows?.some((r) => props.rowKey(r) === savedKey);
   // The router resets or restores the window's scroll once its navigation is done (the list's
@@ -122,12 +120,9 @@ export function SortableTable<T, S extends string = string>(props: SortableTable
                   aria-sort={active ? (order === 'desc' ? 'descending' : 'ascending') : undefined}
                 >
                   {c.sort ? (
-                    <button type="button" className={`${sortClass}-sort`} onClick={() => c.sort && onSort?.(c.sort)}>
+                    <button type="button" className="table-sort" onClick={() => c.sort && onSort?.(c.sort)}>
                       {c.header}
-                      <span
-                        aria-hidden="true"
-                        className={active ? `${sortClass}-sort-mark active` : `${sortClass}-sort-mark`}
-                      >
+                      <span aria-hidden="true" className={active ? 'table-sort-mark active' : 'table-sort-mark'}>
                         {active ? (order === 'desc' ? '▼' : '▲') : '↕'}
                       </span>
                     </button>

@@ -73,9 +73,9 @@ function LocationTable({
                     className={c.numeric ? 'num' : undefined}
                     aria-sort={active ? (order === 'desc' ? 'descending' : 'ascending') : undefined}
                   >
-                    <button type="button" className="report-sort" onClick={() => sortBy(c.key)}>
+                    <button type="button" className="table-sort" onClick={() => sortBy(c.key)}>
                       {c.header}
-                      <span aria-hidden="true" className={active ? 'report-sort-mark is-on' : 'report-sort-mark'}>
+                      <span aria-hidden="true" className={active ? 'table-sort-mark active' : 'table-sort-mark'}>
                         {active ? (order === 'desc' ? '▼' : '▲') : '↕'}
                       </span>
                     </button>

@@ -122,7 +122,6 @@ export function ResultTable(props: ResultTableProps) {
       sort={props.sort}
       order={props.order}
       onSort={props.onSort}
-      sortClass="results"
     />
   );
 }

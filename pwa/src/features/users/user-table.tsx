@@ -142,7 +142,6 @@ export function UserTable(props: UserTableProps) {
       order={props.order}
       onSort={props.onSort}
       savedKey={props.savedKey}
-      sortClass="users"
     />
   );
 }
