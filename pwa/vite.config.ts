@@ -126,5 +126,8 @@ export default defineConfig({
   test: {
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
+    // No unit test races the 5 s default on a busy machine: speed is measured in benchmarks.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
   },
 });

@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+// Route tests build a whole app (migrations, argon2, geocoder data): on a busy 2-core machine that
+// can take longer than vitest's 5 s default, so every test and hook gets explicit room. Speed is
+// measured in `npm run bench`, never by a test's time limit.
+export default defineConfig({
+  test: {
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+});
