@@ -1,22 +1,19 @@
+// The contract, by domain: each folder holds its route tables (zod-free), its rules and messages,
+// its zod schemas and its part of the contract; common/ holds what every domain uses; api/ only
+// assembles ROUTES, PLAYER_ROUTES and CONTRACT from the domains.
 export * from './api';
+export * from './audit';
 export * from './auth';
-export * from './bind';
-export * from './catalogue';
-export * from './catalogue-rules';
-export * from './enums';
-export * from './envelope';
-export * from './forms-schema';
-export * from './kit';
-export * from './medical';
-export * from './messages';
+export * from './common';
+export * from './emails';
+export * from './health';
+export * from './kits';
 export * from './organizations';
-export * from './play';
-export * from './play-schema';
-export * from './questionnaire';
-export * from './report';
-export * from './report-schema';
-export * from './results-admin';
-export * from './results-admin-schema';
-export * from './roles';
-export * from './rules';
+export * from './player-forms';
+export * from './reports';
+export * from './results';
+export * from './scent-cards';
+export * from './scent-options';
+export * from './sync';
 export * from './users';
+export * from './wallet';

@@ -1,4 +1,4 @@
-import { CONTRACT, type EndpointName, envelope, success } from '@scentry/shared-schema';
+import { CONTRACT, type Endpoint, type EndpointName, envelope, success } from '@scentry/shared-schema';
 import Fastify from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,11 +10,15 @@ import { makeTestApp, type TestApp } from './test/helpers';
 type OpenApiOperation = {
   operationId?: string;
   parameters?: { in: string; name: string; schema?: unknown }[];
-  requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> };
+  requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown>; required?: string[] } }> };
   responses: Record<string, { content?: Record<string, { schema: { properties?: Record<string, unknown> } }> }>;
   security?: unknown[];
 };
-type OpenApiDoc = { openapi: string; paths: Record<string, Record<string, OpenApiOperation>> };
+type OpenApiDoc = {
+  openapi: string;
+  servers?: { url: string }[];
+  paths: Record<string, Record<string, OpenApiOperation>>;
+};
 
 const names = Object.keys(CONTRACT) as EndpointName[];
 
@@ -78,6 +82,42 @@ describe('the contract is the API', () => {
       }
       expect(Boolean(op.security?.length), `${name}: bearer auth documented`).toBe(r.access !== 'public');
     }
+  });
+
+  it('says what third-party tools need: servers, security on every operation, one media type a reply, required files', () => {
+    expect(doc.servers).toEqual([{ url: t.config.publicUrl, description: expect.any(String) }]);
+    for (const name of names) {
+      const endpoint = CONTRACT[name] as Endpoint;
+      const op = doc.paths[endpoint.route.path]?.[endpoint.route.method.toLowerCase()];
+      expect(op, name).toBeDefined();
+      if (!op) continue;
+      // Public operations say so (an empty requirement), staff ones name the bearer scheme.
+      expect(op.security, `${name}: security`).toEqual(endpoint.route.access === 'public' ? [] : [{ bearer: [] }]);
+      for (const [code, response] of Object.entries(op.responses)) {
+        const type = code === '200' && endpoint.replyFile ? endpoint.replyFile : 'application/json';
+        expect(Object.keys(response.content ?? {}), `${name} ${code}: media type`).toEqual([type]);
+      }
+      if (endpoint.model) {
+        const required = op.requestBody?.content['multipart/form-data']?.schema.required ?? [];
+        expect(required.includes('file'), `${name}: file required`).toBe(endpoint.fileRequired === true);
+      }
+    }
+    // The multipart file is required exactly where the handler refuses a request without one.
+    const fileRequired = names.filter((n) => (CONTRACT[n] as Endpoint).fileRequired).sort();
+    expect(fileRequired).toEqual(['createScentCardOption', 'sendQuestionnaireResultInEmail', 'sendResultInEmail']);
+    // OpenAPI 3.0: `nullable` means something only beside a `type`.
+    const untyped: string[] = [];
+    const walk = (node: unknown, at: string) => {
+      if (Array.isArray(node)) {
+        for (const [i, n] of node.entries()) walk(n, `${at}/${i}`);
+      } else if (node && typeof node === 'object') {
+        const o = node as Record<string, unknown>;
+        if (o.nullable !== undefined && o.type === undefined) untyped.push(at);
+        for (const [k, v] of Object.entries(o)) walk(v, `${at}/${k}`);
+      }
+    };
+    walk(doc, '#');
+    expect(untyped).toEqual([]);
   });
 
   it('serves the API reference page and its assets from the server itself', async () => {

@@ -1,4 +1,3 @@
 export * from './contract';
 export * from './player-routes';
-export * from './replies';
 export * from './routes';

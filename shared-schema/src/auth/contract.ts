@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { defineContract } from '../common/endpoint';
+import { sessionUserSchema } from './replies';
+import { AUTH_ROUTES } from './routes';
+import { authenticateRequest, changePasswordRequest } from './schemas';
+
+export const AUTH_CONTRACT = defineContract(AUTH_ROUTES, {
+  authenticate: {
+    summary: 'Sign in (staff): a bearer token and the session user',
+    body: authenticateRequest,
+    data: sessionUserSchema,
+  },
+  changePassword: {
+    summary: "Change the signed-in user's own password",
+    body: changePasswordRequest,
+    data: z.null(),
+  },
+});

@@ -1,0 +1,4 @@
+export * from './contract';
+export * from './replies';
+export * from './routes';
+export * from './schemas';

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { ROLE_NAME_LIST } from '../common/roles';
+
+/** `data` of a successful sign-in; the PWA stores it as the session user (spec §3). */
+export const sessionUserSchema = z.object({
+  token: z.string(),
+  id: z.number().int(),
+  roleName: z.enum(ROLE_NAME_LIST),
+  firstName: z.string(),
+  lastName: z.string(),
+  organizationId: z.number().int().nullable(),
+  organizationName: z.string().nullable(),
+  discloseUserDetails: z.boolean(),
+});
+export type SessionUser = z.output<typeof sessionUserSchema>;

@@ -1,0 +1,4 @@
+export * from './contract';
+export * from './player-routes';
+export * from './rules';
+export * from './schemas';

@@ -1,0 +1,8 @@
+import { post, type RouteInfo } from '../common/route';
+
+/** A result report or questionnaire e-mailed from the player's pages, online or queued offline. */
+export const EMAILS_PLAYER_ROUTES = {
+  sendResultInEmail: post('/api/TestResult/SendResultInEmail', 'public', 'submit'),
+  sendQuestionnaireResultInEmail: post('/api/TestResult/SendQuestionnaireResultInEmail', 'public', 'submit'),
+  pushEmails: post('/api/sync/emails/push', 'public', 'submit'),
+} as const satisfies Record<string, RouteInfo>;

@@ -1,0 +1,15 @@
+import { defineContract } from '../common/endpoint';
+import { HEALTH_PLAYER_ROUTES } from './player-routes';
+import { appConfigData, healthData } from './replies';
+import { HEALTH_ROUTES } from './routes';
+
+export const HEALTH_CONTRACT = defineContract(
+  { ...HEALTH_ROUTES, ...HEALTH_PLAYER_ROUTES },
+  {
+    health: { summary: 'Liveness and database check', data: healthData },
+    appConfig: {
+      summary: "The public address printed in kit QR codes, and the map's tile template ('' when none)",
+      data: appConfigData,
+    },
+  },
+);

@@ -1,0 +1,5 @@
+export * from './contract';
+export * from './player-routes';
+export * from './replies';
+export * from './replies';
+export * from './routes';

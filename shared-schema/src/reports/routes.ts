@@ -1,0 +1,8 @@
+import { post, type RouteInfo } from '../common/route';
+
+/** The staff's reports: Data Location, Location Map, Pass/Fail chart. */
+export const REPORTS_ROUTES = {
+  getDataLocation: post('/api/Report/GetDataLocation', 'staff'),
+  getLocationData: post('/api/Report/GetLocationData', 'staff'),
+  passFailDataByDate: post('/api/Report/PassFailDataByDate', 'staff'),
+} as const satisfies Record<string, RouteInfo>;

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { defineContract } from '../common/endpoint';
+import { listOf } from '../common/replies';
+import { RESULTS_PLAYER_ROUTES } from './player-routes';
+import {
+  answerDetailRowSchema,
+  findTestResultData,
+  questionnaireRowSchema,
+  saveTestResultData,
+  testResultCountsSchema,
+  testResultRowSchema,
+  verifyResultData,
+} from './replies';
+import { RESULTS_ROUTES } from './routes';
+import {
+  exportCsvRequest,
+  findResultOptional,
+  findResultQuery,
+  resultDetailRequest,
+  saveTestResultRequest,
+  testResultListRequest,
+  verifyQuery,
+} from './schemas';
+
+export const RESULTS_CONTRACT = defineContract(
+  { ...RESULTS_PLAYER_ROUTES, ...RESULTS_ROUTES },
+  {
+    saveTestResult: {
+      summary: "An online client's played result, stored exactly once under its Id",
+      body: saveTestResultRequest,
+      data: saveTestResultData,
+    },
+    findTestResultId: {
+      summary: "Whether a result's questionnaire is completed",
+      query: findResultQuery,
+      data: findTestResultData,
+    },
+    findTestResultIdPost: {
+      summary: "Whether a result's questionnaire is completed (id in the query or the body)",
+      query: findResultOptional,
+      body: findResultOptional,
+      data: findTestResultData,
+    },
+    verifyResult: {
+      summary:
+        "The server's record of a result, for a provider checking a report: status, right answers, kit and play time. Unknown or not yet synced: 404",
+      query: verifyQuery,
+      data: verifyResultData,
+    },
+    getTestResultCounts: {
+      summary: 'Dashboard counts (a Client Admin counts their organization only)',
+      data: testResultCountsSchema,
+    },
+    getTestResultList: {
+      summary:
+        'Play results, newest first by default, paged, with the filters of spec §7 (days in America/Los_Angeles); a Client Admin sees their organization only, names removed where not disclosed',
+      body: testResultListRequest,
+      data: listOf(testResultRowSchema),
+    },
+    getTestAnswerResultDetailList: {
+      summary: "A result's answers as played (card, answer, picture, right answer, intensity); each view is audited",
+      body: resultDetailRequest,
+      data: listOf(answerDetailRowSchema),
+    },
+    getQuestionnaireAnswerList: {
+      summary: "A result's questionnaire answers",
+      body: resultDetailRequest,
+      data: listOf(questionnaireRowSchema),
+    },
+    exportCsv: {
+      summary:
+        'The filtered results as CSV (UTF-8 with BOM, formulas defused), streamed from the database; a UTC-stamped file name; audited',
+      body: exportCsvRequest,
+      replyFile: 'text/csv',
+      data: z.null(),
+    },
+  },
+);

@@ -1,0 +1,86 @@
+/** The play's rules (zod-free: the player's first load reads them): what a play must be, and its score. */
+import type { ResultStatus } from '../common/enums';
+import { CARDS_PER_KIT } from '../kits/rules';
+import type { KitDoc } from '../sync/replies';
+import type { Answer, ResultDoc } from './schemas';
+
+export const INTENSITY_MIN = 0;
+export const INTENSITY_MAX = 5;
+/** Rows per push: a device sends its waiting results in batches of at most this many. */
+export const PUSH_MAX_ROWS = 100;
+
+/** Player names are under 25 characters (DESIGN.md §7). */
+export const PLAYER_NAME_MAX = 24;
+/**
+ * The placeholder a result carries until the player gives their names in the medical form
+ * (DESIGN.md §5): set on the device by Start Game and on the server for a result sent without names.
+ */
+export const GUEST_NAME = { firstName: 'Guest', lastName: 'Player' } as const;
+
+export const PLAY_MSG = {
+  // spec §8 (exact)
+  invalidKit: 'Invalid Secret / QR code scanned, Please try again!',
+  somethingWrong: 'Something went wrong. Please try again!',
+  // ours
+  kitNeedsConnection:
+    'This play kit has not been downloaded to this device yet. Connect to the internet once to open it.',
+  unknownKitVersion: 'This result names a play kit version the server does not know',
+  unknownCard: 'An answer names a scent card that is not in this play kit',
+  answerNotOption: "An answer is not one of its scent card's options",
+  cardTwice: 'A scent card is answered twice',
+  cardMissing: 'Every scent card of the play kit must be answered',
+  intensityRange: 'Smell intensity must be a whole number from 0 to 5',
+  resultConflict: 'A different result is already stored under this id',
+  invalidId: 'The result id must be a UUID',
+  invalidPlayedAt: 'PlayedAt must be an ISO date-time, not in the future',
+  resultNotFound: 'Result not found',
+  kitVersionNotPlayable: 'This result names a play kit version that could not be played',
+  tooManyResults: `At most ${PUSH_MAX_ROWS} results can be pushed at once`,
+  namesTooLong: `Names must be under ${PLAYER_NAME_MAX + 1} characters`,
+  resultSaved: 'Test result saved',
+} as const;
+
+/** Why a play does not fit the kit version it names; null when it fits. */
+export function playProblem(kit: Pick<KitDoc, 'cards'>, answers: Answer[]): string | null {
+  const cards = new Map(kit.cards.map((c) => [c.id, c]));
+  const seen = new Set<number>();
+  for (const a of answers) {
+    const card = cards.get(a.scentCardId);
+    if (!card) return PLAY_MSG.unknownCard;
+    if (seen.has(a.scentCardId)) return PLAY_MSG.cardTwice;
+    seen.add(a.scentCardId);
+    if (!card.options.some((o) => o.scentOptionId === a.scentOptionId)) return PLAY_MSG.answerNotOption;
+    if (!Number.isInteger(a.smellIntensity) || a.smellIntensity < INTENSITY_MIN || a.smellIntensity > INTENSITY_MAX) {
+      return PLAY_MSG.intensityRange;
+    }
+  }
+  if (seen.size !== kit.cards.length) return PLAY_MSG.cardMissing;
+  return null;
+}
+
+export interface Score {
+  rightAnswerCount: number;
+  resultStatus: ResultStatus;
+}
+
+/** The pass rule (DESIGN.md §7): correct identifications ≥ the kit's pass threshold. */
+export function scorePlay(kit: Pick<KitDoc, 'cards' | 'passThreshold'>, answers: Answer[]): Score {
+  const correct = new Map(kit.cards.map((c) => [c.id, c.correctScentOptionId]));
+  const rightAnswerCount = answers.filter((a) => correct.get(a.scentCardId) === a.scentOptionId).length;
+  return { rightAnswerCount, resultStatus: rightAnswerCount >= kit.passThreshold ? 'Pass' : 'Fail' };
+}
+
+/** Average smell intensity per kit: the sum divided by 5 (spec §2, DESIGN.md §7). */
+export const averageIntensity = (answers: Pick<Answer, 'smellIntensity'>[]): number =>
+  answers.reduce((sum, a) => sum + a.smellIntensity, 0) / CARDS_PER_KIT;
+
+/**
+ * The identity of a play: what must match for a resend to be "the same" (API.md): kit, version,
+ * answers and play time. Names, location and organization are not part of it.
+ */
+export function playKey(doc: Pick<ResultDoc, 'testKitId' | 'kitVersion' | 'answers' | 'playedAt'>): string {
+  const answers = [...doc.answers]
+    .sort((a, b) => a.scentCardId - b.scentCardId)
+    .map((a) => [a.scentCardId, a.scentOptionId, a.smellIntensity]);
+  return JSON.stringify([doc.testKitId, doc.kitVersion, new Date(doc.playedAt).toISOString(), answers]);
+}

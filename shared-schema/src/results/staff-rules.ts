@@ -1,0 +1,49 @@
+/**
+ * Play results and reports for staff (spec §2 /admin/testresult and Reports, §3, §5, §7, §8):
+ * rules, filter names and messages, zod-free so any screen can read them.
+ */
+
+export const RESULTS_MSG = {
+  // spec §8 (exact)
+  selectRow: 'Please select atleast one row',
+  noExport: 'Sorry! There is no data to export.',
+  toBeforeFrom: 'To Date should be greater than From Date',
+  // ours (spec §5 states the rules, not the words)
+  datesRequired: 'From Date and To Date are required',
+  fromInFuture: 'From Date cannot be in the future',
+  organizationRequired: 'Please select an organization',
+  ageRange: 'Age range is 1 to 100, and the minimum cannot be above the maximum',
+  resultNotFound: 'Result not found',
+} as const;
+
+/** The medical form's flags as the results filters name them (spec §7 UserDisease / UserFamilyDisease). */
+export const DISEASE_FILTERS = [
+  'AlzheimerDisease',
+  'ParkinsonDisease',
+  'HeadInjuriesConcussion',
+  'SinoNasalDisease',
+  'OtherNeurologicalDisorder',
+] as const;
+export const FAMILY_DISEASE_FILTERS = [
+  'AlzheimerDiseaseInFamily',
+  'ParkinsonDiseaseInFamily',
+  'OtherNeurologicalDisorderInFamily',
+] as const;
+export type DiseaseFilter = (typeof DISEASE_FILTERS)[number];
+export type FamilyDiseaseFilter = (typeof FAMILY_DISEASE_FILTERS)[number];
+
+/** The CSV export's header line, exactly (issue: play results). */
+export const EXPORT_CSV_HEADER =
+  'created,firstName,lastName,gender,age,race,userDisease,userFamilyDisease,organizationName,testKitName,resultStatus';
+
+/** Columns the results list sorts by (sortColumns[].columnName, any case). */
+export const RESULT_SORT_COLUMNS = [
+  'created',
+  'firstName',
+  'lastName',
+  'testKitName',
+  'resultStatus',
+  'answerStatus',
+  'organizationName',
+  'age',
+] as const;

@@ -1,0 +1,4 @@
+export * from './contract';
+export * from './player-routes';
+export * from './replies';
+export * from './schemas';

@@ -1,0 +1,3 @@
+export * from './contract';
+export * from './player-routes';
+export * from './schemas';
