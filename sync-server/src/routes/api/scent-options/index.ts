@@ -8,7 +8,7 @@ import { audit } from '../../../services/audit';
 import { createScentOption, deleteScentOption, updateScentOption } from '../../../services/scent-options';
 import { readModelAndFile } from '../../../services/uploads';
 
-export default async function scentOptionRoutes(app: FastifyInstance) {
+export default async function scentOptionsRoutes(app: FastifyInstance) {
   const { db, config } = app;
 
   route(app, 'getScentCardOptionList', async (req) => {

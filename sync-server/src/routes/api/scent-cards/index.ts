@@ -2,12 +2,12 @@ import { CATALOGUE_MSG, isKitPlayable, success } from '@scentry/shared-schema';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../../lib/errors';
 import { route } from '../../../lib/route';
-import { listCards, loadCard } from '../../../repositories/cards';
 import { findKit, findKitByCode, loadKitCards } from '../../../repositories/kits';
+import { listCards, loadCard } from '../../../repositories/scent-cards';
 import { audit } from '../../../services/audit';
-import { deleteCard, saveCard } from '../../../services/cards';
+import { deleteCard, saveCard } from '../../../services/scent-cards';
 
-export default async function scentCardRoutes(app: FastifyInstance) {
+export default async function scentCardsRoutes(app: FastifyInstance) {
   const { db } = app;
 
   /** Public: the play rows of a kit (spec §3), by code, only while the kit is active and playable. */

@@ -27,7 +27,7 @@ async function withRetryAfter<T>(reply: FastifyReply, work: () => Promise<T>): P
 }
 
 /** Reports by e-mail: SendResultInEmail, SendQuestionnaireResultInEmail and the offline push. */
-export default async function emailRoutes(app: FastifyInstance) {
+export default async function emailsRoutes(app: FastifyInstance) {
   const { db } = app;
 
   /** A multipart e-mail request (API.md): the model's rules, then the PDF's, then sent exactly once by its Id. */

@@ -7,7 +7,7 @@ import { audit } from '../../../services/audit';
 import { deleteKits, saveKit, testKitView } from '../../../services/kits';
 import { kitUrl } from '../../../services/qr';
 
-export default async function testKitRoutes(app: FastifyInstance) {
+export default async function kitsRoutes(app: FastifyInstance) {
   const { db, config } = app;
 
   route(app, 'getTestKit', async (req) => {

@@ -8,7 +8,7 @@ import type { Insertable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestResultsTable } from '../../../db/database';
 import { resultScope } from '../../../repositories/results';
-import { openResultCursor } from '../../../repositories/results-admin';
+import { openResultCursor } from '../../../repositories/results-list';
 import { expectReply } from '../../../test/catalogue';
 import { bearer, createOrganization, createUser, makeTestApp, signIn, type TestApp } from '../../../test/helpers';
 import { answersFor, DEMO_ENV, liveKit, push, resultDoc } from '../../../test/play';

@@ -1,18 +1,9 @@
 import { DISORDER_FLAGS, EXPORT_CSV_HEADER, FAMILY_FLAGS, flaggedLabels } from '@scentry/shared-schema';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import type { ExportValues, ResultListRecord } from '../repositories/results-admin';
-import {
-  CSV_BOM,
-  csvCell,
-  csvChunks,
-  exportAuditDetail,
-  exportFileName,
-  exportLine,
-  medicalSummary,
-  resultFilterOf,
-  toTestResultRow,
-} from './results-admin';
+import type { ExportValues, ResultListRecord } from '../repositories/results-list';
+import { medicalSummary, resultFilterOf, toTestResultRow } from './result-rows';
+import { CSV_BOM, csvCell, csvChunks, exportAuditDetail, exportFileName, exportLine } from './results-csv';
 
 const FLAGS_UNANSWERED = {
   isAlzheimerDisease: null,

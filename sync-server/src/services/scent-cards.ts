@@ -1,8 +1,15 @@
 import { CATALOGUE_MSG, MSG, type ScentCardRequest } from '@scentry/shared-schema';
 import type { Db } from '../db/database';
 import { invalid, notFound, warning } from '../lib/errors';
-import { cardOrderTaken, findCard, hideCard, insertCard, setCardOptions, updateCard } from '../repositories/cards';
 import { changeKits, findKit } from '../repositories/kits';
+import {
+  cardOrderTaken,
+  findCard,
+  hideCard,
+  insertCard,
+  setCardOptions,
+  updateCard,
+} from '../repositories/scent-cards';
 import { countLiveOptions } from '../repositories/scent-options';
 
 /**

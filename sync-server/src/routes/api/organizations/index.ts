@@ -7,7 +7,7 @@ import { findOrganizationRecord, listOrganizations, organizationChoices } from '
 import { audit } from '../../../services/audit';
 import { createOrganization, deleteOrganization, editOrganization } from '../../../services/organizations';
 
-export default async function organizationRoutes(app: FastifyInstance) {
+export default async function organizationsRoutes(app: FastifyInstance) {
   const { db } = app;
 
   // Public (API.md): players choose a provider without signing in.

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../db/database';
 import { up as reportMigration } from '../../../db/migrations/2026-11-23T0710-report-indexes';
 import { dayStart } from '../../../lib/dates';
+import { CHART_MONTHS_MAX, chartMonths, rangeMonths, reportRange } from '../../../lib/report-range';
 import {
   countWithStatus,
   locationCounts,
@@ -25,7 +26,6 @@ import {
   type TestApp,
 } from '../../../test/helpers';
 import { answersFor, DEMO_ENV, expectEnvelope, liveKit, saveBody } from '../../../test/play';
-import { CHART_MONTHS_MAX, chartMonths, rangeMonths, reportRange } from './range';
 
 type Place = { country: string | null; state: string | null; city: string | null };
 const SF: Place = { country: 'United States', state: 'California', city: 'San Francisco' };
