@@ -1,25 +1,23 @@
 import { MSG, type SessionUser } from '@scentry/shared-schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createOrganization,
   createUser,
   envelopeOf,
   type FixtureUser,
-  makeTestApp,
   signInRequest,
-  type TestApp,
+  useTestApp,
 } from '../../../test/helpers';
 
 const URL = '/api/User/Authenticate';
 
 describe('POST /api/User/Authenticate', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let clientAdmin: FixtureUser;
   let plainUser: FixtureUser;
   let orgId: number;
 
   beforeAll(async () => {
-    t = await makeTestApp();
     orgId = await createOrganization(t.app, { name: 'Quiet Clinic', discloseUserDetails: false });
     [clientAdmin, plainUser] = await Promise.all([
       createUser(t.app, {
@@ -31,9 +29,6 @@ describe('POST /api/User/Authenticate', () => {
       }),
       createUser(t.app, { roleName: 'User', firstName: 'Uma', lastName: 'User' }),
     ]);
-  });
-  afterAll(async () => {
-    await t?.cleanup();
   });
 
   it('signs in and returns the session user', async () => {

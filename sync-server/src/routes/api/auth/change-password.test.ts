@@ -1,20 +1,19 @@
 import { MSG } from '@scentry/shared-schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
   createUser,
   envelopeOf,
   type FixtureUser,
-  makeTestApp,
   signIn,
   signInRequest,
-  type TestApp,
+  useTestApp,
 } from '../../../test/helpers';
 
 const URL = '/api/User/ChangePassword';
 
 describe('POST /api/User/ChangePassword', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let me: FixtureUser;
   let other: FixtureUser;
   let token: string;
@@ -23,12 +22,8 @@ describe('POST /api/User/ChangePassword', () => {
     t.app.inject({ method: 'POST', url: URL, headers: bearer(auth), payload: payload as object });
 
   beforeAll(async () => {
-    t = await makeTestApp();
     [me, other] = await Promise.all([createUser(t.app, { roleName: 'User' }), createUser(t.app, { roleName: 'User' })]);
     token = await signIn(t.app, me.email, me.password);
-  });
-  afterAll(async () => {
-    await t?.cleanup();
   });
 
   describe('rules (400 Failure with the exact message)', () => {

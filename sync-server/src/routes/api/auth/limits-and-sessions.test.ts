@@ -10,16 +10,15 @@ import {
   makeTestApp,
   signInRequest,
   type TestApp,
+  useTestApp,
 } from '../../../test/helpers';
 
 const COUNTS = '/api/TestResult/GetTestResultCounts';
 
 describe('sign-in limits under concurrency', () => {
-  let t: TestApp;
+  const t = useTestApp();
 
-  beforeAll(async () => {
-    t = await makeTestApp();
-  });
+  beforeAll(async () => {});
   afterAll(async () => {
     await t?.cleanup();
   });
@@ -74,9 +73,6 @@ describe('ChangePassword: guesses counted, sessions ended', () => {
 
   beforeAll(async () => {
     t = await makeTestApp();
-  });
-  afterAll(async () => {
-    await t?.cleanup();
   });
 
   const signIn = async (user: FixtureUser, address = '192.0.2.10') => {

@@ -1,33 +1,22 @@
 import { MSG, type SessionUser } from '@scentry/shared-schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createUser,
-  envelopeOf,
-  type FixtureUser,
-  makeTestApp,
-  signInRequest,
-  type TestApp,
-} from '../../../test/helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createUser, envelopeOf, type FixtureUser, signInRequest, useTestApp } from '../../../test/helpers';
 
 const ATTACKER = '203.0.113.7';
 const OTHER_ADDRESS = '198.51.100.20';
 
 describe('sign-in rate limit (10 failures per e-mail per address in 15 minutes)', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let victim: FixtureUser;
   let neighbour: FixtureUser;
   let spoofTarget: FixtureUser;
 
   beforeAll(async () => {
-    t = await makeTestApp();
     [victim, neighbour, spoofTarget] = await Promise.all([
       createUser(t.app, { roleName: 'Admin' }),
       createUser(t.app, { roleName: 'User' }),
       createUser(t.app, { roleName: 'User' }),
     ]);
-  });
-  afterAll(async () => {
-    await t?.cleanup();
   });
 
   it('blocks the 11th attempt with 429, even with the right password', async () => {
@@ -93,15 +82,11 @@ describe('sign-in rate limit (10 failures per e-mail per address in 15 minutes)'
 });
 
 describe('sign-in rate limit behind a trusted reverse proxy (TRUST_PROXY)', () => {
-  let t: TestApp;
+  const t = useTestApp({ env: { TRUST_PROXY: '127.0.0.1' } });
   let victim: FixtureUser;
 
   beforeAll(async () => {
-    t = await makeTestApp({ env: { TRUST_PROXY: '127.0.0.1' } });
     victim = await createUser(t.app, { roleName: 'User' });
-  });
-  afterAll(async () => {
-    await t?.cleanup();
   });
 
   const viaProxy = (clientAddress: string, password: string) =>

@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createOptions, createPlayableKit, updateKit } from '../../../test/catalogue';
-import { makeTestApp, signIn, TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD, type TestApp } from '../../../test/helpers';
+import { signIn, TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD, useTestApp } from '../../../test/helpers';
 import { pull } from '../../../test/play';
 
 /** A code that devices already hold in their checkpoints must reach them again when reused. */
 describe('reusing a kit code', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let token: string;
 
   beforeAll(async () => {
-    t = await makeTestApp();
     token = await signIn(t.app, TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD);
-  });
-  afterAll(async () => {
-    await t?.cleanup();
   });
 
   const versionOf = async (id: number) =>
@@ -99,15 +95,11 @@ describe('reusing a kit code', () => {
 });
 
 describe('UpdateTestKit with the spec body {Id, Name}', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let token: string;
 
   beforeAll(async () => {
-    t = await makeTestApp();
     token = await signIn(t.app, TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD);
-  });
-  afterAll(async () => {
-    await t?.cleanup();
   });
 
   it('keeps the active flag and the pass threshold it does not send', async () => {

@@ -8,7 +8,7 @@ import {
 } from '@scentry/shared-schema';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   addFiveCards,
   cardBody,
@@ -21,7 +21,7 @@ import {
   kitVersions,
   updateKit,
 } from '../../../test/catalogue';
-import { bearer, createFixtureUsers, type Fixtures, makeTestApp, signIn, type TestApp } from '../../../test/helpers';
+import { bearer, signIn, useFixtures, useTestApp } from '../../../test/helpers';
 
 const SAVE = '/api/TestKit/SaveTestKit';
 const UPDATE = '/api/TestKit/UpdateTestKit';
@@ -43,8 +43,8 @@ function readQr(dataUrl: string): string | undefined {
 }
 
 describe('TestKit routes', () => {
-  let t: TestApp;
-  let f: Fixtures;
+  const t = useTestApp({ env: { PUBLIC_URL } });
+  const f = useFixtures(t);
   let admin: string;
   let clientAdmin: string;
   let user: string;
@@ -68,17 +68,12 @@ describe('TestKit routes', () => {
       .data;
 
   beforeAll(async () => {
-    t = await makeTestApp({ env: { PUBLIC_URL } });
-    f = await createFixtureUsers(t.app);
     [admin, clientAdmin, user] = await Promise.all([
       signIn(t.app, f.admin.email, f.admin.password),
       signIn(t.app, f.clientAdmin.email, f.clientAdmin.password),
       signIn(t.app, f.user.email, f.user.password),
     ]);
     options = await createOptions(t.app, admin, 6, 'KitScent');
-  });
-  afterAll(async () => {
-    await t?.cleanup();
   });
 
   describe('SaveTestKit', () => {

@@ -1,31 +1,17 @@
 import { type ApiData, MSG, ORG_MSG, USER_MSG } from '@scentry/shared-schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  createFixtureUsers,
-  envelopeOf,
-  type Fixtures,
-  makeTestApp,
-  signIn,
-  signInRequest,
-  type TestApp,
-} from '../../../test/helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer, envelopeOf, signIn, signInRequest, useFixtures, useTestApp } from '../../../test/helpers';
 
 const COUNTS = '/api/TestResult/GetTestResultCounts';
 
 describe('Organizations and providers', () => {
-  let t: TestApp;
-  let f: Fixtures;
+  const t = useTestApp();
+  const f = useFixtures(t);
   let admin: string;
   let seq = 0;
 
   beforeAll(async () => {
-    t = await makeTestApp();
-    f = await createFixtureUsers(t.app);
     admin = await signIn(t.app, f.admin.email, f.admin.password);
-  });
-  afterAll(async () => {
-    await t?.cleanup();
   });
 
   // `token`: the Admin's by default, null for none.

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { type ApiData, MSG, RESULTS_MSG } from '@scentry/shared-schema';
 import SQLite from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, SqliteDialect, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../db/database';
 import { up as reportMigration } from '../../../db/migrations/2026-11-23T0710-report-indexes';
 import { dayStart } from '../../../lib/dates';
@@ -15,16 +15,7 @@ import {
   playedSpan,
   type ReportScope,
 } from '../../../repositories/reports';
-import {
-  bearer,
-  createFixtureUsers,
-  createOrganization,
-  createUser,
-  type Fixtures,
-  makeTestApp,
-  signIn,
-  type TestApp,
-} from '../../../test/helpers';
+import { bearer, createOrganization, createUser, signIn, useFixtures, useTestApp } from '../../../test/helpers';
 import { answersFor, DEMO_ENV, expectEnvelope, liveKit, saveBody } from '../../../test/play';
 
 type Place = { country: string | null; state: string | null; city: string | null };
@@ -49,8 +40,8 @@ const dayInLA = (at = new Date()) => {
 };
 
 describe('reports', () => {
-  let t: TestApp;
-  let f: Fixtures;
+  const t = useTestApp({ env: DEMO_ENV });
+  const f = useFixtures(t);
   let kitId: number;
   let otherOrg: number;
   let admin: string;
@@ -105,8 +96,6 @@ describe('reports', () => {
   const total = (rows: { pass: number; fail: number }[]) => rows.reduce((n, r) => n + r.pass + r.fail, 0);
 
   beforeAll(async () => {
-    t = await makeTestApp({ env: DEMO_ENV });
-    f = await createFixtureUsers(t.app);
     otherOrg = await createOrganization(t.app, { name: 'Other Clinic' });
     kitId = (await liveKit(t.app, 'DEMO1')).kitId;
     admin = await signIn(t.app, f.admin.email, f.admin.password);
@@ -151,9 +140,6 @@ describe('reports', () => {
     // Outside 2024 (Los Angeles days): not counted.
     await insert({ playedAt: '2024-01-01T07:59:59.999Z', organizationId: own, place: SF, position: [37.7, -122.4] });
     await insert({ playedAt: '2025-01-01T08:00:00.000Z', organizationId: own, place: SF, position: [37.7, -122.4] });
-  });
-  afterAll(async () => {
-    await t?.cleanup();
   });
 
   describe('scope', () => {

@@ -1,23 +1,21 @@
 import { MSG, type TestResultCounts } from '@scentry/shared-schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { insertResult as insertStoredResult } from '../../../test/catalogue';
 import {
   bearer,
-  createFixtureUsers,
   createOrganization,
   createUser,
   envelopeOf,
-  type Fixtures,
-  makeTestApp,
   signIn,
-  type TestApp,
+  useFixtures,
+  useTestApp,
 } from '../../../test/helpers';
 
 const URL = '/api/TestResult/GetTestResultCounts';
 
 describe('GET /api/TestResult/GetTestResultCounts (staff)', () => {
-  let t: TestApp;
-  let f: Fixtures;
+  const t = useTestApp();
+  const f = useFixtures(t);
   let otherOrg: number;
   let kitId: number;
   let adminToken: string;
@@ -53,15 +51,10 @@ describe('GET /api/TestResult/GetTestResultCounts (staff)', () => {
   };
 
   beforeAll(async () => {
-    t = await makeTestApp();
-    f = await createFixtureUsers(t.app);
     otherOrg = await createOrganization(t.app, { name: 'Other Clinic' });
     adminToken = await signIn(t.app, f.admin.email, f.admin.password);
     clientAdminToken = await signIn(t.app, f.clientAdmin.email, f.clientAdmin.password);
     userToken = await signIn(t.app, f.user.email, f.user.password);
-  });
-  afterAll(async () => {
-    await t?.cleanup();
   });
 
   it('is all zeros on an empty database', async () => {

@@ -1,14 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type ApiData, type KitDoc, MSG, PLAY_MSG, type TestResultCounts } from '@scentry/shared-schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  createFixtureUsers,
-  createOrganization,
-  makeTestApp,
-  signIn,
-  type TestApp,
-} from '../../../test/helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createFixtureUsers, createOrganization, signIn, useTestApp } from '../../../test/helpers';
 import {
   answersFor,
   DEMO_ENV,
@@ -29,7 +22,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 type Saved = ApiData<'saveTestResult'>;
 
 describe('POST /api/TestResult/SaveTestResult (public)', () => {
-  let t: TestApp;
+  const t = useTestApp({ env: DEMO_ENV });
   let demo: KitDoc;
   let other: KitDoc;
   let admin: string;
@@ -43,14 +36,10 @@ describe('POST /api/TestResult/SaveTestResult (public)', () => {
   };
 
   beforeAll(async () => {
-    t = await makeTestApp({ env: DEMO_ENV });
     const f = await createFixtureUsers(t.app);
     admin = await signIn(t.app, f.admin.email, f.admin.password);
     demo = await liveKit(t.app, 'DEMO1');
     other = await insertKit(t.app, 'OTHER1');
-  });
-  afterAll(async () => {
-    await t?.cleanup();
   });
 
   it("stores the spec's submission with a new UUID and the server's score; the dashboard counts it", async () => {
@@ -243,17 +232,13 @@ describe('POST /api/TestResult/SaveTestResult (public)', () => {
 });
 
 describe('GET/POST /api/TestResult/FindTestResultId (public)', () => {
-  let t: TestApp;
+  const t = useTestApp({ env: DEMO_ENV });
   let id: string;
 
   beforeAll(async () => {
-    t = await makeTestApp({ env: DEMO_ENV });
     const demo = await liveKit(t.app, 'DEMO1');
     const res = await t.app.inject({ method: 'POST', url: SAVE, payload: saveBody(demo, answersFor(demo)) });
     id = expectEnvelope<Saved>(res, 200, 'Success').data.testResultId;
-  });
-  afterAll(async () => {
-    await t?.cleanup();
   });
 
   it('says a new result is not completed, by GET or POST, the id in any case', async () => {

@@ -5,12 +5,12 @@ import { EXPORT_CSV_HEADER, RESULTS_MSG, type TestResultRow } from '@scentry/sha
 import { parse } from 'csv-parse/sync';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Insertable } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestResultsTable } from '../../../db/database';
 import { resultScope } from '../../../repositories/results';
 import { openResultCursor } from '../../../repositories/results-list';
 import { expectReply } from '../../../test/catalogue';
-import { bearer, createOrganization, createUser, makeTestApp, signIn, type TestApp } from '../../../test/helpers';
+import { bearer, createOrganization, createUser, signIn, useTestApp } from '../../../test/helpers';
 import { answersFor, DEMO_ENV, liveKit, push, resultDoc } from '../../../test/play';
 
 const LIST = '/api/TestResult/GetTestResultList';
@@ -44,7 +44,7 @@ const BLANK = {
 };
 
 describe('play results for staff (list, answers, questionnaire, CSV export)', () => {
-  let t: TestApp;
+  const t = useTestApp({ env: { ...DEMO_ENV, RATE_LIMITS: 'off' } });
   let demoKit = 0;
   let otherKit = 0;
   let orgA = 0; // discloses names
@@ -99,7 +99,6 @@ describe('play results for staff (list, answers, questionnaire, CSV export)', ()
   };
 
   beforeAll(async () => {
-    t = await makeTestApp({ env: { ...DEMO_ENV, RATE_LIMITS: 'off' } });
     demoKit = (await liveKit(t.app, 'DEMO1')).kitId;
     otherKit = (
       await t.app.db
@@ -162,9 +161,6 @@ describe('play results for staff (list, answers, questionnaire, CSV export)', ()
     ids.b2 = await addResult({ organizationId: orgB, firstName: 'Hidden', lastName: 'Name', testKitId: otherKit });
     ids.none = await addResult({ firstName: 'Nora', lastName: '50%_off', testKitId: otherKit, resultStatus: 'Fail' });
     ids.gone = await addResult({ organizationId: orgGone, firstName: 'Ghost', lastName: 'Player', age: 80 });
-  });
-  afterAll(async () => {
-    await t?.cleanup();
   });
 
   describe('GetTestResultList', () => {

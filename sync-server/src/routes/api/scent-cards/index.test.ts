@@ -7,7 +7,7 @@ import {
   type ScentCardListRow,
   type ScentOption,
 } from '@scentry/shared-schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   cardBody,
   createCard,
@@ -18,7 +18,7 @@ import {
   kitVersions,
   updateKit,
 } from '../../../test/catalogue';
-import { bearer, createFixtureUsers, type Fixtures, makeTestApp, signIn, type TestApp } from '../../../test/helpers';
+import { bearer, signIn, useFixtures, useTestApp } from '../../../test/helpers';
 
 const CREATE = '/api/SentCard/CreateSentCardDetails';
 const UPDATE = '/api/SentCard/UpdateSentCardDetails';
@@ -28,8 +28,8 @@ const DELETE = '/api/SentCard/DeleteScentCard';
 const PLAY = '/api/SentCard/GetSentCardDetails';
 
 describe('SentCard routes', () => {
-  let t: TestApp;
-  let f: Fixtures;
+  const t = useTestApp();
+  const f = useFixtures(t);
   let admin: string;
   let clientAdmin: string;
   let user: string;
@@ -57,8 +57,6 @@ describe('SentCard routes', () => {
     });
 
   beforeAll(async () => {
-    t = await makeTestApp();
-    f = await createFixtureUsers(t.app);
     [admin, clientAdmin, user] = await Promise.all([
       signIn(t.app, f.admin.email, f.admin.password),
       signIn(t.app, f.clientAdmin.email, f.clientAdmin.password),
@@ -66,9 +64,6 @@ describe('SentCard routes', () => {
     ]);
     options = await createOptions(t.app, admin, 8, 'CardScent');
     ids = options.map((o) => o.id);
-  });
-  afterAll(async () => {
-    await t?.cleanup();
   });
 
   describe('CreateSentCardDetails and GetScentCardDetailById', () => {

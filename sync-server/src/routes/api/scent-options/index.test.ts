@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { CATALOGUE_MSG, IMAGE_MAX_BYTES, type ListResult, MSG, type ScentOption } from '@scentry/shared-schema';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { down as namesDown, up as namesUp } from '../../../db/migrations/2026-11-23T0800-scent-option-names';
 import {
   cardBody,
@@ -16,13 +16,12 @@ import {
 } from '../../../test/catalogue';
 import {
   bearer,
-  createFixtureUsers,
-  type Fixtures,
   makeTestApp,
   signIn,
   TEST_ADMIN_EMAIL,
   TEST_ADMIN_PASSWORD,
-  type TestApp,
+  useFixtures,
+  useTestApp,
 } from '../../../test/helpers';
 import { corruptCrc, jpegBytes, makePng, noisePng, padPng, pngChunk } from '../../../test/images';
 import { multipart, optionForm, type UploadFile } from '../../../test/multipart';
@@ -37,8 +36,8 @@ const DELETE = '/api/ScentCardOption/DeleteScentCardOption';
 const STORED_PATH = /^\/uploads\/[0-9a-f]{32}\.png$/;
 
 describe('ScentCardOption routes', () => {
-  let t: TestApp;
-  let f: Fixtures;
+  const t = useTestApp();
+  const f = useFixtures(t);
   let admin: string;
   let clientAdmin: string;
   let user: string;
@@ -55,16 +54,11 @@ describe('ScentCardOption routes', () => {
   const storedFile = (storedPath: string) => path.join(t.dataDir, storedPath);
 
   beforeAll(async () => {
-    t = await makeTestApp();
-    f = await createFixtureUsers(t.app);
     [admin, clientAdmin, user] = await Promise.all([
       signIn(t.app, f.admin.email, f.admin.password),
       signIn(t.app, f.clientAdmin.email, f.clientAdmin.password),
       signIn(t.app, f.user.email, f.user.password),
     ]);
-  });
-  afterAll(async () => {
-    await t?.cleanup();
   });
 
   describe('CreateScentCardOption', () => {

@@ -1,32 +1,25 @@
 import { type ApiData, MSG, ROLES, USER_MSG } from '@scentry/shared-schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
-  createFixtureUsers,
   createOrganization,
   createUser,
   envelopeOf,
-  type Fixtures,
-  makeTestApp,
   signIn,
   signInRequest,
-  type TestApp,
+  useFixtures,
+  useTestApp,
 } from '../../../test/helpers';
 
 const COUNTS = '/api/TestResult/GetTestResultCounts';
 
 describe('User administration (admin)', () => {
-  let t: TestApp;
-  let f: Fixtures;
+  const t = useTestApp();
+  const f = useFixtures(t);
   let admin: string;
 
   beforeAll(async () => {
-    t = await makeTestApp();
-    f = await createFixtureUsers(t.app);
     admin = await signIn(t.app, f.admin.email, f.admin.password);
-  });
-  afterAll(async () => {
-    await t?.cleanup();
   });
 
   const post = (url: string, payload: object, token = admin) =>

@@ -8,7 +8,7 @@ import { unzipSync } from 'fflate';
 import forge from 'node-forge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDevelopmentChain, DEV_CHAIN_DIR, PASS_CERT_FILES } from '../../../services/pass-certs';
-import { envelopeOf, makeTempDir, makeTestApp, type TestApp } from '../../../test/helpers';
+import { envelopeOf, makeTempDir, makeTestApp, type TestApp, useTestApp } from '../../../test/helpers';
 
 const URL = '/api/PkPassConfig/GeneratePKSafePass';
 const BODY = { Name: 'Ann Lee', Date: '03/14/2025', Result: 'Pass', Score: '4/5' };
@@ -93,17 +93,13 @@ afterAll(() => {
 });
 
 describe('POST /api/PkPassConfig/GeneratePKSafePass (development chain)', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let chainDir: string;
   let caFile: string;
 
   beforeAll(async () => {
-    t = await makeTestApp();
     chainDir = path.join(t.dataDir, DEV_CHAIN_DIR);
     caFile = path.join(chainDir, PASS_CERT_FILES.wwdr);
-  });
-  afterAll(async () => {
-    await t?.cleanup();
   });
 
   it('replies with a .pkpass attachment', async () => {
