@@ -1,30 +1,17 @@
 import { MSG, type SessionUser } from '@scentry/shared-schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  createFixtureUsers,
-  envelopeOf,
-  type Fixtures,
-  makeTestApp,
-  signIn,
-  type TestApp,
-} from './test/helpers';
+import { bearer, envelopeOf, makeTestApp, signIn, type TestApp, useFixtures, useTestApp } from './test/helpers';
 import { APP_VERSION } from './version';
 
 const SIGN_IN = '/api/User/Authenticate';
 
 describe('the app: envelope for every client error, never a 500', () => {
-  let t: TestApp;
-  let f: Fixtures;
+  const t = useTestApp();
+  const f = useFixtures(t);
   let token: string;
 
   beforeAll(async () => {
-    t = await makeTestApp();
-    f = await createFixtureUsers(t.app);
     token = await signIn(t.app, f.user.email, f.user.password);
-  });
-  afterAll(async () => {
-    await t?.cleanup();
   });
 
   const post = (payload: string | Buffer | object, contentType?: string, url = SIGN_IN, headers = {}) =>

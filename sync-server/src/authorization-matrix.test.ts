@@ -1,7 +1,7 @@
 import { type Access, CONTRACT, type EndpointName, roleAllows } from '@scentry/shared-schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { insertResult } from './test/catalogue';
-import { bearer, createOrganization, createUser, envelopeOf, makeTestApp, signIn, type TestApp } from './test/helpers';
+import { bearer, createOrganization, createUser, envelopeOf, signIn, useTestApp } from './test/helpers';
 import { DEMO_ENV, liveKit } from './test/play';
 
 type Caller = 'no token' | 'User' | 'Client Admin A' | 'Client Admin B' | 'Admin' | 'made inactive';
@@ -12,13 +12,12 @@ type Caller = 'no token' | 'User' | 'Client Admin A' | 'Client Admin B' | 'Admin
  * does not allow, and neither for a caller it does. Later endpoints join by being declared.
  */
 describe('authorization matrix', () => {
-  let t: TestApp;
+  const t = useTestApp({ env: { ...DEMO_ENV, RATE_LIMITS: 'off' } });
   const tokens = {} as Record<Exclude<Caller, 'no token'>, string>;
   let orgA = 0;
   let orgB = 0;
 
   beforeAll(async () => {
-    t = await makeTestApp({ env: { ...DEMO_ENV, RATE_LIMITS: 'off' } });
     orgA = await createOrganization(t.app, { name: 'Org A' });
     orgB = await createOrganization(t.app, { name: 'Org B' });
     const users = {
@@ -31,9 +30,6 @@ describe('authorization matrix', () => {
     for (const [caller, u] of Object.entries(users))
       tokens[caller as keyof typeof tokens] = await signIn(t.app, u.email, u.password);
     await t.app.db.updateTable('users').set({ isActive: 0 }).where('id', '=', users['made inactive'].id).execute();
-  });
-  afterAll(async () => {
-    await t?.cleanup();
   });
 
   const role = {

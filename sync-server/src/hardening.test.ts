@@ -1,7 +1,7 @@
 import { connect, type Socket } from 'node:net';
 import { MSG, PLAY_MSG } from '@scentry/shared-schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFixtureUsers, envelopeOf, makeTestApp, signIn, type TestApp } from './test/helpers';
+import { createFixtureUsers, envelopeOf, makeTestApp, signIn, type TestApp, useTestApp } from './test/helpers';
 import { answersFor, DEMO_ENV, liveKit, resultDoc, saveBody } from './test/play';
 
 const ENVELOPE_KEYS = ['data', 'error', 'message', 'status'];
@@ -25,19 +25,15 @@ function raw(port: number, write: (s: Socket) => void, ms = 5000): Promise<strin
 const bodyOf = (reply: string) => JSON.parse(reply.slice(reply.indexOf('\r\n\r\n') + 4));
 
 describe('every /api reply in the envelope, whatever was sent', () => {
-  let t: TestApp;
+  const t = useTestApp({ env: { ...DEMO_ENV, REQUEST_TIMEOUT: '2s', MAX_CONNECTIONS_PER_ADDRESS: '20' } });
   let port: number;
   let admin: string;
 
   beforeAll(async () => {
-    t = await makeTestApp({ env: { ...DEMO_ENV, REQUEST_TIMEOUT: '2s', MAX_CONNECTIONS_PER_ADDRESS: '20' } });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     port = (t.app.server.address() as { port: number }).port;
     const f = await createFixtureUsers(t.app);
     admin = await signIn(t.app, f.admin.email, f.admin.password);
-  });
-  afterAll(async () => {
-    await t?.cleanup();
   });
 
   it('GET /api and /api/ are a 404 envelope, not the app page', async () => {

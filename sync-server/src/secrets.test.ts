@@ -1,17 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
   createFixtureUsers,
-  makeTestApp,
   signInRequest,
   TEST_ADMIN_EMAIL,
   TEST_ADMIN_PASSWORD,
-  type TestApp,
+  useTestApp,
 } from './test/helpers';
 
 /** DESIGN.md §3: passwords are never stored or returned in clear, never logged. */
 describe('secrets never leave the server', () => {
-  let t: TestApp;
+  const t = useTestApp({ logLevel: 'trace' });
   const bodies: string[] = [];
   const NEW_PASSWORD = 'Changed-Secret9';
   let plaintexts: string[] = [];
@@ -22,7 +21,6 @@ describe('secrets never leave the server', () => {
   }
 
   beforeAll(async () => {
-    t = await makeTestApp({ logLevel: 'trace' });
     const f = await createFixtureUsers(t.app);
     plaintexts = [TEST_ADMIN_PASSWORD, f.admin.password, f.clientAdmin.password, f.user.password, NEW_PASSWORD];
 
@@ -85,9 +83,6 @@ describe('secrets never leave the server', () => {
       await t.app.inject({ method: 'GET', url: '/api/TestResult/GetTestResultCounts', headers: bearer(token) }),
     );
     await record(await t.app.inject({ method: 'GET', url: '/api/health' }));
-  });
-  afterAll(async () => {
-    await t?.cleanup();
   });
 
   it('the scenario ran (the checks below have something to look at)', () => {

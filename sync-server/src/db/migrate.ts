@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type Kysely, type Migration, type MigrationProvider, type MigrationResultSet, Migrator } from 'kysely';
 import * as initial from './migrations/2026-11-22T1830-initial';
 import * as kitVersionCode from './migrations/2026-11-23T0200-kit-version-code';
 import * as hardening from './migrations/2026-11-23T0300-hardening';
@@ -28,7 +28,17 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   const migrator = new Migrator({ db, provider });
-  const { error, results } = await migrator.migrateToLatest();
+  return applied(await migrator.migrateToLatest());
+}
+
+/** Migrates up (or down) to the named migration: tests put data where an older schema held it. */
+export async function migrateTo(db: Kysely<any>, name: string): Promise<string[]> {
+  if (!(name in migrations)) throw new Error(`no migration ${name}`);
+  const migrator = new Migrator({ db, provider });
+  return applied(await migrator.migrateTo(name));
+}
+
+function applied({ error, results }: MigrationResultSet): string[] {
   if (error) throw error;
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

@@ -1,5 +1,5 @@
 import type { KitDoc, ScentCard, ScentOption } from '@scentry/shared-schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   cardBody,
   createCard,
@@ -10,7 +10,7 @@ import {
   kitVersions,
   updateKit,
 } from '../test/catalogue';
-import { bearer, createUser, makeTestApp, signIn, type TestApp } from '../test/helpers';
+import { bearer, createUser, signIn, useTestApp } from '../test/helpers';
 import { makePng } from '../test/images';
 import { optionForm } from '../test/multipart';
 import { loadKitCards } from './kits';
@@ -20,7 +20,7 @@ import { loadKitCards } from './kits';
  * test_kits.version by one and keeps that version's snapshot in kit_versions.
  */
 describe('kit versions and snapshots', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let admin: string;
   let options: ScentOption[];
   let ids: number[];
@@ -85,15 +85,11 @@ describe('kit versions and snapshots', () => {
     expectReply(await updateKit(t.app, admin, { Id: kitId, Name: name, ...body }), 200, 'Success');
 
   beforeAll(async () => {
-    t = await makeTestApp();
     const u = await createUser(t.app, { roleName: 'Admin' });
     admin = await signIn(t.app, u.email, u.password);
     options = await createOptions(t.app, admin, 8, 'VerScent');
     ids = options.map((o) => o.id);
     kitId = await createKit(t.app, admin, name);
-  });
-  afterAll(async () => {
-    await t?.cleanup();
   });
 
   it('a new kit is version 1 with its snapshot', async () => {

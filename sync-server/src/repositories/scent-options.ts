@@ -58,7 +58,7 @@ export const tidyTitle = (title: string): string => title.normalize('NFC').repla
 
 /**
  * What names are compared by: unique among live options ignoring case and white space (runs
- * collapsed, ends ignored). Migration 2026-11-23T0800 keys older rows with this same function.
+ * collapsed, ends ignored). Migration 2026-11-23T0800 keys older rows with its own copy of it.
  */
 export const titleKey = (title: string): string => tidyTitle(title).toLowerCase();
 

@@ -259,3 +259,8 @@ export async function hideUsers(db: Db, ids: number[]): Promise<void> {
   if (!ids.length) return;
   await db.updateTable('users').set({ deletedAt: nowIso(), isActive: 0 }).where('id', 'in', ids).execute();
 }
+
+/** The roles, in id order (the user form's choices). */
+export async function listRoles(db: Db): Promise<{ id: number; name: string }[]> {
+  return db.selectFrom('roles').select(['id', 'name']).orderBy('id').execute();
+}

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
-import { insertCard, setCardOptions } from '../repositories/cards';
 import { anyKitEver, changeKits, createKit, setKitActive } from '../repositories/kits';
+import { insertCard, setCardOptions } from '../repositories/scent-cards';
 import { anyOptionEver, insertOption } from '../repositories/scent-options';
 import { storeImage } from './uploads';
 

@@ -1,12 +1,18 @@
 import {
+  type Contract,
   MEDICAL_FLAG_KEYS,
   MEDICAL_MSG,
   type MedicalFlagKey,
   type MedicalForm,
+  medicalDocSchema,
+  parseRequest,
   QUESTIONNAIRE_MSG,
+  questionnaireDocSchema,
 } from '@scentry/shared-schema';
 import { type Db, inTransaction, nowIso } from '../db/database';
 import { type ApiError, invalid, notFound, warning } from '../lib/errors';
+import { sentId } from '../lib/push';
+import type { ContractRequest } from '../lib/route';
 import {
   type FormState,
   findFormState,
@@ -222,4 +228,58 @@ export function formRefusal(kind: FormKind, outcome: FormOutcome): ApiError | nu
     default:
       return null;
   }
+}
+
+/** A refusal of the push: the document's id as sent and why (nothing else is echoed). */
+export interface FormRefusal {
+  id: string;
+  rejected: true;
+  reason: string;
+}
+
+export type PushQuestionnairesBody = ContractRequest<Contract['pushQuestionnaires']>['body'];
+export type PushMedicalBody = ContractRequest<Contract['pushMedical']>['body'];
+
+/**
+ * Questionnaires answered offline (API.md "Sync"): each document checked on its own and stored
+ * exactly once by its id; the refusals only.
+ */
+export async function pushQuestionnaires(db: Db, rows: PushQuestionnairesBody): Promise<FormRefusal[]> {
+  const refusals: FormRefusal[] = [];
+  for (const { newDocumentState: doc } of rows) {
+    const parsed = parseRequest(questionnaireDocSchema, doc);
+    const reason = parsed.ok
+      ? formRejection(
+          'questionnaire',
+          await saveQuestionnaire(db, {
+            docId: parsed.data.id,
+            testResultId: parsed.data.testResultId,
+            answers: parsed.data.answers,
+          }),
+        )
+      : parsed.message;
+    if (reason !== null) refusals.push({ id: sentId(doc), rejected: true, reason });
+  }
+  return refusals;
+}
+
+/** Medical forms made offline: as the questionnaires. */
+export async function pushMedical(db: Db, rows: PushMedicalBody): Promise<FormRefusal[]> {
+  const refusals: FormRefusal[] = [];
+  for (const { newDocumentState: doc } of rows) {
+    const parsed = parseRequest(medicalDocSchema, doc);
+    let reason: string | null;
+    if (parsed.ok) {
+      const { Id, TestResultId, OrganizationId, ...form } = parsed.data;
+      const outcome = await saveMedical(db, {
+        docId: Id,
+        testResultId: TestResultId,
+        form,
+        organizationId: OrganizationId,
+      });
+      reason = formRejection('medical', outcome);
+    } else reason = parsed.message;
+    if (reason !== null) refusals.push({ id: sentId(doc), rejected: true, reason });
+  }
+  return refusals;
 }

@@ -2,10 +2,10 @@ import path from 'node:path';
 import { type KitDoc, PLAY_MSG, playKey, type ResultDoc } from '@scentry/shared-schema';
 import SQLite from 'better-sqlite3';
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/database';
 import { loadSnapshot } from '../repositories/kit-versions';
-import { makeTestApp, type TestApp } from '../test/helpers';
+import { useTestApp } from '../test/helpers';
 import { answersFor, DEMO_ENV, liveKit, resultDoc, resultRows } from '../test/play';
 import { submitResult } from './results';
 
@@ -39,15 +39,11 @@ function racingDb(db: Db, file: string, rival: () => unknown[]) {
 }
 
 describe('submitResult', () => {
-  let t: TestApp;
+  const t = useTestApp({ env: DEMO_ENV });
   let demo: KitDoc;
 
   beforeAll(async () => {
-    t = await makeTestApp({ env: DEMO_ENV });
     demo = await liveKit(t.app, 'DEMO1');
-  });
-  afterAll(async () => {
-    await t?.cleanup();
   });
 
   it('stores once, then answers duplicate (with the stored score) and conflict', async () => {

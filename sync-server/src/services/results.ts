@@ -1,5 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import {
   type Answer,
+  type ApiData,
+  type Contract,
   GUEST_NAME,
   isKitPlayable,
   type KitDoc,
@@ -10,8 +13,11 @@ import {
   type StoredResultDoc,
   scorePlay,
 } from '@scentry/shared-schema';
-import { type Db, inTransaction } from '../db/database';
+import { type Db, inTransaction, nowIso } from '../db/database';
+import { invalid, notFound, warning } from '../lib/errors';
+import type { ContractRequest } from '../lib/route';
 import { loadSnapshot } from '../repositories/kit-versions';
+import { findKit } from '../repositories/kits';
 import { organizationExists } from '../repositories/organizations';
 import {
   findResult,
@@ -203,4 +209,39 @@ async function attempt(db: Db, doc: ResultDoc, retry: RetryRule): Promise<Submit
     await insertResultDetails(trx, id, details);
     return { outcome: 'stored', stored: toDoc(row, doc.answers) };
   });
+}
+
+export type SaveTestResultBody = ContractRequest<Contract['saveTestResult']>['body'];
+
+/**
+ * The spec's online submission (spec §3), stored by the same rule as the sync push. A client may
+ * send its own result `Id` (a UUID) to retry safely; `PlayedAt` defaults to now.
+ */
+export async function saveTestResult(db: Db, body: SaveTestResultBody): Promise<ApiData<'saveTestResult'>> {
+  const id = (body.id ?? randomUUID()).toLowerCase();
+  const kit = await findKit(db, body.testKitId);
+  const snapshot = kit?.isActive === 1 ? await loadSnapshot(db, kit.id, kit.version) : undefined;
+  if (!kit || !snapshot || !isKitPlayable(snapshot.cards)) throw notFound(PLAY_MSG.invalidKit);
+  const doc: ResultDoc = {
+    id,
+    testKitId: body.testKitId,
+    kitVersion: kit.version,
+    organizationId: body.organizationId ?? null,
+    latitude: body.latitude ?? null,
+    longitude: body.longitude ?? null,
+    firstName: body.firstName ?? null,
+    lastName: body.lastName ?? null,
+    playedAt: body.playedAt ?? nowIso(),
+    answers: body.testResultDetails.map((d) => ({
+      scentCardId: d.scentCardsId,
+      scentOptionId: d.answerId,
+      smellIntensity: d.smellIntensity,
+    })),
+  };
+  // A retry under a stored id is judged on what was stored (see RetryRule).
+  const result = await submitResult(db, doc, { inheritStored: { playedAt: !body.playedAt } });
+  if (result.outcome === 'rejected') throw invalid(result.reason ?? PLAY_MSG.somethingWrong);
+  if (result.outcome === 'conflict' || !result.stored) throw warning(PLAY_MSG.resultConflict);
+  const { resultStatus, rightAnswerCount } = result.stored;
+  return { resultStatus, testResultId: result.stored.id, rightAnswerCount };
 }

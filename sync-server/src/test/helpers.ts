@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { type Envelope, ROLES, type RoleName } from '@scentry/shared-schema';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { hashPassword } from '../lib/password';
@@ -79,6 +80,62 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
     async cleanup() {
       await app.close();
       if (ownsDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** What a use* helper returns before its beforeAll has run: a getter that says so instead. */
+function built<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`${what} is made in beforeAll: use it inside a test or a later hook`);
+  return value;
+}
+
+/**
+ * One app for the calling describe block (or file): built before its tests (makeTestApp), closed and
+ * its DATA_DIR removed after them. The returned object reads the app built, so a test uses it as
+ * it would the TestApp itself.
+ */
+export function useTestApp(options: TestAppOptions = {}): TestApp {
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    t = await makeTestApp(options);
+  });
+  afterAll(async () => {
+    await t?.cleanup();
+  });
+  return {
+    get app() {
+      return built(t, 'the test app').app;
+    },
+    get config() {
+      return built(t, 'the test app').config;
+    },
+    get dataDir() {
+      return built(t, 'the test app').dataDir;
+    },
+    logs: () => built(t, 'the test app').logs(),
+    cleanup: () => built(t, 'the test app').cleanup(),
+  };
+}
+
+/** One user of each role in the app of `t` (createFixtureUsers), made before the block's tests. */
+export function useFixtures(t: TestApp): Fixtures {
+  let f: Fixtures | undefined;
+  beforeAll(async () => {
+    f = await createFixtureUsers(t.app);
+  });
+  return {
+    get organizationId() {
+      return built(f, 'the fixture users').organizationId;
+    },
+    get admin() {
+      return built(f, 'the fixture users').admin;
+    },
+    get clientAdmin() {
+      return built(f, 'the fixture users').clientAdmin;
+    },
+    get user() {
+      return built(f, 'the fixture users').user;
     },
   };
 }

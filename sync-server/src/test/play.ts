@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Answer, ApiData, Envelope, EnvelopeStatus, KitCardDoc, KitDoc, ResultDoc } from '@scentry/shared-schema';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { insertCard, setCardOptions } from '../repositories/cards';
 import { changeKits, createKit, findKitByCode, kitDocument, setKitActive } from '../repositories/kits';
+import { insertCard, setCardOptions } from '../repositories/scent-cards';
 import { insertOption, optionChoices } from '../repositories/scent-options';
 
 /** Env of a test app with the demo kit DEMO1 (5 cards × 5 options, active, pass threshold 4). */

@@ -1,6 +1,11 @@
 import { type Kysely, sql } from 'kysely';
-// The one key function the repository saves with, so old and new rows compare alike.
-import { titleKey } from '../../repositories/scent-options';
+
+/**
+ * The key as repositories/scent-options.ts `titleKey` computed it when this migration was written
+ * (a migration keeps its own copy: it must do the same thing forever, whatever the live code
+ * becomes): NFC, every run of white space one space, trimmed, lower-cased.
+ */
+const titleKey = (title: string): string => title.normalize('NFC').replace(/\s+/gu, ' ').trim().toLowerCase();
 
 /**
  * Scent option names unique ignoring case and white space among live options.

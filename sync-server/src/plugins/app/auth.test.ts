@@ -1,17 +1,16 @@
 import { type Access, MSG, success } from '@scentry/shared-schema';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   bearer,
-  createFixtureUsers,
   createOrganization,
   createUser,
   envelopeOf,
-  type Fixtures,
   makeJwt,
   makeTestApp,
   signIn,
-  type TestApp,
+  useFixtures,
+  useTestApp,
 } from '../../test/helpers';
 import { authUser } from './auth';
 
@@ -31,19 +30,14 @@ const UNAUTHORIZED = { status: 'Failure', message: MSG.unauthorized, error: null
 const FORBIDDEN = { status: 'Failure', message: MSG.forbidden, error: null, data: null };
 
 describe('auth guards', () => {
-  let t: TestApp;
-  let f: Fixtures;
+  const t = useTestApp({ extraRoutes: probes });
+  const f = useFixtures(t);
   const tokens: Record<'admin' | 'clientAdmin' | 'user', string> = { admin: '', clientAdmin: '', user: '' };
 
   beforeAll(async () => {
-    t = await makeTestApp({ extraRoutes: probes });
-    f = await createFixtureUsers(t.app);
     tokens.admin = await signIn(t.app, f.admin.email, f.admin.password);
     tokens.clientAdmin = await signIn(t.app, f.clientAdmin.email, f.clientAdmin.password);
     tokens.user = await signIn(t.app, f.user.email, f.user.password);
-  });
-  afterAll(async () => {
-    await t?.cleanup();
   });
   afterEach(() => {
     vi.useRealTimers();

@@ -1,30 +1,16 @@
 import { type ApiData, ROLES } from '@scentry/shared-schema';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createOptions, createPlayableKit } from '../../../test/catalogue';
-import {
-  bearer,
-  createFixtureUsers,
-  envelopeOf,
-  type Fixtures,
-  makeTestApp,
-  signIn,
-  signInRequest,
-  type TestApp,
-} from '../../../test/helpers';
+import { bearer, envelopeOf, signIn, signInRequest, useFixtures, useTestApp } from '../../../test/helpers';
 
 describe('audit log', () => {
-  let t: TestApp;
-  let f: Fixtures;
+  const t = useTestApp();
+  const f = useFixtures(t);
   let admin: string;
 
   beforeAll(async () => {
-    t = await makeTestApp();
-    f = await createFixtureUsers(t.app);
     admin = await signIn(t.app, f.admin.email, f.admin.password);
-  });
-  afterAll(async () => {
-    await t?.cleanup();
   });
 
   const log = async (filter: object = {}, token = admin) => {

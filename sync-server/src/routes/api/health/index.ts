@@ -1,12 +1,12 @@
 import { success } from '@scentry/shared-schema';
 import type { FastifyInstance } from 'fastify';
-import { pingDatabase } from '../../../db/database';
 import { route } from '../../../lib/route';
+import { checkDatabase } from '../../../repositories/health';
 import { APP_VERSION } from '../../../version';
 
 export default async function healthRoutes(app: FastifyInstance) {
   route(app, 'health', async () => {
-    await pingDatabase(app.db);
+    await checkDatabase(app.db);
     return success({ version: APP_VERSION, db: 'ok' as const });
   });
 

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { CATALOGUE_MSG, type KitDoc, MSG, PLAY_MSG, type ResultDoc, type ScentCard } from '@scentry/shared-schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { changeKits, createKit } from '../../../repositories/kits';
 import {
   bearer,
   createFixtureUsers,
   createOrganization,
-  makeTestApp,
   signIn,
   type TestApp,
+  useTestApp,
 } from '../../../test/helpers';
 import {
   answersFor,
@@ -59,20 +59,16 @@ async function snapshotOf(t: TestApp, kitId: number, version: number): Promise<K
 }
 
 describe('POST /api/sync/results/push', () => {
-  let t: TestApp;
+  const t = useTestApp({ env: DEMO_ENV });
   let demo: KitDoc;
   let other: KitDoc;
 
   let emptyKitId = 0;
   beforeAll(async () => {
-    t = await makeTestApp({ env: DEMO_ENV });
     demo = await liveKit(t.app, 'DEMO1');
     other = await insertKit(t.app, 'OTHER1');
     // A kit whose only version has no cards: a result naming it cannot have been played.
     emptyKitId = await changeKits(t.app.db, (change) => createKit(change, { name: 'EMPTY1', passThreshold: 4 }, 0));
-  });
-  afterAll(async () => {
-    await t?.cleanup();
   });
 
   it('stores a new result scored by the server; the same result pushed again is a no-op success', async () => {
@@ -341,7 +337,7 @@ describe('POST /api/sync/results/push', () => {
 });
 
 describe('kits change under devices', () => {
-  let t: TestApp;
+  const t = useTestApp({ env: DEMO_ENV });
   let admin: string;
   let v: number;
   let first: KitDoc;
@@ -350,12 +346,8 @@ describe('kits change under devices', () => {
   const get = (url: string) => t.app.inject({ method: 'GET', url, headers: bearer(admin) });
 
   beforeAll(async () => {
-    t = await makeTestApp({ env: DEMO_ENV });
     const f = await createFixtureUsers(t.app);
     admin = await signIn(t.app, f.admin.email, f.admin.password);
-  });
-  afterAll(async () => {
-    await t?.cleanup();
   });
 
   it('pulls the kit by its code, ignoring case, equal to the stored snapshot of its version', async () => {
@@ -542,16 +534,12 @@ describe('kits change under devices', () => {
 });
 
 describe('deleting what a stored result references', () => {
-  let t: TestApp;
+  const t = useTestApp({ env: DEMO_ENV });
   let admin: string;
 
   beforeAll(async () => {
-    t = await makeTestApp({ env: DEMO_ENV });
     const f = await createFixtureUsers(t.app);
     admin = await signIn(t.app, f.admin.email, f.admin.password);
-  });
-  afterAll(async () => {
-    await t?.cleanup();
   });
 
   it('keeps the card, answer and picture names of the result after the card, option and kit go', async () => {

@@ -1,0 +1,157 @@
+import { readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { titleKey } from '../repositories/scent-options';
+import { sharedGeocoder } from '../services/geocoder';
+import { makeTempDir } from '../test/helpers';
+import { type Db, openDatabase } from './database';
+import { migrateTo, migrateToLatest } from './migrate';
+
+// The schema a fresh database got from the migrations as they were when 0710 and 0800 still
+// imported live code (captured before they were given their own copies): editing a migration must
+// not change what it makes.
+const FIXTURE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fresh-schema.fixture.json');
+
+const dirs: string[] = [];
+const dbs: Db[] = [];
+afterEach(async () => {
+  for (const db of dbs.splice(0)) await db.destroy();
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function freshDb(): Db {
+  const dir = makeTempDir('scentry-migrations-');
+  dirs.push(dir);
+  const db = openDatabase(path.join(dir, 'scentry.db'));
+  dbs.push(db);
+  return db;
+}
+
+const schemaOf = async (db: Db) =>
+  (await sql`select type, name, tbl_name, sql from sqlite_master order by type, name`.execute(db)).rows;
+
+describe('migrations', () => {
+  it('give a fresh database exactly the schema recorded in the fixture', async () => {
+    const db = freshDb();
+    await migrateToLatest(db);
+    expect(await schemaOf(db)).toEqual(JSON.parse(readFileSync(FIXTURE, 'utf8')));
+  });
+
+  it('the schema check sees a difference', async () => {
+    const db = freshDb();
+    await migrateToLatest(db);
+    await sql`CREATE INDEX probe ON scent_options (title)`.execute(db);
+    expect(await schemaOf(db)).not.toEqual(JSON.parse(readFileSync(FIXTURE, 'utf8')));
+  });
+
+  it('0800 keys the scent options already stored as the live titleKey does, the oldest of a name first', async () => {
+    const db = freshDb();
+    await migrateTo(db, '2026-11-23T0720-filter-indexes');
+    const titles = [
+      'Lemon',
+      '  lemon ',
+      'Rose\u00a0 Petal',
+      'rose petal',
+      'ÉCLAIR',
+      'éclair',
+      'E\u0301clair', // decomposed: NFC makes it the one above
+      'Straße',
+      'STRASSE',
+      'Mint\tLeaf',
+      'Gone',
+    ];
+    for (const [i, title] of titles.entries()) {
+      await sql`insert into scent_options (title, stored_path, deleted_at) values (${title}, ${`p${i}.png`}, ${
+        title === 'Gone' ? '2026-01-01T00:00:00.000Z' : null
+      })`.execute(db);
+    }
+    await migrateToLatest(db);
+    const { rows } = await sql<{
+      title: string;
+      titleKey: string | null;
+    }>`select title, title_key from scent_options order by id`.execute(db);
+    const taken = new Set<string>();
+    const expected = titles.map((title) => {
+      if (title === 'Gone') return { title, titleKey: null };
+      const key = titleKey(title);
+      if (taken.has(key)) return { title, titleKey: null };
+      taken.add(key);
+      return { title, titleKey: key };
+    });
+    expect(rows).toEqual(expected);
+    // The sample holds twins and keys beyond ASCII (what makes the test able to fail).
+    expect(rows.filter((r) => r.titleKey === null)).toHaveLength(5);
+    expect(rows.map((r) => r.titleKey)).toContain('éclair');
+  });
+
+  it('0710 gives results stored without a place the place the live geocoder finds', async () => {
+    const db = freshDb();
+    await migrateTo(db, '2026-11-23T0700-results-indexes');
+    await sql`insert into test_kits (name, name_key) values ('K1', 'k1')`.execute(db);
+    const positions: [number, number][] = [
+      [37.7749, -122.4194], // San Francisco
+      [48.8566, 2.3522], // Paris
+      [40.7128, -74.006], // New York
+      [33.4251, -94.0477], // Texarkana, by a state line
+      [38.5, -116.5], // Nevada, no city within 50 km
+      [0, -30], // open sea
+      [51.5074, -0.1278], // London
+      [-33.8688, 151.2093], // Sydney
+      [35.6762, 139.6503], // Tokyo
+      [-22.9068, -43.1729], // Rio, by the coast
+      [64.1466, -21.9426], // Reykjavík
+      [42.6629, 21.1655], // Pristina (Kosovo: no ISO numeric code)
+      [35.1856, 33.3823], // Nicosia
+      [-0.2, -78.5], // Quito
+      [71.2906, -156.7886], // Utqiaġvik
+      [-54.8019, -68.303], // Ushuaia
+      [1.3521, 103.8198], // Singapore
+      [19.8968, -155.5828], // Hawaii
+      [-17.7134, 178.065], // Fiji, by the antimeridian
+      [90, 0], // a pole
+    ];
+    // And a spread of positions over the whole globe, the same every run.
+    let seed = 7;
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    for (let i = 0; i < 400; i++)
+      positions.push([Number((next() * 150 - 60).toFixed(4)), Number((next() * 360 - 180).toFixed(4))]);
+    for (const [i, [latitude, longitude]] of positions.entries()) {
+      await sql`insert into test_results (id, test_kit_id, kit_version, latitude, longitude, first_name, last_name,
+        played_at, result_status, right_answer_count, play_hash)
+        values (${`r${String(i).padStart(4, '0')}`}, 1, 1, ${latitude}, ${longitude}, 'A', 'B',
+        '2026-01-01T00:00:00.000Z', 'Pass', 5, 'h')`.execute(db);
+    }
+    // One already placed and one without a position: both left as they are.
+    await sql`insert into test_results (id, test_kit_id, kit_version, latitude, longitude, country, state, city,
+      first_name, last_name, played_at, result_status, right_answer_count, play_hash)
+      values ('s-placed', 1, 1, 48.8566, 2.3522, 'Elsewhere', 'Kept', 'Kept', 'A', 'B', '2026-01-01T00:00:00.000Z',
+      'Pass', 5, 'h'), ('s-none', 1, 1, null, null, null, null, null, 'A', 'B', '2026-01-01T00:00:00.000Z', 'Pass', 5,
+      'h')`.execute(db);
+    await migrateToLatest(db);
+    const { rows } = await sql<{
+      country: string | null;
+      state: string | null;
+      city: string | null;
+    }>`select country, state, city from test_results order by id`.execute(db);
+    const geocoder = sharedGeocoder();
+    const expected = positions.map(([latitude, longitude]) => {
+      const place = geocoder.locate(latitude, longitude);
+      // A position at sea stays without a place (the migration writes only a found country).
+      return place.country ? place : { country: null, state: null, city: null };
+    });
+    expect(rows).toEqual([
+      ...expected,
+      { country: null, state: null, city: null },
+      { country: 'Elsewhere', state: 'Kept', city: 'Kept' },
+    ]);
+    // The sample reaches states and cities in and out of the US, and the sea.
+    expect(rows.filter((r) => r.city).length).toBeGreaterThan(20);
+    expect(rows.filter((r) => r.state && r.country !== 'United States').length).toBeGreaterThan(20);
+    expect(rows.filter((r) => !r.country).length).toBeGreaterThan(20);
+  });
+});

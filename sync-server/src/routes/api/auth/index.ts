@@ -1,0 +1,16 @@
+import { MSG, success } from '@scentry/shared-schema';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../../lib/route';
+import { authUser } from '../../../plugins/app/auth';
+import { AuthService } from '../../../services/auth';
+
+export default async function authRoutes(app: FastifyInstance) {
+  const auth = new AuthService(app.db, (payload) => app.jwt.sign(payload));
+
+  route(app, 'authenticate', async (req) => success(await auth.signIn(req, req.body), MSG.loginSuccess));
+
+  route(app, 'changePassword', async (req) => {
+    await auth.changePassword(req, authUser(req), req.body);
+    return success(null, MSG.passwordChanged);
+  });
+}

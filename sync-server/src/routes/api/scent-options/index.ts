@@ -1,0 +1,48 @@
+import { CATALOGUE_MSG, CONTRACT, success } from '@scentry/shared-schema';
+import type { FastifyInstance } from 'fastify';
+import { notFound } from '../../../lib/errors';
+import { route } from '../../../lib/route';
+import { parse } from '../../../lib/validate';
+import { findOption, listOptions, optionChoices } from '../../../repositories/scent-options';
+import { audit } from '../../../services/audit';
+import { createScentOption, deleteScentOption, updateScentOption } from '../../../services/scent-options';
+import { readModelAndFile } from '../../../services/uploads';
+
+export default async function scentOptionsRoutes(app: FastifyInstance) {
+  const { db, config } = app;
+
+  route(app, 'getScentCardOptionList', async (req) => {
+    const { filter } = req.body;
+    return success(await listOptions(db, req.body, filter?.title ?? filter?.name ?? ''));
+  });
+
+  route(app, 'dropDownForScentCardOption', async () => success(await optionChoices(db)));
+
+  route(app, 'getScentCardOptionById', async (req) => {
+    const option = await findOption(db, req.query.id);
+    if (!option) throw notFound(CATALOGUE_MSG.optionNotFound);
+    return success(option);
+  });
+
+  route(app, 'createScentCardOption', async (req) => {
+    const { model, file } = await readModelAndFile(req);
+    const body = parse(CONTRACT.createScentCardOption.model, model);
+    const option = await createScentOption(db, config.dataDir, body, file);
+    await audit(req, 'create', 'scent option', option.id, { detail: option.title });
+    return success(option, CATALOGUE_MSG.optionSaved);
+  });
+
+  route(app, 'updateScentCardOption', async (req) => {
+    const { model, file } = await readModelAndFile(req);
+    const body = parse(CONTRACT.updateScentCardOption.model, model);
+    const option = await updateScentOption(db, config.dataDir, body, file);
+    await audit(req, 'update', 'scent option', option.id, { detail: option.title });
+    return success(option, CATALOGUE_MSG.optionUpdated);
+  });
+
+  route(app, 'deleteScentCardOption', async (req) => {
+    await deleteScentOption(db, req.query.id);
+    await audit(req, 'delete', 'scent option', req.query.id);
+    return success(null, CATALOGUE_MSG.optionDeleted);
+  });
+}

@@ -1,0 +1,53 @@
+import { CATALOGUE_MSG, MSG, type ScentCardRequest } from '@scentry/shared-schema';
+import type { Db } from '../db/database';
+import { invalid, notFound, warning } from '../lib/errors';
+import { changeKits, findKit } from '../repositories/kits';
+import {
+  cardOrderTaken,
+  findCard,
+  hideCard,
+  insertCard,
+  setCardOptions,
+  updateCard,
+} from '../repositories/scent-cards';
+import { countLiveOptions } from '../repositories/scent-options';
+
+/**
+ * Creates or updates a scent card with its options, in one change of its kit: the sort order is
+ * free among the kit's cards, every option is a live scent option.
+ */
+export function saveCard(db: Db, body: ScentCardRequest, mode: 'create' | 'update'): Promise<number> {
+  if (mode === 'update' && body.id <= 0) throw invalid(MSG.invalidRequest, CATALOGUE_MSG.cardUpdateNeedsId);
+  if (mode === 'create' && body.id > 0) throw invalid(MSG.invalidRequest, CATALOGUE_MSG.cardCreateHasId);
+  return changeKits(db, async (change) => {
+    const trx = change.db;
+    const kit = await findKit(trx, body.testKitId);
+    if (!kit) throw notFound(CATALOGUE_MSG.kitNotFound);
+    if (mode === 'update') {
+      const card = await findCard(trx, body.id);
+      if (!card || card.testKitId !== kit.id) throw notFound(CATALOGUE_MSG.cardNotFound);
+    }
+    if (await cardOrderTaken(trx, kit.id, body.sortOrder, body.id)) throw warning(CATALOGUE_MSG.cardOrderTaken);
+    const optionIds = new Set(body.scentCardOptions.map((o) => o.scentCardOptionDetailId));
+    if ((await countLiveOptions(trx, [...optionIds])) !== optionIds.size) {
+      throw invalid(CATALOGUE_MSG.optionNotFound, 'scentCardOptions: unknown scent option');
+    }
+    const fields = { name: body.name, sortOrder: body.sortOrder, correctScentOptionId: body.scentCardOptionResultId };
+    let cardId = body.id;
+    if (mode === 'create') cardId = await insertCard(change, kit.id, fields);
+    else await updateCard(change, kit.id, cardId, fields);
+    await setCardOptions(change, kit.id, cardId, body.scentCardOptions);
+    return cardId;
+  });
+}
+
+/** Hides a card; an active kit's cards cannot be deleted. */
+export function deleteCard(db: Db, id: number): Promise<void> {
+  return changeKits(db, async (change) => {
+    const card = await findCard(change.db, id);
+    const kit = card && (await findKit(change.db, card.testKitId));
+    if (!card || !kit) throw notFound(CATALOGUE_MSG.cardNotFound);
+    if (kit.isActive === 1) throw warning(CATALOGUE_MSG.cardDeleteActive);
+    await hideCard(change, kit.id, id);
+  });
+}
