@@ -7,6 +7,8 @@ export class ApiError extends Error {
     readonly status: EnvelopeStatus,
     message: string,
     readonly error: string | null = null,
+    /** Seconds the client should wait before trying again: sent as Retry-After by the error handler. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -19,4 +21,6 @@ export const warning = (message: string, error: string | null = null) => new Api
 export const unauthorized = (message: string) => new ApiError(401, 'Failure', message);
 export const forbidden = (message: string) => new ApiError(403, 'Failure', message);
 export const notFound = (message: string) => new ApiError(404, 'Failure', message);
-export const tooMany = (message: string) => new ApiError(429, 'Failure', message);
+/** 429: over a limit; with the seconds to wait, sent as Retry-After. */
+export const tooMany = (message: string, retryAfterSeconds?: number) =>
+  new ApiError(429, 'Failure', message, null, retryAfterSeconds);

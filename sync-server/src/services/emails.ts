@@ -1,8 +1,19 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { EMAIL_PDF_MAX_BYTES, EMAILS_PER_RECIPIENT_PER_HOUR, type EmailKind, REPORT_MSG } from '@scentry/shared-schema';
+import {
+  type Contract,
+  EMAIL_PDF_MAX_BYTES,
+  EMAILS_PER_RECIPIENT_PER_HOUR,
+  type EmailKind,
+  emailDocSchema,
+  parseRequest,
+  REPORT_MSG,
+  type RejectedResult,
+} from '@scentry/shared-schema';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, inTransaction } from '../db/database';
-import { ApiError, notFound, warning } from '../lib/errors';
+import { ApiError, invalid, notFound, warning } from '../lib/errors';
+import { sentId } from '../lib/push';
+import type { ContractRequest } from '../lib/route';
 import {
   findEmail,
   insertEmailClaim,
@@ -28,12 +39,8 @@ const RETRY_SECONDS = 30;
 
 /** A refusal that carries a Retry-After (429 over the limit, 503 when the mail could not go out). */
 export class RetryLater extends ApiError {
-  constructor(
-    statusCode: 429 | 503,
-    message: string,
-    readonly retryAfterSeconds: number,
-  ) {
-    super(statusCode, 'Failure', message);
+  constructor(statusCode: 429 | 503, message: string, retryAfterSeconds: number) {
+    super(statusCode, 'Failure', message, null, retryAfterSeconds);
   }
 }
 
@@ -167,4 +174,62 @@ export function rejectionOf(outcome: EmailOutcome): string | null {
   if (outcome.outcome === 'conflict') return REPORT_MSG.emailConflict;
   if (outcome.outcome === 'unknownResult') return REPORT_MSG.resultNotSynced;
   return null;
+}
+
+/** A multipart e-mail request (API.md), its model already checked: the PDF's rules, then sent exactly once by its Id. */
+export async function sendEmailForm(
+  db: Db,
+  mailer: Mailer,
+  log: FastifyBaseLogger,
+  report: Omit<ReportEmail, 'pdf'>,
+  file: { buffer: Buffer; truncated?: boolean } | undefined,
+): Promise<void> {
+  const problem = pdfProblem(file?.buffer, file?.truncated);
+  if (problem || !file) throw invalid(problem ?? REPORT_MSG.notPdf, 'file: must be a PDF (%PDF-) under 5 MB');
+  const refusal = refusalOf(await sendReportEmail(db, mailer, log, { ...report, pdf: file.buffer }));
+  if (refusal) throw refusal;
+}
+
+const BASE64_RE = /^[A-Za-z0-9+/_-]*={0,2}$/;
+
+/** The PDF of a pushed document: plain base64 (a `data:` URL's prefix is allowed), or undefined when it is not base64. */
+function decodePdf(text: string): Buffer | undefined {
+  const bare = text.replace(/^data:[^,]*;base64,/i, '').replace(/\s+/g, '');
+  if (!BASE64_RE.test(bare) || bare.length % 4 === 1) return undefined;
+  return Buffer.from(bare, 'base64');
+}
+
+export type PushEmailsBody = ContractRequest<Contract['pushEmails']>['body'];
+
+/**
+ * An e-mail made offline (API.md "Sync"), one document a request: `[]` when it was taken now or
+ * before, `[{id, rejected, reason}]` when it never will be (the device stops retrying it). Over
+ * the recipient's limit or with the mail server away it throws RetryLater (429 / 503) and the
+ * device tries again later.
+ */
+export async function pushEmails(
+  db: Db,
+  mailer: Mailer,
+  log: FastifyBaseLogger,
+  rows: PushEmailsBody,
+): Promise<RejectedResult[]> {
+  const doc = rows[0].newDocumentState;
+  const rejected = (id: string, reason: string) => [{ id, rejected: true as const, reason }];
+  const parsed = parseRequest(emailDocSchema, doc);
+  if (!parsed.ok) return rejected(sentId(doc), parsed.message);
+  const { pdfBase64, ...sent } = parsed.data;
+  const pdf = decodePdf(pdfBase64);
+  const problem = pdf ? pdfProblem(pdf) : REPORT_MSG.notPdf;
+  if (problem || !pdf) return rejected(sent.id, problem ?? REPORT_MSG.notPdf);
+  const outcome = await sendReportEmail(db, mailer, log, {
+    id: sent.id,
+    kind: sent.kind,
+    name: sent.name,
+    email: sent.email,
+    date: sent.date,
+    testResultId: sent.testResultId,
+    pdf,
+  });
+  const reason = rejectionOf(outcome);
+  return reason ? rejected(sent.id, reason) : [];
 }

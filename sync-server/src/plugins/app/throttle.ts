@@ -25,13 +25,10 @@ export default fp(async (app: FastifyInstance) => {
     submit: new Throttle(rates.submit),
     read: new Throttle(rates.read),
   } satisfies Record<ThrottleName, Throttle>;
-  app.addHook('onRequest', async (req, reply) => {
+  app.addHook('onRequest', async (req) => {
     const name = req.routeOptions.config?.throttle;
     if (!name) return;
     const taken = throttles[name].take(addressKey(req.ip));
-    if (!taken.ok) {
-      reply.header('Retry-After', String(taken.retryAfterSeconds));
-      throw tooMany(MSG.tooManyRequests);
-    }
+    if (!taken.ok) throw tooMany(MSG.tooManyRequests, taken.retryAfterSeconds);
   });
 });
