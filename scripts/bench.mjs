@@ -19,7 +19,12 @@
 //     empty cache, service workers blocked) on 1.6 Mbps down / 750 kbps up, 150 ms round trip and a
 //     CPU slowed 4× (Chrome DevTools Protocol); median of BENCH_MOBILE_RUNS (default 5).
 //     Budget ≤ 2.0 s.
-// BENCH_ONLY=js,mobile,throughput (comma list) runs only those parts, e.g. BENCH_ONLY=mobile.
+// (s) The production line (scripts/lib/production-figures.mjs): the server's RSS 30 s after start
+//     with the demo data (budget ≤ 120 MB); the processes left running by the production line
+//     (budget 1) and by `npm start` (budget 2), and Ctrl-C stopping the latter; the time from
+//     launching the production line on existing data to the first 200 of /api/health (≤ 1.5 s).
+//     Measured first, before anything else of the bench runs.
+// BENCH_ONLY=server,js,mobile,throughput (comma list) runs only those parts, e.g. BENCH_ONLY=server.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,8 +32,9 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
-import { ensureDependencies, ensurePwaBuilt, log, ROOT } from './lib/bootstrap.mjs';
+import { ensureDependencies, ensurePwaBuilt, ensureServerBuilt, log, ROOT } from './lib/bootstrap.mjs';
 import { measureMobileFirstCard } from './lib/mobile-first-card.mjs';
+import { measureProduction, printProduction } from './lib/production-figures.mjs';
 import { CONFIG_VARS, freePort, launchProcess, launchServer, SERVER_DIR } from './lib/server.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS || 6);
@@ -37,7 +43,7 @@ const ROUNDS = 2;
 const CONNECTIONS = 10;
 const KIT = 'DEMO1';
 const MOBILE_RUNS = Number(process.env.BENCH_MOBILE_RUNS || 5);
-const PARTS = ['js', 'mobile', 'throughput'];
+const PARTS = ['server', 'js', 'mobile', 'throughput'];
 const ONLY = (process.env.BENCH_ONLY || PARTS.join(','))
   .split(',')
   .map((x) => x.trim())
@@ -48,8 +54,25 @@ const wanted = (part) => ONLY.includes(part);
 
 ensureDependencies();
 ensurePwaBuilt();
+ensureServerBuilt();
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'scentry-bench-'));
+/** @type {import('./lib/server.d.mts').ServerProcess[]} */
+const children = [];
+process.on('exit', () => {
+  for (const p of children) if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL');
+  rmSync(tmp, { recursive: true, force: true });
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
+
+// (s) First, alone on the machine (as far as this bench goes).
+const production = wanted('server') ? await measureProduction(tmp, log) : null;
+if (!['js', 'mobile', 'throughput'].some(wanted)) {
+  console.log('\nScentry benchmark');
+  printProduction(production);
+  process.exit(0);
+}
+
 const serverLog = path.join(tmp, 'server.log');
 const port = await freePort();
 const server = launchServer({
@@ -75,12 +98,7 @@ const bare = wanted('throughput')
       output: 'capture',
     })
   : null;
-const children = [server, bare].filter(Boolean);
-process.on('exit', () => {
-  for (const p of children) if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL');
-  rmSync(tmp, { recursive: true, force: true });
-});
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
+children.push(...[server, bare].filter(Boolean));
 await Promise.all([server.waitReady({ timeoutMs: 60_000 }), bare?.waitReady()]);
 const url = server.url; // http://localhost:PORT: a secure context for the service worker
 const api = `http://127.0.0.1:${port}`; // autocannon: the same address family as the baseline
@@ -233,6 +251,7 @@ await Promise.all(children.map((p) => p.stop()));
 const logBytes = statSync(serverLog).size;
 
 console.log('\nScentry benchmark');
+if (production) printProduction(production);
 if (js) {
   const { scripts, totalGzip, firstCardMs } = js;
   console.log('(a) JavaScript requested by the page until the first card shows (new visitor, /scent/DEMO1):');

@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { ensureDependencies, ensurePwaBuilt, log, pnpm, ROOT, run } from './lib/bootstrap.mjs';
+import { ensureDependencies, ensurePwaBuilt, ensureServerBuilt, log, pnpm, ROOT, run } from './lib/bootstrap.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
@@ -102,8 +102,10 @@ step('type-check every package', () => run(pnpm(), ['-r', 'typecheck'], { check:
 step('shared-schema unit tests', () => vitest('@scentry/shared-schema', 'shared-schema'));
 step('sync-server unit and route tests', () => vitest('@scentry/sync-server', 'sync-server'));
 step('pwa unit tests', () => vitest('@scentry/pwa', 'pwa'));
-step('build the PWA', () => {
+step('build the PWA and the server', () => {
   ensurePwaBuilt();
+  // Built once here, before the journeys' parallel files each launch it (launchServer checks too).
+  ensureServerBuilt();
   return 0;
 });
 step('browser journeys (headless Chromium)', () => {

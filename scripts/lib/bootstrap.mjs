@@ -1,6 +1,6 @@
 // What `npm start` and `npm test` need before they run, using only Node and npm: pnpm (the pinned
 // version, kept in this repository under .tools/ unless its major is on PATH), the workspace's
-// dependencies (better-sqlite3 compiles here), and a current build of the PWA.
+// dependencies (better-sqlite3 compiles here), and current builds of the PWA and of the server.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -87,10 +87,19 @@ function hashTree(hash, target) {
   }
 }
 
+/** The hash of these paths (files and whole trees, node_modules and dist left out) under ROOT. */
+function sourcesHash(paths) {
+  const hash = createHash('sha256');
+  for (const p of paths) hashTree(hash, path.join(ROOT, p));
+  return hash.digest('hex');
+}
+
+/** Whether the build stamp says this digest (the build was made from exactly these sources). */
+const builtFrom = (stamp, digest) => existsSync(stamp) && readFileSync(stamp, 'utf8') === digest;
+
 /** Builds the PWA unless pwa/dist was built from exactly these sources. */
 export function ensurePwaBuilt({ force = false } = {}) {
-  const hash = createHash('sha256');
-  for (const p of [
+  const digest = sourcesHash([
     'pwa/src',
     'pwa/public',
     'pwa/index.html',
@@ -98,13 +107,34 @@ export function ensurePwaBuilt({ force = false } = {}) {
     'pwa/package.json',
     'shared-schema/src',
     'pnpm-lock.yaml',
-  ]) {
-    hashTree(hash, path.join(ROOT, p));
-  }
-  const digest = hash.digest('hex');
+  ]);
   const stamp = path.join(ROOT, 'pwa/dist/.build-hash');
-  if (!force && existsSync(stamp) && readFileSync(stamp, 'utf8') === digest) return;
+  if (!force && builtFrom(stamp, digest)) return;
   log('building the PWA');
   run(pnpm(), ['--filter', '@scentry/pwa', 'build']);
+  writeFileSync(stamp, digest);
+}
+
+/** The built server: what `npm start` and the production line run (sync-server/build.mjs makes it). */
+export const SERVER_BUNDLE = path.join(ROOT, 'sync-server/dist/server.mjs');
+
+/**
+ * Bundles the server (sync-server/build.mjs, esbuild: well under a second) unless
+ * sync-server/dist/server.mjs was built from exactly these sources. Safe to run from several
+ * processes at once: the bundle is written aside and renamed.
+ */
+export function ensureServerBuilt({ force = false } = {}) {
+  const digest = sourcesHash([
+    'sync-server/src',
+    'sync-server/build.mjs',
+    'sync-server/package.json',
+    'shared-schema/src',
+    'shared-schema/package.json',
+    'pnpm-lock.yaml',
+  ]);
+  const stamp = path.join(ROOT, 'sync-server/dist/.build-hash');
+  if (!force && existsSync(SERVER_BUNDLE) && builtFrom(stamp, digest)) return;
+  log('building the server');
+  run(process.execPath, ['build.mjs'], { cwd: path.join(ROOT, 'sync-server') });
   writeFileSync(stamp, digest);
 }

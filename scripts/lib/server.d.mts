@@ -53,4 +53,4 @@ export declare function launchProcess(opts: {
   output?: OutputMode;
 }): ServerProcess;
 export declare function launchServer(opts?: LaunchOptions): ServerProcess;
-export declare function exitWithServer(server: ServerProcess): void;
+export declare function productionArgs(): string[];

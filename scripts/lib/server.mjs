@@ -1,14 +1,29 @@
-// The one way to start the Scentry server: `node --import tsx src/server.ts` in sync-server/, as a
-// child process. `npm start` (scripts/start.mjs), the browser journeys (pwa/e2e/support/server.ts)
-// and the bench (scripts/bench.mjs) all launch it through here. Types: server.d.mts beside this file.
+// The one way for a script to start the Scentry server: the built bundle, with node, exactly as the
+// root package.json's `npm start` execs it (the production line), as a child process. The browser
+// journeys (pwa/e2e/support/server.ts) and the benches (scripts/bench*.mjs) launch it through here,
+// so they run what ships. Types: server.d.mts beside this file.
 import { spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureServerBuilt } from './bootstrap.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const SERVER_DIR = path.join(ROOT, 'sync-server');
+
+/**
+ * The production line's arguments after `node`, e.g. `['--max-semi-space-size=4',
+ * 'sync-server/dist/server.mjs']` (relative to ROOT): read from the root package.json's start
+ * script (`node scripts/prepare.mjs && exec node <these>`), its one source.
+ * @returns {string[]}
+ */
+export function productionArgs() {
+  const { start } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts;
+  const line = /&& exec node (.+)$/.exec(start)?.[1];
+  if (!line) throw new Error(`package.json: the start script does not end with "&& exec node …": ${start}`);
+  return line.trim().split(/\s+/);
+}
 
 /** The variables of README.md's Configuration table (the server reads them; the launcher passes them on). */
 export const CONFIG_VARS = [
@@ -201,33 +216,21 @@ export function launchProcess({ args, cwd, env, url, readyPath = '/', output = '
 }
 
 /**
- * Starts the Scentry server as `npm start` runs it: `node --import tsx src/server.ts` in sync-server/
- * with serverEnv(env) (the caller's environment plus `env`).
+ * Starts the Scentry server as `npm start` runs it: the production line (productionArgs) in the
+ * repository root, with serverEnv(env) (the caller's environment plus `env`). The bundle is built
+ * first when its sources changed (ensureServerBuilt).
  * @param {import('./server.d.mts').LaunchOptions} [opts]
  * @returns {import('./server.d.mts').ServerProcess}
  */
 export function launchServer({ env: overrides = {}, output = 'inherit' } = {}) {
+  ensureServerBuilt();
   const env = serverEnv(overrides);
   return launchProcess({
-    args: ['--import', 'tsx', 'src/server.ts'],
-    cwd: SERVER_DIR,
+    args: productionArgs(),
+    cwd: ROOT,
     env,
     url: serverUrl(env),
     readyPath: '/api/health',
     output,
   });
-}
-
-/**
- * For a foreground launcher (`npm start`): SIGINT and SIGTERM go on to the server, and this process
- * exits with the server's exit code (1 when a signal ended it).
- * @param {import('./server.d.mts').ServerProcess} server
- */
-export function exitWithServer(server) {
-  for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
-    process.on(signal, () => {
-      if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill(signal);
-    });
-  }
-  server.exited.then(({ code, signal }) => process.exit(code ?? (signal ? 1 : 0)));
 }

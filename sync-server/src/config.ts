@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ThrottleName } from '@scentry/shared-schema';
+import { PACKAGE_ROOT } from './package-root';
 
 export interface Config {
   port: number;
@@ -43,6 +44,13 @@ export interface Config {
   /** Per-address throttles of the public endpoints; null when RATE_LIMITS=off. */
   throttles: Record<ThrottleName, Rate> | null;
 }
+
+/**
+ * The built PWA beside this package in the repository (pwa/dist): what `node sync-server/dist/server.mjs`
+ * serves when PWA_DIST is unset. Applied by the server's entry (server.ts), not by loadConfig, so
+ * route tests keep running without a PWA.
+ */
+export const DEFAULT_PWA_DIST = path.join(PACKAGE_ROOT, '..', 'pwa', 'dist');
 
 export interface Rate {
   limit: number;

@@ -1,7 +1,8 @@
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { DEFAULT_PWA_DIST, loadConfig } from './config';
 
-const config = loadConfig();
+// Run as `node sync-server/dist/server.mjs` (or `npm start`), nothing sets PWA_DIST: the repository's build.
+const config = loadConfig({ PWA_DIST: DEFAULT_PWA_DIST, ...process.env });
 const app = await buildApp(config);
 
 if (app.initialAdmin?.generatedPassword) {
@@ -14,8 +15,8 @@ if (app.initialAdmin?.generatedPassword) {
 await app.listen({ port: config.port, host: config.host });
 app.log.info(`Scentry ready at ${config.publicUrl}`);
 
-// A terminal's Ctrl-C reaches both npm start and the server, and npm start forwards it again:
-// the first signal starts a graceful close, repeats are ignored.
+// A terminal's Ctrl-C reaches both npm and the server (`npm start` execs it), and npm forwards it
+// again: the first signal starts a graceful close, repeats are ignored.
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {

@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
+import { packagePath } from './package-root';
 
-export const APP_VERSION: string = JSON.parse(
-  readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
-).version;
+export const APP_VERSION: string = JSON.parse(readFileSync(packagePath('package.json'), 'utf8')).version;

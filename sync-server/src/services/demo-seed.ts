@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
+import { packagePath } from '../package-root';
 import { anyKitEver, changeKits, createKit, setKitActive } from '../repositories/kits';
 import { insertCard, setCardOptions } from '../repositories/scent-cards';
 import { anyOptionEver, insertOption } from '../repositories/scent-options';
@@ -44,7 +45,7 @@ export async function seedDemo(db: Db, config: Config): Promise<boolean> {
   await changeKits(db, async (change) => {
     const ids = new Map<string, number>();
     for (const title of PICTURES) {
-      const file = new URL(`../../demo/${title.toLowerCase()}.png`, import.meta.url);
+      const file = packagePath('demo', `${title.toLowerCase()}.png`);
       const storedPath = storeImage(config.dataDir, readFileSync(file));
       ids.set(
         title,

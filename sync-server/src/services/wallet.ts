@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import type { PkPassRequest } from '@scentry/shared-schema';
-import { PKPass } from 'passkit-generator';
 import type { PassSigner } from './pass-certs';
 
 /** What a pass shows: the validated GeneratePKSafePass body. */
 export type PassModel = PkPassRequest;
 
-export type PassGenerator = (model: PassModel) => Buffer;
+export type PassGenerator = (model: PassModel) => Promise<Buffer>;
 
 // The app's colours (scripts/make-icons.mjs): teal tile, white drop, mint scent waves.
 type Rgba = readonly [number, number, number, number];
@@ -18,11 +17,14 @@ const rgb = ([r, g, b]: Rgba) => `rgb(${r}, ${g}, ${b})`;
 
 /**
  * A function that makes a signed `.pkpass` (a zip of pass.json, images, manifest.json and the
- * detached PKCS #7 signature of the manifest) for one screening result. The images are drawn once.
+ * detached PKCS #7 signature of the manifest) for one screening result. passkit-generator is
+ * imported and the images drawn on the first pass, not at start: most servers make few passes.
  */
 export function createPassGenerator(signer: PassSigner): PassGenerator {
-  const images = passImages();
-  return (model) => {
+  let images: Record<string, Buffer> | undefined;
+  return async (model) => {
+    const { PKPass } = await import('passkit-generator');
+    images ??= passImages();
     const passJson = {
       formatVersion: 1,
       passTypeIdentifier: signer.passTypeIdentifier,

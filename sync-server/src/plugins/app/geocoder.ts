@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { type Geocoder, sharedGeocoder } from '../../services/geocoder';
+import { type Geocoder, geocoderDataFiles, sharedGeocoder } from '../../services/geocoder';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -9,11 +9,13 @@ declare module 'fastify' {
 }
 
 /**
- * The offline reverse geocoder (country, state, city of a result's position), loaded at start so
- * the first located result is not the one that waits for it, and so missing data stops the start.
+ * The offline reverse geocoder (country, state, city of a result's position). Its data (tens of MB
+ * once indexed) is loaded when the first result with a position is stored, not at start: a server
+ * at rest does not hold it. Missing data packages still stop the start: their files are looked up
+ * here.
  */
 export default fp(async (app: FastifyInstance) => {
-  const geocoder = sharedGeocoder();
-  app.log.info(geocoder.stats, 'geocoder loaded');
-  app.decorate('geocoder', geocoder);
+  geocoderDataFiles();
+  app.log.debug('geocoder data found (loaded on first use)');
+  app.decorate('geocoder', { getter: () => sharedGeocoder() });
 });

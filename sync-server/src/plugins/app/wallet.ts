@@ -5,7 +5,7 @@ import { createPassGenerator, type PassModel } from '../../services/wallet';
 
 export interface Wallet {
   /** A signed `.pkpass` showing one screening result. */
-  generate(model: PassModel): Buffer;
+  generate(model: PassModel): Promise<Buffer>;
 }
 
 declare module 'fastify' {
@@ -16,8 +16,9 @@ declare module 'fastify' {
 
 /**
  * The wallet pass signer: the certificates of PASS_CERT_DIR, or a development chain made once in
- * DATA_DIR/pass-certs. Loaded at start, so `npm start` makes the chain and a broken configuration
- * stops the start rather than every pass.
+ * DATA_DIR/pass-certs. Read and checked at start, so `npm start` makes the chain and a broken
+ * configuration (a missing file, a wrong passphrase) stops the start rather than every pass; the
+ * pass library itself loads with the first pass (services/wallet.ts).
  */
 export default fp(async (app: FastifyInstance) => {
   const { config } = app;
