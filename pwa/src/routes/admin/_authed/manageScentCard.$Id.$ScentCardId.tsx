@@ -1,9 +1,9 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { kitCardsQuery, kitQuery } from '../../../features/kits/queries';
 import { CardEditor } from '../../../features/scent-cards/card-editor';
 import { cardQuery, optionChoicesQuery } from '../../../features/scent-cards/queries';
-import { kitCardsQuery, kitQuery } from '../../../features/test-kits/queries';
 import { requireAdmin } from '../../../lib/guards';
 import { queryClient } from '../../../lib/query';
 import { optionalId, positiveId } from '../../../lib/route-params';

@@ -1,8 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, type ErrorComponentProps, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { KitEditor } from '../../../features/test-kits/kit-editor';
-import { kitCardsQuery, kitQuery } from '../../../features/test-kits/queries';
+import { KitEditor } from '../../../features/kits/kit-editor';
+import { kitCardsQuery, kitQuery } from '../../../features/kits/queries';
 import { requireAdmin } from '../../../lib/guards';
 import { queryClient } from '../../../lib/query';
 import { optionalId } from '../../../lib/route-params';

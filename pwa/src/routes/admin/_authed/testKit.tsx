@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { KitList } from '../../../features/test-kits/kit-list';
-import { kitListQuery } from '../../../features/test-kits/queries';
+import { KitList } from '../../../features/kits/kit-list';
+import { kitListQuery } from '../../../features/kits/queries';
 import { requireAdmin } from '../../../lib/guards';
 import { queryClient } from '../../../lib/query';
 import { validateListSearch } from '../../../lib/route-params';

@@ -1,5 +1,5 @@
 import { type ANSWERS, QUESTIONNAIRE_QUESTIONS, type QuestionnaireRequest } from '@scentry/shared-schema';
-import type { StoredResult } from '../../lib/player';
+import type { StoredResult } from '../../../lib/player';
 
 /*
  * The questionnaire's rules (spec §2, §4), apart from the screen: one question at a time, the

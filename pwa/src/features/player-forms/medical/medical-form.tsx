@@ -10,13 +10,13 @@ import {
 } from '@scentry/shared-schema';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { type OrganizationChoice, rememberProvider } from '../../lib/organizations';
-import { getPlayer, getStoredResult, type StoredResult } from '../../lib/player';
-import { Field } from '../../ui/field';
-import { OrganizationSelect } from '../../ui/organization-select';
-import { SelectField } from '../../ui/select-field';
-import { Spinner } from '../../ui/spinner';
-import { useToast } from '../../ui/toast';
+import { type OrganizationChoice, rememberProvider } from '../../../lib/organizations';
+import { getPlayer, getStoredResult, type StoredResult } from '../../../lib/player';
+import { Field } from '../../../ui/field';
+import { OrganizationSelect } from '../../../ui/organization-select';
+import { SelectField } from '../../../ui/select-field';
+import { Spinner } from '../../../ui/spinner';
+import { useToast } from '../../../ui/toast';
 import { checkMedicalForm, checkStep, MEDICAL_STEPS, type MedicalValues, valuesFromPlayer } from './steps';
 import { submitMedical } from './submit';
 

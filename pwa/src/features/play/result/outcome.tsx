@@ -1,9 +1,9 @@
 import { CARDS_PER_KIT, INTENSITY_LABELS } from '@scentry/shared-schema';
 import { Link } from '@tanstack/react-router';
-import { getStoredResult } from '../../lib/player';
-import { SyncStatusPanel } from '../../offline/sync-status';
-import { formatResultDate, formatResultTime } from '../../report/format';
-import { REPORT_LABELS } from '../../report/texts';
+import { getStoredResult } from '../../../lib/player';
+import { SyncStatusPanel } from '../../../offline/sync-status';
+import { formatResultDate, formatResultTime } from '../../../report/format';
+import { REPORT_LABELS } from '../../../report/texts';
 import { storedOutcome } from './guards';
 
 /**

@@ -13,7 +13,7 @@ import {
   RACES,
   type Race,
 } from '@scentry/shared-schema';
-import { isPlaceholderName, type PlayerData } from '../../lib/player';
+import { isPlaceholderName, type PlayerData } from '../../../lib/player';
 
 /** What the form holds while it is filled in: the age as typed, unanswered choices as null. */
 export type MedicalValues = {

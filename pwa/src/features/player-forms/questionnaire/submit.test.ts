@@ -1,7 +1,7 @@
 import { QUESTIONNAIRE_QUESTIONS } from '@scentry/shared-schema';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiFailure } from '../../lib/api';
-import { getStoredResult, setStoredResult } from '../../lib/player';
+import { ApiFailure } from '../../../lib/api';
+import { getStoredResult, setStoredResult } from '../../../lib/player';
 import type { QuestionAnswer } from './flow';
 import { KEPT_ANSWERS_KEY, keptAnswers } from './kept';
 
@@ -9,13 +9,13 @@ const offlineState = vi.hoisted(() => ({ syncState: 'uploaded' as string | null 
 const queueFormLocally = vi.hoisted(() => vi.fn(async () => {}));
 const callPlayer = vi.hoisted(() => vi.fn());
 
-vi.mock('../../offline/store', () => ({
+vi.mock('../../../offline/store', () => ({
   resultSyncState: vi.fn(async () => offlineState.syncState),
   queueFormLocally,
 }));
-vi.mock('../../offline/sync', () => ({ requestSync: vi.fn(async () => {}) }));
-vi.mock('../../lib/api', async (original) => ({
-  ...(await original<typeof import('../../lib/api')>()),
+vi.mock('../../../offline/sync', () => ({ requestSync: vi.fn(async () => {}) }));
+vi.mock('../../../lib/api', async (original) => ({
+  ...(await original<typeof import('../../../lib/api')>()),
   callPlayer,
 }));
 

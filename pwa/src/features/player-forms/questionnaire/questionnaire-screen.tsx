@@ -1,9 +1,9 @@
 import { PLAY_MSG, QUESTIONNAIRE_MSG, QUESTIONNAIRE_QUESTIONS, REPORT_MSG } from '@scentry/shared-schema';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
-import { getStoredResult, type StoredResult } from '../../lib/player';
-import { Spinner } from '../../ui/spinner';
-import { useToast } from '../../ui/toast';
+import { getStoredResult, type StoredResult } from '../../../lib/player';
+import { Spinner } from '../../../ui/spinner';
+import { useToast } from '../../../ui/toast';
 import { type Answer, answerQuestion, goBack, initialFlow, QUESTION_COUNT, questionNumber } from './flow';
 import { keptAnswers } from './kept';
 import { Q_TEXT } from './messages';

@@ -1,8 +1,8 @@
 import { type MedicalForm, medicalDocSchema, medicalRequest, parseRequest } from '@scentry/shared-schema';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiFailure } from '../../lib/api';
-import { getPlayer, getStoredResult, type StoredResult, setStoredResult, startNewPlayer } from '../../lib/player';
-import type { SyncState } from '../../offline/types';
+import { ApiFailure } from '../../../lib/api';
+import { getPlayer, getStoredResult, type StoredResult, setStoredResult, startNewPlayer } from '../../../lib/player';
+import type { SyncState } from '../../../offline/types';
 import { medicalBody, medicalDoc, type SubmitDeps, submitMedical } from './submit';
 
 const RESULT_ID = '3f2b8c1e-9a4d-4c1b-8e2f-5d6a7b8c9d0e';

@@ -1,21 +1,21 @@
 import { REPORT_MSG } from '@scentry/shared-schema';
 import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
-import { ApiFailure } from '../../lib/api';
-import { saveFile } from '../../lib/download';
-import { getPlayer, getStoredResult, type StoredResult } from '../../lib/player';
-import { emailPdf } from '../../offline/email-pdf';
-import { SyncStatusPanel } from '../../offline/sync-status';
-import { formatResultDate, formatResultTime } from '../../report/format';
-import { EmailDialog } from '../../ui/email-dialog';
-import { Spinner } from '../../ui/spinner';
-import { useToast } from '../../ui/toast';
+import { ApiFailure } from '../../../lib/api';
+import { saveFile } from '../../../lib/download';
+import { getPlayer, getStoredResult, type StoredResult } from '../../../lib/player';
+import { emailPdf } from '../../../offline/email-pdf';
+import { SyncStatusPanel } from '../../../offline/sync-status';
+import { formatResultDate, formatResultTime } from '../../../report/format';
+import { EmailDialog } from '../../../ui/email-dialog';
+import { Spinner } from '../../../ui/spinner';
+import { useToast } from '../../../ui/toast';
 import { type KeptAnswers, keptAnswers } from './kept';
 import { Q_TEXT } from './messages';
 import { buildQuestionnaireModel } from './report-model';
 
 // The report module (jsPDF) loads only when a PDF is made.
-const loadReport = () => import('../../report');
+const loadReport = () => import('../../../report');
 
 type Busy = 'pdf' | 'email' | null;
 

@@ -1,5 +1,5 @@
 import { redirect } from '@tanstack/react-router';
-import { getStoredResult, type StoredResult } from '../../lib/player';
+import { getStoredResult, type StoredResult } from '../../../lib/player';
 
 /*
  * The rules of the screens after play, as route guards. Kept apart from the screens: guards run

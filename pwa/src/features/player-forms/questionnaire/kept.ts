@@ -1,4 +1,4 @@
-import { readJson, writeJson } from '../../lib/storage';
+import { readJson, writeJson } from '../../../lib/storage';
 import type { QuestionAnswer } from './flow';
 
 /** The local-storage key of the answers the details page shows (one questionnaire: the stored result's). */

@@ -1,9 +1,9 @@
 import { GUEST_NAME } from '@scentry/shared-schema';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { type OrganizationChoice, rememberProvider } from '../../lib/organizations';
-import { getPlayer, isPlaceholderName, updatePlayer } from '../../lib/player';
-import { OrganizationSelect } from '../../ui/organization-select';
+import { type OrganizationChoice, rememberProvider } from '../../../lib/organizations';
+import { getPlayer, isPlaceholderName, updatePlayer } from '../../../lib/player';
+import { OrganizationSelect } from '../../../ui/organization-select';
 
 export const PROVIDER_LABEL = 'Select Organization / Healthcare Provider';
 

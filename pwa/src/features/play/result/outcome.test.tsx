@@ -1,7 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setStoredResult } from '../../lib/player';
+import { setStoredResult } from '../../../lib/player';
 
 vi.mock('@tanstack/react-router', () => ({
   Link: ({ to, children, className }: { to: string; children: ReactNode; className?: string }) => (
@@ -10,7 +10,7 @@ vi.mock('@tanstack/react-router', () => ({
     </a>
   ),
 }));
-vi.mock('../../offline/sync-status', () => ({ SyncStatusPanel: () => null }));
+vi.mock('../../../offline/sync-status', () => ({ SyncStatusPanel: () => null }));
 
 const { Summary } = await import('./outcome');
 

@@ -2,7 +2,7 @@ import { QUESTIONNAIRE_MSG, QUESTIONNAIRE_QUESTIONS, REPORT_MSG } from '@scentry
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { StoredResult } from '../../lib/player';
+import type { StoredResult } from '../../../lib/player';
 
 const navigate = vi.hoisted(() => vi.fn());
 const submit = vi.hoisted(() => vi.fn());
@@ -17,7 +17,7 @@ vi.mock('@tanstack/react-router', () => ({
   ),
 }));
 vi.mock('./submit', () => ({ submitQuestionnaire: submit, markCompleted: vi.fn() }));
-vi.mock('../../ui/toast', () => ({ useToast: () => notify }));
+vi.mock('../../../ui/toast', () => ({ useToast: () => notify }));
 
 const { QuestionnaireScreen } = await import('./questionnaire-screen');
 

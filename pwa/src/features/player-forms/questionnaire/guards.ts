@@ -1,5 +1,5 @@
 import { redirect } from '@tanstack/react-router';
-import { getStoredResult } from '../../lib/player';
+import { getStoredResult } from '../../../lib/player';
 import { keptAnswers } from './kept';
 
 /*

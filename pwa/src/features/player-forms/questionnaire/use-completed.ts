@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { callPlayer } from '../../lib/api';
-import type { StoredResult } from '../../lib/player';
+import { callPlayer } from '../../../lib/api';
+import type { StoredResult } from '../../../lib/player';
 import { knownCompleted } from './flow';
 import { markCompleted } from './submit';
 

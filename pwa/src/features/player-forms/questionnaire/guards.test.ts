@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { setStoredResult } from '../../lib/player';
+import { setStoredResult } from '../../../lib/player';
 import { requireKeptAnswers, requireResultForQuestionnaire } from './guards';
 import { keepAnswers } from './kept';
 

@@ -1,6 +1,6 @@
-import { ApiFailure, callPlayer } from '../../lib/api';
-import { getStoredResult, setStoredResult } from '../../lib/player';
-import { sendOrQueue } from '../../offline/send-or-queue';
+import { ApiFailure, callPlayer } from '../../../lib/api';
+import { getStoredResult, setStoredResult } from '../../../lib/player';
+import { sendOrQueue } from '../../../offline/send-or-queue';
 import { type QuestionAnswer, toQueuedDoc, toSaveRequest } from './flow';
 import { keepAnswers } from './kept';
 
@@ -33,7 +33,7 @@ export async function submitQuestionnaire(
       testResultId,
       () => callPlayer('saveQuestionnaireResult', { body: toSaveRequest(testResultId, answers) }),
       async () => {
-        const store = await import('../../offline/store');
+        const store = await import('../../../offline/store');
         await store.queueFormLocally({ id: formId, testResultId, kind: 'questionnaire', doc: toQueuedDoc(answers) });
       },
     );

@@ -1,8 +1,8 @@
 import { MEDICAL_FLAG_KEYS, type MedicalForm, type MedicalRequest } from '@scentry/shared-schema';
-import { callPlayer } from '../../lib/api';
-import { getStoredResult, type StoredResult, setStoredResult, updatePlayer } from '../../lib/player';
-import { type Delivery, sendOrQueue } from '../../offline/send-or-queue';
-import type { LocalForm } from '../../offline/types';
+import { callPlayer } from '../../../lib/api';
+import { getStoredResult, type StoredResult, setStoredResult, updatePlayer } from '../../../lib/player';
+import { type Delivery, sendOrQueue } from '../../../offline/send-or-queue';
+import type { LocalForm } from '../../../offline/types';
 
 /** SaveUserMedicalInformation's body: the form, its result and (once, when chosen here) the provider. */
 export function medicalBody(form: MedicalForm, testResultId: string, organizationId: number | null): MedicalRequest {
@@ -57,7 +57,7 @@ export interface SubmitDeps {
 const defaultDeps: SubmitDeps = {
   send: (body) => callPlayer('saveUserMedicalInformation', { body }),
   queue: async (form) => {
-    const store = await import('../../offline/store');
+    const store = await import('../../../offline/store');
     await store.queueFormLocally(form);
   },
   deliver: sendOrQueue,

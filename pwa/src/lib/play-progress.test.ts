@@ -1,5 +1,4 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { startNewPlayer } from '../../lib/player';
 import {
   clearAllProgress,
   clearProgress,
@@ -8,7 +7,8 @@ import {
   PROGRESS_TTL_MS,
   saveProgress,
   setActiveGame,
-} from './progress';
+} from './play-progress';
+import { startNewPlayer } from './player';
 
 const T0 = Date.UTC(2026, 0, 1, 12);
 const some = { version: 3, index: 2, choices: [11, 22, null, null, null], intensities: [1, 2, 4, null, null] };

@@ -1,29 +1,29 @@
 import { PLAYER_ROUTES, REPORT_MSG } from '@scentry/shared-schema';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
-import { ApiFailure, callPlayer } from '../../lib/api';
-import { saveFile } from '../../lib/download';
-import { fetchFile } from '../../lib/file-call';
-import { getPlayer, getStoredResult, type StoredResult, setStoredResult } from '../../lib/player';
-import { knownPublicUrl } from '../../lib/public-url';
-import { emailPdf } from '../../offline/email-pdf';
-import { useSyncStatus } from '../../offline/status';
-import { SyncStatusPanel } from '../../offline/sync-status';
-import { formatResultDate, formatResultTime, intensityWords, scoreText } from '../../report/format';
-import type { ReportModel } from '../../report/model';
-import { REPORT_TEXT } from '../../report/texts';
-import { EmailDialog } from '../../ui/email-dialog';
-import { HistorySwitch } from '../../ui/history-switch';
-import { LegalLinks } from '../../ui/legal-links';
-import { Spinner } from '../../ui/spinner';
-import { useToast } from '../../ui/toast';
+import { ApiFailure, callPlayer } from '../../../lib/api';
+import { saveFile } from '../../../lib/download';
+import { fetchFile } from '../../../lib/file-call';
+import { getPlayer, getStoredResult, type StoredResult, setStoredResult } from '../../../lib/player';
+import { knownPublicUrl } from '../../../lib/public-url';
+import { emailPdf } from '../../../offline/email-pdf';
+import { useSyncStatus } from '../../../offline/status';
+import { SyncStatusPanel } from '../../../offline/sync-status';
+import { formatResultDate, formatResultTime, intensityWords, scoreText } from '../../../report/format';
+import type { ReportModel } from '../../../report/model';
+import { REPORT_TEXT } from '../../../report/texts';
+import { EmailDialog } from '../../../ui/email-dialog';
+import { HistorySwitch } from '../../../ui/history-switch';
+import { LegalLinks } from '../../../ui/legal-links';
+import { Spinner } from '../../../ui/spinner';
+import { useToast } from '../../../ui/toast';
 import { buildReportModel } from './build-model';
 import { useProvider } from './provider';
 
 type Busy = 'pdf' | 'png' | 'wallet' | 'email' | null;
 
 // The report module (jsPDF, the QR encoder) loads only when a file is made.
-const loadReport = () => import('../../report');
+const loadReport = () => import('../../../report');
 
 /** Whether the questionnaire of this result is done: the kept answer at once, the server's when reachable. */
 function useCompleted(result: StoredResult): boolean {

@@ -4,7 +4,7 @@ import { invalidate } from '../../lib/query';
 import { useToast } from '../../ui/toast';
 import { failureToast } from '../../ui/use-form';
 import { useSaveKit } from './queries';
-import './test-kits.css';
+import './kits.css';
 
 /**
  * The kit offers to activate itself the moment it can be played (5 cards, 5 options each, a
