@@ -31,7 +31,7 @@ function relativeImports(source: string): string[] {
 const featureOf = (file: string): string | null => /^features\/([^/]+)\//.exec(file)?.[1] ?? null;
 
 /** The rules' breaks in these files, one line each ("<file> imports <target>: <why>"). */
-export function layeringViolations(files: SourceFile[]): string[] {
+function layeringViolations(files: SourceFile[]): string[] {
   const out: string[] = [];
   for (const file of files) {
     const from = featureOf(file.path);
