@@ -5,22 +5,26 @@ import { useToast } from './toast';
 import { useDebounced } from './use-debounced';
 import { failureToast } from './use-form';
 
-/** How a list screen changes its URL (its route's navigate, narrowed to the search). */
-export type ListNavigate = (options: { search: (prev: ListSearch) => ListSearch; replace?: boolean }) => unknown;
+/**
+ * How a screen changes its URL's search: an updater from the search as it is to the next one, and
+ * whether the change replaces the current history entry. Its route gives it, from its own typed
+ * navigate (`onSearchChange={(update, replace) => navigate({ search: update, replace })}`).
+ */
+export type SearchChange<S> = (update: (prev: S) => S, replace?: boolean) => void;
 
 /**
  * A paged, searchable list whose state lives in the URL (reload and Back keep it): page, size and
  * the search text, written 1 s after typing stops (spec §9) in place of the current entry. A URL
  * without a size takes the stored rows per page; choosing a size writes both.
  */
-export function useListUrl(search: ListSearch, navigate: ListNavigate) {
+export function useListUrl<S extends ListSearch>(search: S, onSearchChange: SearchChange<S>) {
   const params = listParams(search);
   const [text, setText] = useState(search.q ?? '');
   const typed = useDebounced(text.trim(), 1000);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the typed text settles
   useEffect(() => {
     if (typed !== (search.q ?? ''))
-      navigate({ search: (prev) => ({ ...prev, q: typed || undefined, page: undefined }), replace: true });
+      onSearchChange((prev) => ({ ...prev, q: typed || undefined, page: undefined }), true);
   }, [typed]);
   // Back or a link changed the URL: the box shows what the list shows.
   useEffect(() => setText(search.q ?? ''), [search.q]);
@@ -30,10 +34,10 @@ export function useListUrl(search: ListSearch, navigate: ListNavigate) {
     text: params.text,
     page: params.pageNumber,
     pageSize: params.rowsPerPage,
-    setPage: (page: number) => navigate({ search: (prev) => ({ ...prev, page: page > 1 ? page : undefined }) }),
+    setPage: (page: number) => onSearchChange((prev) => ({ ...prev, page: page > 1 ? page : undefined })),
     setPageSize: (size: number) => {
       rememberPageSize(size);
-      navigate({ search: (prev) => ({ ...prev, size, page: undefined }) });
+      onSearchChange((prev) => ({ ...prev, size, page: undefined }));
     },
   };
 }

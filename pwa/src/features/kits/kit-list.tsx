@@ -4,13 +4,13 @@ import type { ListSearch } from '../../lib/route-params';
 import { ConfirmDialog } from '../../ui/confirm';
 import { type Column, DataTable } from '../../ui/data-table';
 import { EditIcon, TrashIcon } from '../../ui/icons';
-import { type ListNavigate, ListPager, SearchField, useConfirmDelete, useListUrl } from '../../ui/paged-list';
+import { ListPager, type SearchChange, SearchField, useConfirmDelete, useListUrl } from '../../ui/paged-list';
 import { SAVED_LISTS, useSavedRow } from '../../ui/saved-row';
 import type { KitListRow } from './api';
 import { kitListQuery, useDeleteKit } from './queries';
 
-export function KitList({ search, navigate }: { search: ListSearch; navigate: ListNavigate }) {
-  const list = useListUrl(search, navigate);
+export function KitList({ search, onSearchChange }: { search: ListSearch; onSearchChange: SearchChange<ListSearch> }) {
+  const list = useListUrl(search, onSearchChange);
   const rows = useQuery(kitListQuery(search));
   const remove = useDeleteKit();
   // The kit editor marks a saved kit (markSaved(SAVED_LISTS.kits, id, created)): shown here on return.

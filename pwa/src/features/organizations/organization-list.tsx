@@ -5,7 +5,7 @@ import type { ListSearch } from '../../lib/route-params';
 import { ConfirmDialog } from '../../ui/confirm';
 import { type Column, DataTable } from '../../ui/data-table';
 import { EditIcon, KeyIcon, TrashIcon } from '../../ui/icons';
-import { type ListNavigate, ListPager, SearchField, useConfirmDelete, useListUrl } from '../../ui/paged-list';
+import { ListPager, type SearchChange, SearchField, useConfirmDelete, useListUrl } from '../../ui/paged-list';
 import { ResetPasswordDialog } from '../../ui/reset-password-dialog';
 import { SAVED_LISTS, useSavedRow } from '../../ui/saved-row';
 import { useToast } from '../../ui/toast';
@@ -21,9 +21,15 @@ import {
 import './organizations.css';
 
 /** The Client list (spec §2): organizations and medical providers with their Client Admin. */
-export function OrganizationList({ search, navigate }: { search: ListSearch; navigate: ListNavigate }) {
+export function OrganizationList({
+  search,
+  onSearchChange,
+}: {
+  search: ListSearch;
+  onSearchChange: SearchChange<ListSearch>;
+}) {
   const notify = useToast();
-  const list = useListUrl(search, navigate);
+  const list = useListUrl(search, onSearchChange);
   const rows = useQuery(organizationListQuery(search));
   const remove = useDeleteOrganization();
   const savedKey = useSavedRow(SAVED_LISTS.organizations, {

@@ -2,12 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { call } from '../../lib/call';
 import { QUERY_ROOTS } from '../../lib/query';
+import type { SearchChange } from '../../ui/paged-list';
 import { Spinner } from '../../ui/spinner';
+import type { ReportUrl } from './filter-bar';
 import type { ReportBody, ReportSearch } from './filters';
 import type { Basemap } from './map-view';
 import { groupOf } from './point-groups';
 import { locationDataQuery } from './queries';
-import { ReportFrame, type ReportNavigate } from './report-frame';
+import { ReportFrame } from './report-frame';
 
 // Leaflet, its CSS and the outlines load with the map only (DESIGN.md §5), while the points travel.
 // Not React.lazy: a suspended boundary waits (React's fallback throttle) before showing the map.
@@ -25,9 +27,15 @@ const appConfigQuery = {
 const count = (n: number) => n.toLocaleString('en-US');
 
 /** /admin/Reports/locationData: where results were played, coloured by status (spec §4). */
-export function LocationMapReport({ search, navigate }: { search: ReportSearch; navigate: ReportNavigate }) {
+export function LocationMapReport({
+  search,
+  onSearchChange,
+}: {
+  search: ReportSearch;
+  onSearchChange: SearchChange<ReportUrl>;
+}) {
   return (
-    <ReportFrame title="Location Map" search={search} navigate={navigate}>
+    <ReportFrame title="Location Map" search={search} onSearchChange={onSearchChange}>
       {(body) => <LocationMap body={body} />}
     </ReportFrame>
   );

@@ -1,11 +1,10 @@
 import type { ReactNode } from 'react';
-import { ReportFilterBar, type ReportNavigate } from './filter-bar';
+import type { SearchChange } from '../../ui/paged-list';
+import { ReportFilterBar, type ReportUrl } from './filter-bar';
 import { checkSearch, type ReportBody, type ReportSearch } from './filters';
 import { currentViewer } from './queries';
 import { ReportNav } from './report-nav';
 import './reports.css';
-
-export type { ReportNavigate };
 
 /**
  * A report screen's frame: its title, the links to the other reports, the shared filter bar, and
@@ -14,12 +13,12 @@ export type { ReportNavigate };
 export function ReportFrame({
   title,
   search,
-  navigate,
+  onSearchChange,
   children,
 }: {
   title: string;
   search: ReportSearch;
-  navigate: ReportNavigate;
+  onSearchChange: SearchChange<ReportUrl>;
   children: (body: ReportBody) => ReactNode;
 }) {
   const viewer = currentViewer();
@@ -31,7 +30,7 @@ export function ReportFrame({
         <h1 id="report-title">{title}</h1>
       </div>
       <ReportNav search={search} />
-      <ReportFilterBar search={search} navigate={navigate} viewer={viewer} urlErrors={errors} />
+      <ReportFilterBar search={search} onSearchChange={onSearchChange} viewer={viewer} urlErrors={errors} />
       {check.ok ? (
         children(check.body)
       ) : (

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { saveFile } from '../../lib/download';
 import { getSession, isAdmin } from '../../lib/session';
-import { ListPager } from '../../ui/paged-list';
+import { ListPager, type SearchChange } from '../../ui/paged-list';
 import { useToast } from '../../ui/toast';
 import { failureToast } from '../../ui/use-form';
 import { exportCsv, type TestResultRow } from './api';
@@ -14,7 +14,7 @@ import { ResultFilters } from './result-filters';
 import { ResultTable } from './result-table';
 import type { ResultListSearch } from './search';
 import { useReportDownload } from './use-report-download';
-import { type ResultListNavigate, useResultListUrl } from './use-result-list-url';
+import { useResultListUrl } from './use-result-list-url';
 import './results.css';
 
 /**
@@ -22,11 +22,17 @@ import './results.css';
  * URL); a row's detail; the chosen rows' reports as PDFs; the filtered set as CSV. An Admin sees
  * every organization's results; a Client Admin their own, without names where not disclosed.
  */
-export function ResultList({ search, navigate }: { search: ResultListSearch; navigate: ResultListNavigate }) {
+export function ResultList({
+  search,
+  onSearchChange,
+}: {
+  search: ResultListSearch;
+  onSearchChange: SearchChange<ResultListSearch>;
+}) {
   const session = getSession();
   const admin = isAdmin(session);
   const showNames = !(session?.roleName === 'Client Admin' && session.discloseUserDetails === false);
-  const list = useResultListUrl(search, navigate);
+  const list = useResultListUrl(search, onSearchChange);
   const query = resultListQuery(search);
   const rows = useQuery(query);
   const notify = useToast();

@@ -5,12 +5,18 @@ import type { ListSearch } from '../../lib/route-params';
 import { ConfirmDialog } from '../../ui/confirm';
 import { type Column, DataTable } from '../../ui/data-table';
 import { EditIcon, TrashIcon } from '../../ui/icons';
-import { type ListNavigate, ListPager, SearchField, useConfirmDelete, useListUrl } from '../../ui/paged-list';
+import { ListPager, type SearchChange, SearchField, useConfirmDelete, useListUrl } from '../../ui/paged-list';
 import { SAVED_LISTS, useSavedRow } from '../../ui/saved-row';
 import { scentOptionListQuery, useDeleteScentOption } from './queries';
 
-export function ScentOptionList({ search, navigate }: { search: ListSearch; navigate: ListNavigate }) {
-  const list = useListUrl(search, navigate);
+export function ScentOptionList({
+  search,
+  onSearchChange,
+}: {
+  search: ListSearch;
+  onSearchChange: SearchChange<ListSearch>;
+}) {
+  const list = useListUrl(search, onSearchChange);
   const rows = useQuery(scentOptionListQuery(search));
   const remove = useDeleteScentOption();
   const savedKey = useSavedRow(SAVED_LISTS.scentOptions, {

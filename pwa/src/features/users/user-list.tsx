@@ -4,13 +4,13 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { getSession } from '../../lib/session';
 import { ConfirmDialog } from '../../ui/confirm';
-import { ListPager, useConfirmDelete } from '../../ui/paged-list';
+import { ListPager, type SearchChange, useConfirmDelete } from '../../ui/paged-list';
 import { ResetPasswordDialog } from '../../ui/reset-password-dialog';
 import { SAVED_LISTS, useSavedRow } from '../../ui/saved-row';
 import type { UserFilter, UserListRow } from './api';
 import { useDeleteUsers, useResetPassword, userListQuery } from './queries';
 import type { UserListSearch } from './search';
-import { type UserListNavigate, useUserListUrl } from './use-user-list-url';
+import { useUserListUrl } from './use-user-list-url';
 import { UserTable } from './user-table';
 import './users.css';
 
@@ -25,8 +25,14 @@ const names = (rows: UserListRow[]) =>
   rows.length === 1 ? `${rows[0].firstName} ${rows[0].lastName}` : `${rows.length} users`;
 
 /** /admin/user: filter, sort, page, select and delete users; reset a user's password. */
-export function UserList({ search, navigate }: { search: UserListSearch; navigate: UserListNavigate }) {
-  const list = useUserListUrl(search, navigate);
+export function UserList({
+  search,
+  onSearchChange,
+}: {
+  search: UserListSearch;
+  onSearchChange: SearchChange<UserListSearch>;
+}) {
+  const list = useUserListUrl(search, onSearchChange);
   const query = userListQuery(search);
   const rows = useQuery(query);
   const remove = useDeleteUsers();

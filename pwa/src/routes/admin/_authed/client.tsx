@@ -2,17 +2,19 @@ import { createFileRoute } from '@tanstack/react-router';
 import { OrganizationList } from '../../../features/organizations/organization-list';
 import { organizationListQuery } from '../../../features/organizations/queries';
 import { requireAdmin } from '../../../lib/guards';
-import { queryClient } from '../../../lib/query';
 import { validateListSearch } from '../../../lib/route-params';
 
 export const Route = createFileRoute('/admin/_authed/client')({
   validateSearch: validateListSearch,
   beforeLoad: requireAdmin,
   loaderDeps: ({ search }) => search,
-  loader: ({ deps }) => queryClient.ensureQueryData(organizationListQuery(deps)),
+  loader: ({ deps, context }) => context.queryClient.ensureQueryData(organizationListQuery(deps)),
   component: ClientScreen,
 });
 
 function ClientScreen() {
-  return <OrganizationList search={Route.useSearch()} navigate={Route.useNavigate() as never} />;
+  const navigate = Route.useNavigate();
+  return (
+    <OrganizationList search={Route.useSearch()} onSearchChange={(search, replace) => navigate({ search, replace })} />
+  );
 }

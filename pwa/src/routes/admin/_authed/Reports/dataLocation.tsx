@@ -4,18 +4,17 @@ import { DataLocationReport } from '../../../../features/reports/data-location';
 import { checkSearch, validateLocationSearch } from '../../../../features/reports/filters';
 import { currentViewer, dataLocationQuery } from '../../../../features/reports/queries';
 import { requireStaff } from '../../../../lib/guards';
-import { queryClient } from '../../../../lib/query';
-import { rawSearch } from '../../../../lib/route-params';
+import { rawSearch, rawUpdate } from '../../../../lib/route-params';
 
 export const Route = createFileRoute('/admin/_authed/Reports/dataLocation')({
   validateSearch: rawSearch,
   beforeLoad: requireStaff,
   loaderDeps: ({ search }) => search,
   // Primes the table while the screen loads; a failure shows on the screen, with Try again.
-  loader: ({ deps }) => {
+  loader: ({ deps, context }) => {
     const search = validateLocationSearch(deps);
     const check = checkSearch(search, currentViewer());
-    if (check.ok) void queryClient.prefetchQuery(dataLocationQuery(check.body, search));
+    if (check.ok) void context.queryClient.prefetchQuery(dataLocationQuery(check.body, search));
   },
   component: Screen,
 });
@@ -23,5 +22,11 @@ export const Route = createFileRoute('/admin/_authed/Reports/dataLocation')({
 function Screen() {
   const raw = Route.useSearch();
   const search = useMemo(() => validateLocationSearch(raw), [raw]);
-  return <DataLocationReport search={search} navigate={Route.useNavigate() as never} />;
+  const navigate = Route.useNavigate();
+  return (
+    <DataLocationReport
+      search={search}
+      onSearchChange={(update, replace) => navigate({ search: rawUpdate(update), replace })}
+    />
+  );
 }

@@ -4,18 +4,17 @@ import { checkSearch, validateReportSearch } from '../../../../features/reports/
 import { PassFailReport } from '../../../../features/reports/pass-fail';
 import { currentViewer, passFailQuery } from '../../../../features/reports/queries';
 import { requireStaff } from '../../../../lib/guards';
-import { queryClient } from '../../../../lib/query';
-import { rawSearch } from '../../../../lib/route-params';
+import { rawSearch, rawUpdate } from '../../../../lib/route-params';
 
 export const Route = createFileRoute('/admin/_authed/Reports/passFailData')({
   validateSearch: rawSearch,
   beforeLoad: requireStaff,
   loaderDeps: ({ search }) => search,
   // Primes the chart while uPlot loads; a failure shows on the screen, with Try again.
-  loader: ({ deps }) => {
+  loader: ({ deps, context }) => {
     const search = validateReportSearch(deps);
     const check = checkSearch(search, currentViewer());
-    if (check.ok) void queryClient.prefetchQuery(passFailQuery(check.body));
+    if (check.ok) void context.queryClient.prefetchQuery(passFailQuery(check.body));
   },
   component: Screen,
 });
@@ -23,5 +22,11 @@ export const Route = createFileRoute('/admin/_authed/Reports/passFailData')({
 function Screen() {
   const raw = Route.useSearch();
   const search = useMemo(() => validateReportSearch(raw), [raw]);
-  return <PassFailReport search={search} navigate={Route.useNavigate() as never} />;
+  const navigate = Route.useNavigate();
+  return (
+    <PassFailReport
+      search={search}
+      onSearchChange={(update, replace) => navigate({ search: rawUpdate(update), replace })}
+    />
+  );
 }
