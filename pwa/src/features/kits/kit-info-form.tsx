@@ -31,7 +31,7 @@ export function KitInfoForm({
     success: kit ? 'Play kit updated successfully' : 'Play kit saved successfully',
     onSuccess: ({ testKitId }) => onSaved(testKitId, !kit),
   });
-  const { values, errors } = form;
+  const { values } = form;
   const renamed = Boolean(kit && values.name.trim() && values.name.trim() !== kit.name);
   const missing = kit && !kit.playable && cards.data ? missingForPlay(cards.data.list) : [];
   // Active is offered once the kit can be played (or to switch an active kit off).
@@ -42,13 +42,13 @@ export function KitInfoForm({
       <form className="stack narrow-form" onSubmit={form.onSubmit} noValidate>
         <Field
           label="Play kit name (its code)"
-          value={values.name}
           maxLength={KIT_NAME_MAX}
           pattern="[A-Za-z0-9]*"
-          onChange={(e) => form.set('name', e.target.value.replace(/[^A-Za-z0-9]/g, ''))}
-          error={errors.name}
           autoCapitalize="characters"
           spellCheck={false}
+          {...form.field('name')}
+          // Letters and digits only, as they are typed or pasted.
+          onChange={(e) => form.set('name', e.target.value.replace(/[^A-Za-z0-9]/g, ''))}
         />
         <p className="hint">Letters and digits only: it is the code printed in the kit's QR code.</p>
         {renamed && (
@@ -58,11 +58,10 @@ export function KitInfoForm({
         )}
         <SelectField
           label="Pass threshold"
-          id="pass-threshold"
-          value={values.passThreshold}
           options={THRESHOLDS}
+          {...form.choice('passThreshold')}
+          id="pass-threshold"
           onChange={(n) => form.set('passThreshold', n ?? 4)}
-          error={errors.passThreshold}
         />
         {canActivate && (
           <label className="switch">

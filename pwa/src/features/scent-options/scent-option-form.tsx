@@ -79,13 +79,7 @@ export function ScentOptionForm({ option }: { option?: ScentOption }) {
     <section className="stack narrow-form">
       <h1>Manage scent option</h1>
       <form className="stack" onSubmit={form.onSubmit} noValidate>
-        <Field
-          label="Scent option name"
-          value={form.values.title}
-          maxLength={SCENT_OPTION_NAME_MAX}
-          onChange={(e) => form.set('title', e.target.value)}
-          error={errors.title}
-        />
+        <Field label="Scent option name" maxLength={SCENT_OPTION_NAME_MAX} {...form.field('title')} />
         <div className="field">
           <span className="label" id={`${inputId}-label`}>
             Upload scent card image
