@@ -57,13 +57,3 @@ export function listParams(search: ListSearch): { pageNumber: number; rowsPerPag
  * main chunk, which every player downloads.
  */
 export const rawSearch = (raw: Record<string, unknown>): Record<string, unknown> => raw;
-
-/**
- * A screen's search updater (typed as the screen reads its search, validated) for a `rawSearch`
- * route, whose router search is the raw values: the updater gets them as they are, so what it
- * does not set stays as it was (an invalid value too, which the screen reports).
- */
-export const rawUpdate =
-  <S extends object>(update: (prev: S) => S) =>
-  (prev: Record<string, unknown>): Record<string, unknown> =>
-    update(prev as S) as Record<string, unknown>;

@@ -1,5 +1,6 @@
 import { type ResetPasswordRequest, resetPasswordRequest, USER_MSG } from '@scentry/shared-schema';
 import type { ReactNode } from 'react';
+import { FormActions } from './form-actions';
 import { Modal } from './modal';
 import { PasswordPair } from './password-pair';
 import { confirmMatches, useForm } from './use-form';
@@ -51,14 +52,7 @@ export function ResetPasswordDialog({
           // A refused user id (none chosen) has no field of its own: said under the confirmation.
           confirm={{ ...form.field('confirmPassword'), error: errors.confirmPassword ?? errors.userId }}
         />
-        <div className="actions">
-          <button type="button" className="button button-ghost" onClick={close}>
-            Cancel
-          </button>
-          <button type="submit" className="button" disabled={busy}>
-            {busy ? 'Saving…' : 'Reset Password'}
-          </button>
-        </div>
+        <FormActions busy={busy} submit="Reset Password" onCancel={close} />
       </form>
     </Modal>
   );

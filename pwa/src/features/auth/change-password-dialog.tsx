@@ -1,6 +1,7 @@
 import { changePasswordRequest, PASSWORD_MAX } from '@scentry/shared-schema';
 import { getSession } from '../../lib/session';
 import { Field } from '../../ui/field';
+import { FormActions } from '../../ui/form-actions';
 import { Modal } from '../../ui/modal';
 import { PasswordPair } from '../../ui/password-pair';
 import { confirmMatches, useForm } from '../../ui/use-form';
@@ -39,14 +40,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
           {...form.field('oldPassword')}
         />
         <PasswordPair password={form.field('newPassword')} confirm={form.field('confirmPassword')} />
-        <div className="actions">
-          <button type="button" className="button button-ghost" onClick={close}>
-            Cancel
-          </button>
-          <button type="submit" className="button" disabled={busy}>
-            {busy ? 'Saving…' : 'Change Password'}
-          </button>
-        </div>
+        <FormActions busy={busy} submit="Change Password" onCancel={close} />
       </form>
     </Modal>
   );

@@ -2,8 +2,8 @@ import { CARDS_PER_KIT, type ScentCardListRow, type TestKit } from '@scentry/sha
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ConfirmDialog } from '../../ui/confirm';
-import { type Column, DataTable } from '../../ui/data-table';
-import { EditIcon, TrashIcon } from '../../ui/icons';
+import { type Column, DataTable, queryRows } from '../../ui/data-table';
+import { DeleteButton, EditIcon } from '../../ui/icons';
 import { useConfirmDelete } from '../../ui/paged-list';
 import { kitCardsQuery, useDeleteCard } from './queries';
 
@@ -39,11 +39,7 @@ export function KitCards({ kit }: { kit: TestKit }) {
     {
       header: 'Delete',
       className: 'col-action',
-      cell: (c) => (
-        <button type="button" className="icon-button danger" aria-label={`Delete ${c.name}`} onClick={() => del.ask(c)}>
-          <TrashIcon />
-        </button>
-      ),
+      cell: (c) => <DeleteButton label={`Delete ${c.name}`} onClick={() => del.ask(c)} />,
     },
   ];
   const full = (cards.data?.totalCount ?? 0) >= CARDS_PER_KIT;
@@ -62,10 +58,8 @@ export function KitCards({ kit }: { kit: TestKit }) {
       <DataTable
         caption={`Scent cards of ${kit.name}`}
         columns={columns}
-        rows={cards.data?.list ?? null}
+        {...queryRows(cards)}
         rowKey={(c) => c.id}
-        error={cards.error?.message ?? null}
-        onRetry={() => void cards.refetch()}
         empty="No scent cards yet: a kit needs 5."
       />
       <ConfirmDialog {...del.dialog} />

@@ -1,6 +1,7 @@
 import { CARDS_PER_KIT, KIT_NAME_MAX, type TestKit, testKitRequest } from '@scentry/shared-schema';
 import { useQuery } from '@tanstack/react-query';
 import { Field } from '../../ui/field';
+import { FormActions } from '../../ui/form-actions';
 import { SelectField } from '../../ui/select-field';
 import { useForm } from '../../ui/use-form';
 import { KitQrPanel } from './kit-qr-panel';
@@ -82,11 +83,7 @@ export function KitInfoForm({
           </div>
         )}
         {!kit && <p className="hint">Save the kit, then add its five scent cards; it can be made active after that.</p>}
-        <div className="actions">
-          <button type="submit" className="button" disabled={form.busy}>
-            {form.busy ? 'Saving…' : kit ? 'Save' : 'Create'}
-          </button>
-        </div>
+        <FormActions busy={form.busy} submit={kit ? 'Save' : 'Create'} />
       </form>
       {kit && <KitQrPanel kit={kit} />}
     </div>

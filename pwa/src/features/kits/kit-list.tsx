@@ -2,26 +2,26 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ListSearch } from '../../lib/route-params';
 import { ConfirmDialog } from '../../ui/confirm';
-import { type Column, DataTable } from '../../ui/data-table';
-import { EditIcon, TrashIcon } from '../../ui/icons';
-import { ListPager, type SearchChange, SearchField, useConfirmDelete, useListUrl } from '../../ui/paged-list';
-import { SAVED_LISTS, useSavedRow } from '../../ui/saved-row';
+import { type Column, DataTable, queryRows } from '../../ui/data-table';
+import { DeleteButton, EditIcon } from '../../ui/icons';
+import {
+  ListPager,
+  SearchField,
+  type SearchProps,
+  useConfirmDelete,
+  useListSavedRow,
+  useListUrl,
+} from '../../ui/paged-list';
+import { SAVED_LISTS } from '../../ui/saved-row';
 import type { KitListRow } from './api';
 import { kitListQuery, useDeleteKit } from './queries';
 
-export function KitList({ search, onSearchChange }: { search: ListSearch; onSearchChange: SearchChange<ListSearch> }) {
+export function KitList({ search, onSearchChange }: SearchProps<ListSearch>) {
   const list = useListUrl(search, onSearchChange);
   const rows = useQuery(kitListQuery(search));
   const remove = useDeleteKit();
   // The kit editor marks a saved kit (markSaved(SAVED_LISTS.kits, id, created)): shown here on return.
-  const savedKey = useSavedRow(SAVED_LISTS.kits, {
-    keys: rows.data?.list.map((k) => k.id) ?? null,
-    page: list.page,
-    pageSize: list.pageSize,
-    total: rows.data?.totalCount,
-    setPage: list.setPage,
-    newestLast: !list.text,
-  });
+  const savedKey = useListSavedRow(SAVED_LISTS.kits, list, rows.data, (k) => k.id);
   const del = useConfirmDelete(
     (k: KitListRow) => remove.mutateAsync(k.id),
     (k) => `Play kit ${k.name}`,
@@ -55,11 +55,7 @@ export function KitList({ search, onSearchChange }: { search: ListSearch; onSear
     {
       header: 'Delete',
       className: 'col-action',
-      cell: (k) => (
-        <button type="button" className="icon-button danger" aria-label={`Delete ${k.name}`} onClick={() => del.ask(k)}>
-          <TrashIcon />
-        </button>
-      ),
+      cell: (k) => <DeleteButton label={`Delete ${k.name}`} onClick={() => del.ask(k)} />,
     },
   ];
 
@@ -84,11 +80,9 @@ export function KitList({ search, onSearchChange }: { search: ListSearch; onSear
       <DataTable
         caption="Play kits"
         columns={columns}
-        rows={rows.data?.list ?? null}
+        {...queryRows(rows)}
         rowKey={(k) => k.id}
         savedKey={savedKey}
-        error={rows.error?.message ?? null}
-        onRetry={() => void rows.refetch()}
         empty={list.text ? `No play kit matches “${list.text}”.` : 'No play kits yet: add the first one.'}
       />
       <ListPager list={list} total={rows.data?.totalCount} />

@@ -24,6 +24,7 @@ import type { OrganizationRecord } from './api';
 import { INACTIVATE_MESSAGE, INACTIVATE_TITLE } from './messages';
 import { useSaveOrganization } from './queries';
 import './organizations.css';
+import { FormActions } from '../../ui/form-actions';
 
 const CLIENT_TYPE_OPTIONS = CLIENT_TYPES.map((t) => ({ value: t, label: t }));
 
@@ -228,14 +229,7 @@ export function OrganizationForm({ organization }: { organization?: Organization
           )}
         </fieldset>
 
-        <div className="actions">
-          <button type="button" className="button button-ghost" onClick={toList}>
-            Cancel
-          </button>
-          <button type="submit" className="button" disabled={form.busy}>
-            {form.busy ? 'Saving…' : id ? 'Save' : 'Create'}
-          </button>
-        </div>
+        <FormActions busy={form.busy} submit={id ? 'Save' : 'Create'} onCancel={toList} />
       </form>
       <ConfirmDialog
         open={askInactive}

@@ -1,6 +1,6 @@
 import type { LocationReportRow } from '@scentry/shared-schema';
 import { useQuery } from '@tanstack/react-query';
-import { ListPager, type SearchChange, useListUrl } from '../../ui/paged-list';
+import { ListPager, type SearchChange, type SearchProps, useListUrl } from '../../ui/paged-list';
 import { Spinner } from '../../ui/spinner';
 import { type LocationSearch, type LocationSortColumn, nextSort, type ReportBody } from './filters';
 import { dataLocationQuery } from './queries';
@@ -15,13 +15,7 @@ const COLUMNS: { key: LocationSortColumn; header: string; numeric?: boolean }[] 
 ];
 
 /** /admin/Reports/dataLocation: passes and fails per country, state and city; sortable, paged. */
-export function DataLocationReport({
-  search,
-  onSearchChange,
-}: {
-  search: LocationSearch;
-  onSearchChange: SearchChange<LocationSearch>;
-}) {
+export function DataLocationReport({ search, onSearchChange }: SearchProps<LocationSearch>) {
   return (
     <ReportFrame title="Data Location" search={search} onSearchChange={onSearchChange}>
       {(body) => <LocationTable body={body} search={search} onSearchChange={onSearchChange} />}

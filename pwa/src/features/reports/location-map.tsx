@@ -2,14 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { call } from '../../lib/call';
 import { QUERY_ROOTS } from '../../lib/query';
-import type { SearchChange } from '../../ui/paged-list';
 import { Spinner } from '../../ui/spinner';
-import type { ReportUrl } from './filter-bar';
-import type { ReportBody, ReportSearch } from './filters';
+import type { ReportBody } from './filters';
 import type { Basemap } from './map-view';
 import { groupOf } from './point-groups';
 import { locationDataQuery } from './queries';
-import { ReportFrame } from './report-frame';
+import { ReportFrame, type ReportProps } from './report-frame';
 
 // Leaflet, its CSS and the outlines load with the map only (DESIGN.md §5), while the points travel.
 // Not React.lazy: a suspended boundary waits (React's fallback throttle) before showing the map.
@@ -27,15 +25,9 @@ const appConfigQuery = {
 const count = (n: number) => n.toLocaleString('en-US');
 
 /** /admin/Reports/locationData: where results were played, coloured by status (spec §4). */
-export function LocationMapReport({
-  search,
-  onSearchChange,
-}: {
-  search: ReportSearch;
-  onSearchChange: SearchChange<ReportUrl>;
-}) {
+export function LocationMapReport(report: ReportProps) {
   return (
-    <ReportFrame title="Location Map" search={search} onSearchChange={onSearchChange}>
+    <ReportFrame title="Location Map" {...report}>
       {(body) => <LocationMap body={body} />}
     </ReportFrame>
   );

@@ -1,12 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo } from 'react';
-import type { SearchChange } from '../../ui/paged-list';
 import { Spinner } from '../../ui/spinner';
-import type { ReportUrl } from './filter-bar';
-import type { ReportBody, ReportSearch } from './filters';
+import type { ReportBody } from './filters';
 import { monthBars, monthName } from './months';
 import { passFailQuery } from './queries';
-import { ReportFrame } from './report-frame';
+import { ReportFrame, type ReportProps } from './report-frame';
 
 // uPlot (and its CSS) loads with the chart only: the table shows at once without it.
 const PassFailChart = lazy(() => import('./pass-fail-chart').then((m) => ({ default: m.PassFailChart })));
@@ -15,15 +13,9 @@ const PassFailChart = lazy(() => import('./pass-fail-chart').then((m) => ({ defa
 const isoOf = (us: string) => `${us.slice(6, 10)}-${us.slice(0, 2)}-${us.slice(3, 5)}`;
 
 /** /admin/Reports/passFailData: passes and fails per month, as columns and as a table. */
-export function PassFailReport({
-  search,
-  onSearchChange,
-}: {
-  search: ReportSearch;
-  onSearchChange: SearchChange<ReportUrl>;
-}) {
+export function PassFailReport(report: ReportProps) {
   return (
-    <ReportFrame title="Pass/Fail Data" search={search} onSearchChange={onSearchChange}>
+    <ReportFrame title="Pass/Fail Data" {...report}>
       {(body) => <PassFailView body={body} />}
     </ReportFrame>
   );

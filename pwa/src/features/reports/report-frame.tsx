@@ -6,6 +6,12 @@ import { currentViewer } from './queries';
 import { ReportNav } from './report-nav';
 import './reports.css';
 
+/** A report screen's props: its filter (validated) and how it changes its URL. */
+export interface ReportProps {
+  search: ReportSearch;
+  onSearchChange: SearchChange<ReportUrl>;
+}
+
 /**
  * A report screen's frame: its title, the links to the other reports, the shared filter bar, and
  * the report itself once the filter holds (its request body); until then, what is missing.
@@ -15,12 +21,7 @@ export function ReportFrame({
   search,
   onSearchChange,
   children,
-}: {
-  title: string;
-  search: ReportSearch;
-  onSearchChange: SearchChange<ReportUrl>;
-  children: (body: ReportBody) => ReactNode;
-}) {
+}: ReportProps & { title: string; children: (body: ReportBody) => ReactNode }) {
   const viewer = currentViewer();
   const check = checkSearch(search, viewer);
   const errors = check.ok ? {} : check.errors;

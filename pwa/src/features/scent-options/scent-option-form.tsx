@@ -8,6 +8,7 @@ import {
 } from '@scentry/shared-schema';
 import { type DragEvent, useEffect, useId, useState } from 'react';
 import { Field } from '../../ui/field';
+import { FormActions } from '../../ui/form-actions';
 import { markSaved, SAVED_LISTS, useBackToList } from '../../ui/saved-row';
 import { useToast } from '../../ui/toast';
 import { useForm } from '../../ui/use-form';
@@ -120,14 +121,7 @@ export function ScentOptionForm({ option }: { option?: ScentOption }) {
             <div className="preview-empty">No image chosen yet</div>
           )}
         </figure>
-        <div className="actions">
-          <button type="button" className="button button-ghost" onClick={toList}>
-            Cancel
-          </button>
-          <button type="submit" className="button" disabled={form.busy}>
-            {form.busy ? 'Saving…' : 'Submit'}
-          </button>
-        </div>
+        <FormActions busy={form.busy} submit="Submit" onCancel={toList} />
       </form>
     </section>
   );

@@ -11,6 +11,7 @@ import {
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { getSession } from '../../lib/session';
 import { Field } from '../../ui/field';
+import { FormActions } from '../../ui/form-actions';
 import { PasswordPair } from '../../ui/password-pair';
 import { markSaved, SAVED_LISTS, useBackToList } from '../../ui/saved-row';
 import { SelectField } from '../../ui/select-field';
@@ -125,14 +126,7 @@ export function UserForm({ user }: { user: UserRow | null }) {
         {!id && (
           <PasswordPair label="Password" password={form.field('password')} confirm={form.field('confirmPassword')} />
         )}
-        <div className="actions">
-          <button type="button" className="button button-ghost" onClick={back}>
-            Cancel
-          </button>
-          <button type="submit" className="button" disabled={form.busy}>
-            {form.busy ? 'Saving…' : id ? 'Save' : 'Create'}
-          </button>
-        </div>
+        <FormActions busy={form.busy} submit={id ? 'Save' : 'Create'} onCancel={back} />
       </form>
     </section>
   );

@@ -3,6 +3,7 @@ import { AuditLog } from '../../../features/audit/audit-log';
 import { auditQuery } from '../../../features/audit/queries';
 import { validateAuditSearch } from '../../../features/audit/search';
 import { requireAdmin } from '../../../lib/guards';
+import { searchProps } from '../../../ui/paged-list';
 
 export const Route = createFileRoute('/admin/_authed/audit')({
   validateSearch: validateAuditSearch,
@@ -13,6 +14,5 @@ export const Route = createFileRoute('/admin/_authed/audit')({
 });
 
 function AuditScreen() {
-  const navigate = Route.useNavigate();
-  return <AuditLog search={Route.useSearch()} onSearchChange={(search, replace) => navigate({ search, replace })} />;
+  return <AuditLog {...searchProps(Route.useSearch(), Route.useNavigate())} />;
 }

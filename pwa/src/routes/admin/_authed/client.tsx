@@ -3,6 +3,7 @@ import { OrganizationList } from '../../../features/organizations/organization-l
 import { organizationListQuery } from '../../../features/organizations/queries';
 import { requireAdmin } from '../../../lib/guards';
 import { validateListSearch } from '../../../lib/route-params';
+import { searchProps } from '../../../ui/paged-list';
 
 export const Route = createFileRoute('/admin/_authed/client')({
   validateSearch: validateListSearch,
@@ -13,8 +14,5 @@ export const Route = createFileRoute('/admin/_authed/client')({
 });
 
 function ClientScreen() {
-  const navigate = Route.useNavigate();
-  return (
-    <OrganizationList search={Route.useSearch()} onSearchChange={(search, replace) => navigate({ search, replace })} />
-  );
+  return <OrganizationList {...searchProps(Route.useSearch(), Route.useNavigate())} />;
 }

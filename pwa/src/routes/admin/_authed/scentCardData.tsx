@@ -3,6 +3,7 @@ import { scentOptionListQuery } from '../../../features/scent-options/queries';
 import { ScentOptionList } from '../../../features/scent-options/scent-option-list';
 import { requireAdmin } from '../../../lib/guards';
 import { validateListSearch } from '../../../lib/route-params';
+import { searchProps } from '../../../ui/paged-list';
 
 export const Route = createFileRoute('/admin/_authed/scentCardData')({
   validateSearch: validateListSearch,
@@ -13,8 +14,5 @@ export const Route = createFileRoute('/admin/_authed/scentCardData')({
 });
 
 function ScentOptionsScreen() {
-  const navigate = Route.useNavigate();
-  return (
-    <ScentOptionList search={Route.useSearch()} onSearchChange={(search, replace) => navigate({ search, replace })} />
-  );
+  return <ScentOptionList {...searchProps(Route.useSearch(), Route.useNavigate())} />;
 }

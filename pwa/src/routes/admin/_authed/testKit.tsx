@@ -3,6 +3,7 @@ import { KitList } from '../../../features/kits/kit-list';
 import { kitListQuery } from '../../../features/kits/queries';
 import { requireAdmin } from '../../../lib/guards';
 import { validateListSearch } from '../../../lib/route-params';
+import { searchProps } from '../../../ui/paged-list';
 
 export const Route = createFileRoute('/admin/_authed/testKit')({
   validateSearch: validateListSearch,
@@ -13,6 +14,5 @@ export const Route = createFileRoute('/admin/_authed/testKit')({
 });
 
 function KitsScreen() {
-  const navigate = Route.useNavigate();
-  return <KitList search={Route.useSearch()} onSearchChange={(search, replace) => navigate({ search, replace })} />;
+  return <KitList {...searchProps(Route.useSearch(), Route.useNavigate())} />;
 }

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useMemo } from 'react';
 import { resultListQuery } from '../../../features/results/queries';
 import { ResultList } from '../../../features/results/result-list';
 import { validateResultListSearch } from '../../../features/results/search';
 import { requireStaff } from '../../../lib/guards';
-import { rawSearch, rawUpdate } from '../../../lib/route-params';
+import { rawSearch } from '../../../lib/route-params';
+import { useRawSearchProps } from '../../../ui/paged-list';
 
 export const Route = createFileRoute('/admin/_authed/testresult')({
   validateSearch: rawSearch,
@@ -15,13 +15,5 @@ export const Route = createFileRoute('/admin/_authed/testresult')({
 });
 
 function ResultsScreen() {
-  const raw = Route.useSearch();
-  const search = useMemo(() => validateResultListSearch(raw), [raw]);
-  const navigate = Route.useNavigate();
-  return (
-    <ResultList
-      search={search}
-      onSearchChange={(update, replace) => navigate({ search: rawUpdate(update), replace })}
-    />
-  );
+  return <ResultList {...useRawSearchProps(Route.useSearch(), validateResultListSearch, Route.useNavigate())} />;
 }

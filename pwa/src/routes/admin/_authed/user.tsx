@@ -3,6 +3,7 @@ import { userListQuery } from '../../../features/users/queries';
 import { validateUserListSearch } from '../../../features/users/search';
 import { UserList } from '../../../features/users/user-list';
 import { requireAdmin } from '../../../lib/guards';
+import { searchProps } from '../../../ui/paged-list';
 
 export const Route = createFileRoute('/admin/_authed/user')({
   validateSearch: validateUserListSearch,
@@ -13,6 +14,5 @@ export const Route = createFileRoute('/admin/_authed/user')({
 });
 
 function UsersScreen() {
-  const navigate = Route.useNavigate();
-  return <UserList search={Route.useSearch()} onSearchChange={(search, replace) => navigate({ search, replace })} />;
+  return <UserList {...searchProps(Route.useSearch(), Route.useNavigate())} />;
 }

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useMemo } from 'react';
 import { DataLocationReport } from '../../../../features/reports/data-location';
-import { checkSearch, validateLocationSearch } from '../../../../features/reports/filters';
-import { currentViewer, dataLocationQuery } from '../../../../features/reports/queries';
+import { validateLocationSearch } from '../../../../features/reports/filters';
+import { dataLocationQuery, prefetchReport } from '../../../../features/reports/queries';
 import { requireStaff } from '../../../../lib/guards';
-import { rawSearch, rawUpdate } from '../../../../lib/route-params';
+import { rawSearch } from '../../../../lib/route-params';
+import { useRawSearchProps } from '../../../../ui/paged-list';
 
 export const Route = createFileRoute('/admin/_authed/Reports/dataLocation')({
   validateSearch: rawSearch,
@@ -13,20 +13,11 @@ export const Route = createFileRoute('/admin/_authed/Reports/dataLocation')({
   // Primes the table while the screen loads; a failure shows on the screen, with Try again.
   loader: ({ deps, context }) => {
     const search = validateLocationSearch(deps);
-    const check = checkSearch(search, currentViewer());
-    if (check.ok) void context.queryClient.prefetchQuery(dataLocationQuery(check.body, search));
+    prefetchReport(search, (body) => context.queryClient.prefetchQuery(dataLocationQuery(body, search)));
   },
   component: Screen,
 });
 
 function Screen() {
-  const raw = Route.useSearch();
-  const search = useMemo(() => validateLocationSearch(raw), [raw]);
-  const navigate = Route.useNavigate();
-  return (
-    <DataLocationReport
-      search={search}
-      onSearchChange={(update, replace) => navigate({ search: rawUpdate(update), replace })}
-    />
-  );
+  return <DataLocationReport {...useRawSearchProps(Route.useSearch(), validateLocationSearch, Route.useNavigate())} />;
 }

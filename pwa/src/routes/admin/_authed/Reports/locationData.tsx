@@ -1,32 +1,21 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useMemo } from 'react';
-import { checkSearch, validateReportSearch } from '../../../../features/reports/filters';
+import { validateReportSearch } from '../../../../features/reports/filters';
 import { LocationMapReport } from '../../../../features/reports/location-map';
-import { currentViewer, locationDataQuery } from '../../../../features/reports/queries';
+import { locationDataQuery, prefetchReport } from '../../../../features/reports/queries';
 import { requireStaff } from '../../../../lib/guards';
-import { rawSearch, rawUpdate } from '../../../../lib/route-params';
+import { rawSearch } from '../../../../lib/route-params';
+import { useRawSearchProps } from '../../../../ui/paged-list';
 
 export const Route = createFileRoute('/admin/_authed/Reports/locationData')({
   validateSearch: rawSearch,
   beforeLoad: requireStaff,
   loaderDeps: ({ search }) => search,
   // The points travel while Leaflet loads; a failure shows on the screen, with Try again.
-  loader: ({ deps, context }) => {
-    const search = validateReportSearch(deps);
-    const check = checkSearch(search, currentViewer());
-    if (check.ok) void context.queryClient.prefetchQuery(locationDataQuery(check.body));
-  },
+  loader: ({ deps, context }) =>
+    prefetchReport(validateReportSearch(deps), (body) => context.queryClient.prefetchQuery(locationDataQuery(body))),
   component: Screen,
 });
 
 function Screen() {
-  const raw = Route.useSearch();
-  const search = useMemo(() => validateReportSearch(raw), [raw]);
-  const navigate = Route.useNavigate();
-  return (
-    <LocationMapReport
-      search={search}
-      onSearchChange={(update, replace) => navigate({ search: rawUpdate(update), replace })}
-    />
-  );
+  return <LocationMapReport {...useRawSearchProps(Route.useSearch(), validateReportSearch, Route.useNavigate())} />;
 }
