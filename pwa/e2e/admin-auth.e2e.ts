@@ -1,25 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
-import { ADMIN, createUser, startServer, type TestServer } from './support/server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { serverAndBrowser } from './support/journey';
+import { ADMIN, createUser } from './support/server';
 import { signIn } from './support/sign-in';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const shared = serverAndBrowser();
 
 /** Each journey has a browser context (storage, session) of its own, closed even when it fails. */
 async function withPage(journey: (page: Page) => Promise<void>): Promise<void> {
-  const context = await browser.newContext();
+  const context = await shared.browser.newContext();
   try {
     await journey(await context.newPage());
   } finally {
@@ -28,7 +17,7 @@ async function withPage(journey: (page: Page) => Promise<void>): Promise<void> {
 }
 
 function addResult(id: string, kitId: number, status: 'Pass' | 'Fail') {
-  server.exec(
+  shared.server.exec(
     `INSERT INTO test_results (id, test_kit_id, kit_version, first_name, last_name, played_at, result_status, right_answer_count, play_hash)
      VALUES (?, ?, 1, 'Guest', 'Player', '2026-11-20T10:00:00Z', ?, ?, ?)`,
     id,
@@ -39,12 +28,12 @@ function addResult(id: string, kitId: number, status: 'Pass' | 'Fail') {
   );
 }
 
-const count = (query: string) => String(server.sql<{ n: number }>(query)[0].n);
+const count = (query: string) => String(shared.server.sql<{ n: number }>(query)[0].n);
 
 describe('admin sign-in journey', () => {
   it('answers a wrong password with a warning toast titled Login that carries the server message', () =>
     withPage(async (page) => {
-      const reply = await signIn(page, server.url, { email: ADMIN.email, password: 'Wrong-Pass-1' });
+      const reply = await signIn(page, shared.server.url, { email: ADMIN.email, password: 'Wrong-Pass-1' });
       expect(reply.status).toBe('Warning');
       expect(reply.message).toBe('Invalid email or password.');
       // The toast itself (ui/toast.tsx): a warning, its title, then the server's message.
@@ -60,8 +49,8 @@ describe('admin sign-in journey', () => {
 
   it('shows the Admin the counts from the database and the whole menu', () =>
     withPage(async (page) => {
-      server.exec("INSERT INTO test_kits (name, name_key) VALUES ('JOURNEY1', 'journey1')");
-      const [{ id: kitId }] = server.sql<{ id: number }>("SELECT id FROM test_kits WHERE name = 'JOURNEY1'");
+      shared.server.exec("INSERT INTO test_kits (name, name_key) VALUES ('JOURNEY1', 'journey1')");
+      const [{ id: kitId }] = shared.server.sql<{ id: number }>("SELECT id FROM test_kits WHERE name = 'JOURNEY1'");
       addResult('11111111-1111-4111-8111-111111111111', kitId, 'Pass');
       addResult('22222222-2222-4222-8222-222222222222', kitId, 'Pass');
       addResult('33333333-3333-4333-8333-333333333333', kitId, 'Fail');
@@ -74,7 +63,7 @@ describe('admin sign-in journey', () => {
       expect(Number(expected.passCount)).toBeGreaterThanOrEqual(2);
       expect(Number(expected.failCount)).toBeGreaterThanOrEqual(1);
 
-      await signIn(page, server.url);
+      await signIn(page, shared.server.url);
       await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
       await expect.poll(() => page.getByTestId('totalTestCount').textContent()).toBe(expected.totalTestCount);
       expect(await page.getByTestId('passCount').textContent()).toBe(expected.passCount);
@@ -97,8 +86,8 @@ describe('admin sign-in journey', () => {
     withPage(async (page) => {
       // An Admin of its own: the shared first Admin keeps its password for the other journeys.
       const admin = { email: 'casey.change@example.com', password: 'Casey-Pass-1' };
-      await createUser(server, { ...admin, roleId: 1, firstName: 'Casey', lastName: 'Change' });
-      await signIn(page, server.url, admin);
+      await createUser(shared.server, { ...admin, roleId: 1, firstName: 'Casey', lastName: 'Change' });
+      await signIn(page, shared.server.url, admin);
 
       // Change Password from the user menu: a rule broken first, then a good one.
       await page.getByRole('button', { name: 'Casey Change' }).click();
@@ -122,15 +111,15 @@ describe('admin sign-in journey', () => {
       await page.getByRole('button', { name: 'Logout' }).click();
       await page.waitForURL('**/admin/login');
       expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
-      const refused = await signIn(page, server.url, admin);
+      const refused = await signIn(page, shared.server.url, admin);
       expect(refused.status).not.toBe('Success');
       await page.locator('.toast').filter({ hasText: 'Invalid email or password.' }).waitFor();
-      expect((await signIn(page, server.url, { ...admin, password: newPassword })).status).toBe('Success');
+      expect((await signIn(page, shared.server.url, { ...admin, password: newPassword })).status).toBe('Success');
     }));
 
   it('ends a session whose token the server rejects and sends the user to login', () =>
     withPage(async (page) => {
-      await signIn(page, server.url);
+      await signIn(page, shared.server.url);
       await page.evaluate(() => {
         const user = JSON.parse(localStorage.getItem('user') ?? '{}');
         localStorage.setItem('user', JSON.stringify({ ...user, token: `${user.token}x` }));
@@ -143,14 +132,14 @@ describe('admin sign-in journey', () => {
 
   it('sends a visitor without a session from admin pages to login', () =>
     withPage(async (page) => {
-      await page.goto(`${server.url}/admin/testKit`);
+      await page.goto(`${shared.server.url}/admin/testKit`);
       await page.waitForURL('**/admin/login**');
       await page.getByLabel('User Name').waitFor();
     }));
 
   it('shows a signed-in User only Change Password and Logout, and never asks for the counts', () =>
     withPage(async (page) => {
-      await createUser(server, {
+      await createUser(shared.server, {
         email: 'plain.user@example.com',
         password: 'User-Pass-1',
         roleId: 3,
@@ -161,7 +150,7 @@ describe('admin sign-in journey', () => {
       page.on('request', (r) => {
         if (r.url().includes('/api/')) apiCalls.push(new URL(r.url()).pathname);
       });
-      await signIn(page, server.url, { email: 'plain.user@example.com', password: 'User-Pass-1' });
+      await signIn(page, shared.server.url, { email: 'plain.user@example.com', password: 'User-Pass-1' });
       await page.getByRole('heading', { name: 'Welcome, Pat' }).waitFor();
       expect(await page.getByRole('navigation').getByRole('link').count()).toBe(0);
       expect(await page.getByRole('button', { name: 'Masters' }).count()).toBe(0);
@@ -169,7 +158,7 @@ describe('admin sign-in journey', () => {
       expect(await page.getByRole('button', { name: 'Change Password' }).count()).toBe(1);
       expect(await page.getByRole('button', { name: 'Logout' }).count()).toBe(1);
       // Admin-only screens send a User back to the dashboard.
-      await page.goto(`${server.url}/admin/testKit`);
+      await page.goto(`${shared.server.url}/admin/testKit`);
       await page.waitForURL('**/admin/dashboard');
       expect(apiCalls).not.toContain('/api/TestResult/GetTestResultCounts');
     }));

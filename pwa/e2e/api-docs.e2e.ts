@@ -1,29 +1,16 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
-import { startServer, type TestServer } from './support/server';
+import { describe, expect, it } from 'vitest';
+import { serverAndBrowser } from './support/journey';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const shared = serverAndBrowser();
 
 describe('API reference (/api/docs)', () => {
   it('renders the OpenAPI document in a browser with the outside network cut', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await shared.browser.newContext({ viewport: { width: 1280, height: 900 } });
     // Anything but this server is cut off: the page must bring everything it needs itself.
     const outside: string[] = [];
     await context.route('**/*', (route) => {
       const url = new URL(route.request().url());
-      if (url.origin === server.url) return route.continue();
+      if (url.origin === shared.server.url) return route.continue();
       outside.push(url.href);
       return route.abort('internetdisconnected');
     });
@@ -34,7 +21,7 @@ describe('API reference (/api/docs)', () => {
       if (msg.type() === 'error') errors.push(msg.text());
     });
 
-    await page.goto(`${server.url}/api/docs`);
+    await page.goto(`${shared.server.url}/api/docs`);
     await expect.poll(() => page.getByRole('heading', { name: /Scentry API/ }).count()).toBeGreaterThan(0);
     // Operations of the contract are listed, grouped by their path's domain.
     await page.getByText('/api/User/Authenticate', { exact: true }).first().waitFor();

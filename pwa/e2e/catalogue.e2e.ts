@@ -1,30 +1,18 @@
 import { readFileSync } from 'node:fs';
 import jsQR from 'jsqr';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
+import { describe, expect, it } from 'vitest';
 import { CatalogueApi } from './support/catalogue';
+import { serverAndBrowser } from './support/journey';
 import { makePng } from './support/png';
-import { startServer, type TestServer } from './support/server';
 import { apiToken, signIn } from './support/sign-in';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const shared = serverAndBrowser();
 
 /** Each journey has a browser context of its own, closed even when it fails. */
 async function withContext(journey: (context: BrowserContext) => Promise<void>, acceptDownloads = false) {
-  const context = await browser.newContext({ acceptDownloads });
+  const context = await shared.browser.newContext({ acceptDownloads });
   try {
     await journey(context);
   } finally {
@@ -67,8 +55,8 @@ describe('catalogue back office', () => {
   it("a scent option save with the network cut fails at once with the spec's error, keeping what was typed; a corrupted PNG is told clearly on its field", () =>
     withContext(async (context) => {
       const page = await context.newPage();
-      await signIn(page, server.url);
-      await page.goto(`${server.url}/admin/createScentCardData`);
+      await signIn(page, shared.server.url);
+      await page.goto(`${shared.server.url}/admin/createScentCardData`);
       const name = page.getByLabel('Scent option name');
       const submit = page.getByRole('button', { name: 'Submit' });
 
@@ -99,7 +87,9 @@ describe('catalogue back office', () => {
       await expect.poll(() => submit.isEnabled()).toBe(true);
       expect(await submit.textContent()).toBe('Submit');
       expect(page.url()).toMatch(/\/admin\/createScentCardData$/);
-      expect(server.sql<{ n: number }>(`SELECT count(*) AS n FROM scent_options WHERE title = 'Ember'`)[0].n).toBe(0);
+      expect(
+        shared.server.sql<{ n: number }>(`SELECT count(*) AS n FROM scent_options WHERE title = 'Ember'`)[0].n,
+      ).toBe(0);
 
       // Back online, the same form saves.
       await context.setOffline(false);
@@ -112,15 +102,15 @@ describe('catalogue back office', () => {
   it('builds a kit from uploaded scent options, a card made in the modal with a swap, and a QR code that decodes to the kit URL', () =>
     withContext(async (context) => {
       const page = await context.newPage();
-      await signIn(page, server.url);
+      await signIn(page, shared.server.url);
 
       // Scent options by drag and drop; a file that is not a PNG is refused first.
-      await page.goto(`${server.url}/admin/createScentCardData`);
+      await page.goto(`${shared.server.url}/admin/createScentCardData`);
       await page.getByLabel('Scent option name').fill('Pine');
       await dropFile(page, Buffer.from('\xff\xd8\xff\xe0 not really a jpeg', 'latin1'), 'photo.png', 'image/png');
       await page.locator('.field-error', { hasText: 'Only PNG images are allowed' }).waitFor();
       for (const [name, rgb] of OPTIONS) {
-        await page.goto(`${server.url}/admin/createScentCardData`);
+        await page.goto(`${shared.server.url}/admin/createScentCardData`);
         await page.getByLabel('Scent option name').fill(name);
         await dropFile(page, makePng(rgb), `${name.toLowerCase()}.png`, 'image/png');
         await page.getByRole('img', { name: `Preview of ${name}` }).waitFor();
@@ -130,14 +120,14 @@ describe('catalogue back office', () => {
       }
       const names = OPTIONS.map(([name]) => name);
       expect(
-        server.sql<{ n: number }>(
+        shared.server.sql<{ n: number }>(
           `SELECT count(*) AS n FROM scent_options WHERE deleted_at IS NULL AND title IN (${names.map(() => '?').join(', ')})`,
           ...names,
         )[0].n,
       ).toBe(5);
 
       // A kit: saving a new one switches to edit mode and opens the second tab.
-      await page.goto(`${server.url}/admin/testKit`);
+      await page.goto(`${shared.server.url}/admin/testKit`);
       await page.getByRole('link', { name: 'Add Play Kit' }).click();
       await page.getByLabel('Play kit name (its code)').fill('E2EKIT');
       await page.getByRole('button', { name: 'Create' }).click();
@@ -177,7 +167,7 @@ describe('catalogue back office', () => {
       await row.waitFor();
       expect(await row.getByRole('cell').nth(3).textContent()).toBe('Lavender');
       expect(await row.getByRole('cell').nth(4).textContent()).toBe('5 / 5');
-      const stored = server.sql<{ title: string; sort_order: number }>(
+      const stored = shared.server.sql<{ title: string; sort_order: number }>(
         `SELECT o.title, co.sort_order FROM scent_card_options co JOIN scent_options o ON o.id = co.scent_option_id
        JOIN scent_cards c ON c.id = co.scent_card_id
        WHERE co.deleted_at IS NULL AND c.name = 'Forest card' ORDER BY co.sort_order`,
@@ -192,21 +182,21 @@ describe('catalogue back office', () => {
       ]);
       const png = PNG.sync.read(readFileSync(await download.path()));
       const code = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
-      expect(code?.data).toBe(`${server.url}/scent/E2EKIT`);
+      expect(code?.data).toBe(`${shared.server.url}/scent/E2EKIT`);
     }, true));
 
   it('refuses a card the rules forbid, with the spec messages', () =>
     withContext(async (context) => {
       // Its own kit and options: one card (order 1) already uses all five of them.
-      const api = new CatalogueApi(server.url, await apiToken(server.url));
+      const api = new CatalogueApi(shared.server.url, await apiToken(shared.server.url));
       const ids: number[] = [];
       for (const [name, rgb] of RULE_OPTIONS) ids.push(await api.createOption(name, rgb));
       const kitId = await api.createKit('RULESKIT');
       await api.createCard(kitId, 'Orchard card', 1, ids);
 
       const page = await context.newPage();
-      await signIn(page, server.url);
-      await page.goto(`${server.url}/admin/manageScentCard/${kitId}/0`);
+      await signIn(page, shared.server.url);
+      await page.goto(`${shared.server.url}/admin/manageScentCard/${kitId}/0`);
       await page.getByLabel('Scent Card Name').fill('Short card');
       await page.getByLabel('Sort Order', { exact: true }).selectOption('2');
       const add = async (name: string, order: string) => {
@@ -232,7 +222,7 @@ describe('catalogue back office', () => {
       await page.getByText('A scent card must have exactly 5 options').first().waitFor();
 
       // Deleting asks first; an option a card uses is refused with the server's message.
-      await page.goto(`${server.url}/admin/scentCardData`);
+      await page.goto(`${shared.server.url}/admin/scentCardData`);
       await page.getByRole('button', { name: 'Delete Birch' }).click();
       const confirm = page.getByRole('dialog', { name: 'Delete Confirmation' });
       await confirm.getByText('Are you sure you want to delete?').waitFor();

@@ -1,7 +1,6 @@
-import type { Browser, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
-import { startServer, type TestServer } from './support/server';
+import type { Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { serverAndBrowser } from './support/journey';
 
 /*
  * A new visitor opening a kit's printed QR code: index.html's boot script asks for the kit, its
@@ -9,22 +8,11 @@ import { startServer, type TestServer } from './support/server';
  * server's CSP (inline, allowed by its hash), and the app uses that reply instead of asking again.
  */
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer({ SEED_DEMO: 'on' });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const shared = serverAndBrowser({ SEED_DEMO: 'on' });
 
 describe('the first card of a printed QR code', () => {
   it('asks for the kit once, early, and has card 1 with its pictures from that reply', async () => {
-    const context = await browser.newContext({ serviceWorkers: 'block' });
+    const context = await shared.browser.newContext({ serviceWorkers: 'block' });
     const page = await context.newPage();
     const problems: string[] = [];
     page.on('console', (m) => {
@@ -55,7 +43,7 @@ describe('the first card of a printed QR code', () => {
       const frames = e.initiator.stack?.callFrames ?? [];
       initiators.push(frames.length ? new URL(frames[frames.length - 1].url).pathname : e.initiator.type);
     });
-    await page.goto(`${server.url}/scent/DEMO1`);
+    await page.goto(`${shared.server.url}/scent/DEMO1`);
     await page.getByRole('heading', { name: 'SCENT 1' }).waitFor();
     const shown = page.locator('img[src^="/uploads/"]');
     await expect
@@ -91,13 +79,13 @@ describe('the first card of a printed QR code', () => {
   });
 
   it('preloads nothing on other screens', async () => {
-    const context = await browser.newContext({ serviceWorkers: 'block' });
+    const context = await shared.browser.newContext({ serviceWorkers: 'block' });
     const page = await context.newPage();
     const pulls: string[] = [];
     page.on('request', (r) => {
       if (new URL(r.url()).pathname === '/api/sync/kits/pull') pulls.push(r.url());
     });
-    await page.goto(`${server.url}/home`);
+    await page.goto(`${shared.server.url}/home`);
     await page.getByRole('button', { name: 'Start Game' }).waitFor();
     const preloaded = await page.evaluate(() =>
       [...document.querySelectorAll('link[rel="modulepreload"]')].map((l) => (l as HTMLLinkElement).href),

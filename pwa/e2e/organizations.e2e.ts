@@ -1,21 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
-import { startServer, type TestServer } from './support/server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { serverAndBrowser } from './support/journey';
 import { signIn } from './support/sign-in';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const shared = serverAndBrowser();
 
 const PHONE = { viewport: { width: 390, height: 844 } };
 const search = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams);
@@ -34,10 +22,10 @@ const CLIENT_ADMIN = { first: 'Wanda', last: 'Wombat', password: 'Wombat-Pass-1'
 
 describe('the Admin manages an organization and its Client Admin on a phone', () => {
   it('creates it, finds it, lets its Client Admin in, and ends their session when made inactive', async () => {
-    const adminContext = await browser.newContext(PHONE);
+    const adminContext = await shared.browser.newContext(PHONE);
     const admin = await adminContext.newPage();
-    await signIn(admin, server.url);
-    await admin.goto(`${server.url}/admin/client`);
+    await signIn(admin, shared.server.url);
+    await admin.goto(`${shared.server.url}/admin/client`);
     await admin.getByRole('heading', { name: 'Client' }).waitFor();
     // The layout keeps its Change Password dialog (same labels) in the page: look inside <main>.
     const main = admin.getByRole('main');
@@ -89,13 +77,13 @@ describe('the Admin manages an organization and its Client Admin on a phone', ()
     expect(rowText).not.toContain(CLIENT_ADMIN.password);
 
     // The Client Admin signs in on their own phone and sees their dashboard, not Admin screens.
-    const clientContext = await browser.newContext(PHONE);
+    const clientContext = await shared.browser.newContext(PHONE);
     const client = await clientContext.newPage();
-    const reply = await signIn(client, server.url, { email: ORG.email, password: CLIENT_ADMIN.password });
+    const reply = await signIn(client, shared.server.url, { email: ORG.email, password: CLIENT_ADMIN.password });
     expect(reply.status).toBe('Success');
     await client.getByText('Total Test', { exact: true }).waitFor();
     await client.getByText(ORG.name).first().waitFor();
-    await client.goto(`${server.url}/admin/testKit`);
+    await client.goto(`${shared.server.url}/admin/testKit`);
     await client.waitForURL((u) => u.pathname === '/admin/dashboard');
 
     // Back on the Admin's list: switching to inactive asks first; declining leaves it active.
@@ -117,7 +105,7 @@ describe('the Admin manages an organization and its Client Admin on a phone', ()
     await client.reload();
     await client.waitForURL((u) => u.pathname === '/admin/login');
     // ...and they cannot sign in again while the organization is inactive.
-    const refused = await signIn(client, server.url, { email: ORG.email, password: CLIENT_ADMIN.password });
+    const refused = await signIn(client, shared.server.url, { email: ORG.email, password: CLIENT_ADMIN.password });
     expect(refused.status).not.toBe('Success');
 
     await clientContext.close();

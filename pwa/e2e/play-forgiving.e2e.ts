@@ -1,23 +1,11 @@
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { LOCATION_UNSUPPORTED_MSG } from '../src/features/location/location';
-import { launchBrowser } from './support/browser';
+import { serverAndBrowser } from './support/journey';
 import { playDemo } from './support/player';
-import { startServer, type TestServer } from './support/server';
 import { axeViolations, scrollsSideways, shoot, smallTargets, VIEWPORTS } from './support/ux';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer({ SEED_DEMO: 'on' });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const shared = serverAndBrowser({ SEED_DEMO: 'on' });
 
 const INTENSITY = ['No smell', 'Very weak', 'Weak', 'Moderate', 'Strong', 'Very strong'];
 const SEATTLE = { latitude: 47.6062, longitude: -122.3321 };
@@ -52,7 +40,7 @@ async function withContext(
   options: BrowserContextOptions,
   journey: (context: BrowserContext, page: Page) => Promise<void>,
 ): Promise<void> {
-  const context = await browser.newContext(options);
+  const context = await shared.browser.newContext(options);
   try {
     await journey(context, await context.newPage());
   } finally {
@@ -92,12 +80,12 @@ async function storedResult(page: Page) {
   const id = await page.evaluate(() => JSON.parse(localStorage.getItem('testResultData') ?? '{}').testResultId);
   expect(id).toMatch(/^[0-9a-f-]{36}$/);
   const row = () =>
-    server.sql<{ latitude: number | null; longitude: number | null; result_status: string }>(
+    shared.server.sql<{ latitude: number | null; longitude: number | null; result_status: string }>(
       'SELECT latitude, longitude, result_status FROM test_results WHERE id = ?',
       id,
     )[0];
   await expect.poll(row, { timeout: 20_000 }).toBeTruthy();
-  const details = server.sql<{ answer_name: string; smell_intensity: number }>(
+  const details = shared.server.sql<{ answer_name: string; smell_intensity: number }>(
     'SELECT answer_name, smell_intensity FROM test_result_details WHERE test_result_id = ? ORDER BY card_sort_order',
     id,
   );
@@ -112,7 +100,7 @@ describe('forgiving play', () => {
     withContext({}, async (context, page) => {
       await context.addInitScript(COUNT_GEOLOCATION);
       // Straight from a printed QR code, never asked: the question sits above card 1.
-      await page.goto(`${server.url}/scent/DEMO1`);
+      await page.goto(`${shared.server.url}/scent/DEMO1`);
       await heading(page, 1).waitFor();
       await locationQuestion(page).waitFor();
 
@@ -190,14 +178,14 @@ describe('forgiving play', () => {
       expect(result.longitude).toBeNull();
       // Saved: nothing left to resume.
       expect(await progressKeys(page)).toEqual([]);
-      await page.goto(`${server.url}/scent/DEMO1`);
+      await page.goto(`${shared.server.url}/scent/DEMO1`);
       await heading(page, 1).waitFor();
       expect(await startOver(page).count()).toBe(0);
     }));
 
   it('starts over from card 1 with nothing selected, forgets progress older than 30 minutes, and the header back asks', () =>
     withContext({}, async (_context, page) => {
-      await page.goto(`${server.url}/scent/DEMO1`);
+      await page.goto(`${shared.server.url}/scent/DEMO1`);
       await answer(page, 1, 2, 'Lemon');
       await answer(page, 2, 2, 'Coffee');
       await page.reload();
@@ -239,14 +227,14 @@ describe('forgiving play', () => {
       expect(await progressKeys(page)).toEqual([]);
 
       // Start Game forgets a game left half-way, too.
-      await page.goto(`${server.url}/scent/DEMO1`);
+      await page.goto(`${shared.server.url}/scent/DEMO1`);
       await answer(page, 1, 2, 'Lemon');
-      await page.goto(`${server.url}/home`);
+      await page.goto(`${shared.server.url}/home`);
       await page.getByRole('button', { name: 'Start Game' }).click();
       await page.waitForURL('**/scanQRCode', { waitUntil: 'commit' });
       expect(await progressKeys(page)).toEqual([]);
       // With no answer given yet, the back just goes.
-      await page.goto(`${server.url}/scent/DEMO1`);
+      await page.goto(`${shared.server.url}/scent/DEMO1`);
       await heading(page, 1).waitFor();
       await back.click();
       await page.waitForURL('**/home', { waitUntil: 'commit' });
@@ -257,7 +245,7 @@ describe('location, asked once with its reason', () => {
   it('"Not now" on the start screen is remembered, and play goes the same with no position', () =>
     withContext({}, async (_context, page) => {
       await page.addInitScript(COUNT_GEOLOCATION);
-      await page.goto(`${server.url}/home`);
+      await page.goto(`${shared.server.url}/home`);
       const question = locationQuestion(page);
       await question.waitFor();
       expect(await question.textContent()).toContain('results by region');
@@ -280,7 +268,7 @@ describe('location, asked once with its reason', () => {
 
   it('a question left unanswered is not asked again: Start Game under it, or card 1 answered under it', async () => {
     await withContext({}, async (_context, page) => {
-      await page.goto(`${server.url}/home`);
+      await page.goto(`${shared.server.url}/home`);
       const question = locationQuestion(page);
       await question.waitFor();
       await page.getByRole('button', { name: 'Start Game' }).click();
@@ -291,19 +279,19 @@ describe('location, asked once with its reason', () => {
       await heading(page, 1).waitFor();
       await page.waitForLoadState('networkidle').catch(() => {});
       expect(await question.count()).toBe(0);
-      await page.goto(`${server.url}/home`);
+      await page.goto(`${shared.server.url}/home`);
       await page.getByRole('button', { name: 'Start Game' }).waitFor();
       await page.waitForLoadState('networkidle').catch(() => {});
       expect(await question.count()).toBe(0);
     });
     await withContext({}, async (_context, page) => {
-      await page.goto(`${server.url}/scent/DEMO1`);
+      await page.goto(`${shared.server.url}/scent/DEMO1`);
       const question = locationQuestion(page);
       await question.waitFor();
       await chip(page, 3).click();
       await expect.poll(() => question.count()).toBe(0);
       expect(await page.evaluate(() => localStorage.getItem('scentryLocation'))).toBe('declined');
-      await page.goto(`${server.url}/home`);
+      await page.goto(`${shared.server.url}/home`);
       await page.getByRole('button', { name: 'Start Game' }).waitFor();
       await page.waitForLoadState('networkidle').catch(() => {});
       expect(await question.count()).toBe(0);
@@ -313,7 +301,7 @@ describe('location, asked once with its reason', () => {
   it('"Allow location" asks the browser there, on the start screen, and the result carries the position', () =>
     withContext({ geolocation: SEATTLE }, async (context, page) => {
       await page.addInitScript(COUNT_GEOLOCATION);
-      await page.goto(`${server.url}/home`);
+      await page.goto(`${shared.server.url}/home`);
       const question = locationQuestion(page);
       await question.waitFor();
       // The player says yes in the browser's own prompt.
@@ -335,7 +323,7 @@ describe('location, asked once with its reason', () => {
 
   it('a refusal in the browser prompt counts as "Not now": no question again, no position', () =>
     withContext({}, async (_context, page) => {
-      await page.goto(`${server.url}/scent/DEMO1`);
+      await page.goto(`${shared.server.url}/scent/DEMO1`);
       const question = locationQuestion(page);
       await question.waitFor();
       // No permission granted to this context: the browser refuses.
@@ -351,19 +339,19 @@ describe('location, asked once with its reason', () => {
   it('a browser without geolocation is told once, on the start screen or above card 1', async () => {
     await withContext({}, async (context, page) => {
       await context.addInitScript(NO_GEOLOCATION);
-      await page.goto(`${server.url}/home`);
+      await page.goto(`${shared.server.url}/home`);
       const notice = page.getByText(LOCATION_UNSUPPORTED_MSG);
       await notice.waitFor();
       await page.reload();
       await page.getByRole('button', { name: 'Start Game' }).waitFor();
       expect(await notice.count()).toBe(0);
-      await page.goto(`${server.url}/scent/DEMO1`);
+      await page.goto(`${shared.server.url}/scent/DEMO1`);
       await heading(page, 1).waitFor();
       expect(await notice.count()).toBe(0);
     });
     await withContext({}, async (context, page) => {
       await context.addInitScript(NO_GEOLOCATION);
-      await page.goto(`${server.url}/scent/DEMO1`);
+      await page.goto(`${shared.server.url}/scent/DEMO1`);
       await page.getByText(LOCATION_UNSUPPORTED_MSG).waitFor();
       await answer(page, 1, 1, 'Lemon');
       expect(await page.getByText(LOCATION_UNSUPPORTED_MSG).count()).toBe(0);
@@ -387,11 +375,11 @@ describe('the play screens, as a person sees them', () => {
       await withContext(
         { viewport: { width: vp.width, height: vp.height }, reducedMotion: 'reduce' },
         async (_c, page) => {
-          await page.goto(`${server.url}/home`);
+          await page.goto(`${shared.server.url}/home`);
           await locationQuestion(page).waitFor();
           await audit(page, `home-${vp.name}`);
 
-          await page.goto(`${server.url}/scent/DEMO1`);
+          await page.goto(`${shared.server.url}/scent/DEMO1`);
           await locationQuestion(page).waitFor();
           await page.evaluate(() => document.fonts.ready);
           await audit(page, `card1-location-${vp.name}`);

@@ -1,21 +1,8 @@
-import type { Browser } from 'playwright-core';
 import { PNG } from 'pngjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
-import { startServer, type TestServer } from './support/server';
+import { describe, expect, it } from 'vitest';
+import { serverAndBrowser } from './support/journey';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer({ SEED_DEMO: 'on' });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const shared = serverAndBrowser({ SEED_DEMO: 'on' });
 
 // Strings that exist only in admin screens: if a player's page loads one, admin code leaked in.
 // (Endpoint paths are no marker: the contract's route table, a few hundred bytes of paths, is
@@ -24,14 +11,14 @@ const ADMIN_MARKERS = ['Total Test Kit', 'Change Password', 'Masters', 'Scent Ca
 
 describe('installable PWA shell', () => {
   it('serves a player page without admin code, installs a service worker, and works offline after', async () => {
-    const context = await browser.newContext();
+    const context = await shared.browser.newContext();
     const page = await context.newPage();
     const scripts: string[] = [];
     page.on('response', async (res) => {
       // A body can be gone when the page moves on (a redirect): that script was not run either.
       if (res.request().resourceType() === 'script') scripts.push(await res.text().catch(() => ''));
     });
-    await page.goto(`${server.url}/home`);
+    await page.goto(`${shared.server.url}/home`);
     await page.getByRole('button', { name: 'Start Game' }).waitFor();
     await page.waitForLoadState('networkidle');
     expect(scripts.length).toBeGreaterThan(0);
@@ -45,13 +32,13 @@ describe('installable PWA shell', () => {
     // Installable: a manifest with the icons, and a service worker that takes control.
     const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href');
     expect(manifestHref).toBeTruthy();
-    const manifest = await (await fetch(new URL(manifestHref as string, server.url))).json();
+    const manifest = await (await fetch(new URL(manifestHref as string, shared.server.url))).json();
     expect(manifest.display).toBe('standalone');
     expect(manifest.icons.map((i: { sizes: string }) => i.sizes)).toEqual(
       expect.arrayContaining(['192x192', '512x512']),
     );
     for (const icon of manifest.icons) {
-      const res = await fetch(new URL(icon.src, server.url));
+      const res = await fetch(new URL(icon.src, shared.server.url));
       expect(res.headers.get('content-type')).toContain('image/png');
     }
     // A stable identity, and screenshots for the richer install prompt: a narrow and a wide one,
@@ -61,7 +48,7 @@ describe('installable PWA shell', () => {
     for (const shot of manifest.screenshots as { src: string; sizes: string; type: string; label: string }[]) {
       expect(shot.type).toBe('image/png');
       expect(shot.label.length).toBeGreaterThan(0);
-      const res = await fetch(new URL(shot.src, server.url));
+      const res = await fetch(new URL(shot.src, shared.server.url));
       expect(res.status, shot.src).toBe(200);
       expect(res.headers.get('content-type')).toContain('image/png');
       const body = Buffer.from(await res.arrayBuffer());
@@ -80,22 +67,22 @@ describe('installable PWA shell', () => {
 
     // Offline: the precached shell still opens, deep links included.
     await context.setOffline(true);
-    await page.goto(`${server.url}/home`);
+    await page.goto(`${shared.server.url}/home`);
     await page.getByRole('button', { name: 'Start Game' }).waitFor();
-    await page.goto(`${server.url}/admin/login`);
+    await page.goto(`${shared.server.url}/admin/login`);
     await page.getByLabel('User Name').waitFor();
     await context.close();
   });
 
   it('opens a kit straight from its printed QR code without loading admin code', async () => {
-    const context = await browser.newContext();
+    const context = await shared.browser.newContext();
     const page = await context.newPage();
     const scripts: string[] = [];
     page.on('response', async (res) => {
       // A body can be gone when the page moves on (a redirect): that script was not run either.
       if (res.request().resourceType() === 'script') scripts.push(await res.text().catch(() => ''));
     });
-    await page.goto(`${server.url}/scent/DEMO1`);
+    await page.goto(`${shared.server.url}/scent/DEMO1`);
     await page.getByRole('heading', { name: 'SCENT 1' }).waitFor();
     await page.waitForLoadState('networkidle');
     for (const marker of ADMIN_MARKERS) {
@@ -108,16 +95,16 @@ describe('installable PWA shell', () => {
   });
 
   it('answers deep links with the app, unknown API paths with the envelope, and sends security headers', async () => {
-    const deep = await fetch(`${server.url}/scent/DEMO1`);
+    const deep = await fetch(`${shared.server.url}/scent/DEMO1`);
     expect(deep.status).toBe(200);
     expect(await deep.text()).toContain('<div id="root">');
-    const api = await fetch(`${server.url}/api/does/not/exist`);
+    const api = await fetch(`${shared.server.url}/api/does/not/exist`);
     expect(api.status).toBe(404);
     expect(await api.json()).toMatchObject({ status: 'Failure', data: null });
-    const home = await fetch(`${server.url}/home`);
+    const home = await fetch(`${shared.server.url}/home`);
     expect(home.headers.get('content-security-policy')).toContain("default-src 'self'");
     expect(home.headers.get('x-content-type-options')).toBe('nosniff');
-    const missingAsset = await fetch(`${server.url}/assets/nope.js`);
+    const missingAsset = await fetch(`${shared.server.url}/assets/nope.js`);
     expect(missingAsset.status).toBe(404);
   });
 });

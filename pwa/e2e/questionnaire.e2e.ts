@@ -6,7 +6,7 @@ import path from 'node:path';
 import { QUESTIONNAIRE_MSG, QUESTIONNAIRE_QUESTIONS, REPORT_MSG } from '@scentry/shared-schema';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Q_TEXT } from '../src/features/questionnaire/messages';
+import { Q_TEXT } from '../src/features/player-forms/questionnaire/messages';
 import { launchBrowser } from './support/browser';
 import { type Mailbox, startMailbox } from './support/mailbox';
 import { playDemo } from './support/player';

@@ -1,21 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
-import { startServer, type TestServer } from './support/server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { serverAndBrowser } from './support/journey';
 import { apiToken, signIn } from './support/sign-in';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const shared = serverAndBrowser();
 
 const search = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams);
 const bodyRows = (page: Page) => page.locator('table tbody tr');
@@ -25,10 +13,10 @@ const USER = { first: 'Journey', last: 'Quokkason', email: 'quokka@example.com' 
 
 describe('the Admin manages users on a phone', () => {
   it('creates, finds, edits, resets the password of and deletes a user', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const context = await shared.browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
-    await signIn(page, server.url);
-    await page.goto(`${server.url}/admin/user`);
+    await signIn(page, shared.server.url);
+    await page.goto(`${shared.server.url}/admin/user`);
     await page.getByRole('heading', { name: 'Users' }).waitFor();
     // The layout keeps its Change Password dialog (same labels) in the page: look inside <main>.
     const main = page.getByRole('main');
@@ -89,8 +77,8 @@ describe('the Admin manages users on a phone', () => {
     await toast(page, 'Password changed successfully').waitFor();
     await expect.poll(() => dialog.isVisible()).toBe(false);
     // The user signs in with the new password; the old one is refused.
-    expect(await apiToken(server.url, { email: USER.email, password: 'Fresh-Pass-2' })).toBeTruthy();
-    await expect(apiToken(server.url, { email: USER.email, password: 'Journey-Pass-1' })).rejects.toThrow();
+    expect(await apiToken(shared.server.url, { email: USER.email, password: 'Fresh-Pass-2' })).toBeTruthy();
+    await expect(apiToken(shared.server.url, { email: USER.email, password: 'Journey-Pass-1' })).rejects.toThrow();
 
     // Delete it through the selection and the confirmation.
     await page.getByRole('checkbox', { name: `Select Jay ${USER.last}` }).check();
@@ -101,7 +89,7 @@ describe('the Admin manages users on a phone', () => {
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
     await toast(page, `Jay ${USER.last} deleted`).waitFor();
     await page.getByText('No user matches these filters.').waitFor();
-    await expect(apiToken(server.url, { email: USER.email, password: 'Fresh-Pass-2' })).rejects.toThrow();
+    await expect(apiToken(shared.server.url, { email: USER.email, password: 'Fresh-Pass-2' })).rejects.toThrow();
     await context.close();
   });
 });

@@ -1,5 +1,5 @@
 import { GUEST_NAME } from '@scentry/shared-schema';
-import { clearAllProgress } from '../features/play/progress';
+import { clearAllProgress } from './play-progress';
 import { readJson, STORAGE_KEYS, writeJson } from './storage';
 
 /**

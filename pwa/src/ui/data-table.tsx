@@ -1,6 +1,6 @@
 import { PAGE_SIZES } from '@scentry/shared-schema';
 import { useRouterState } from '@tanstack/react-router';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Spinner } from './spinner';
 
 export interface Column<T> {
@@ -24,6 +24,18 @@ interface DataTableProps<T> {
 /** A table with loading, error and empty states; the caption names it for screen readers. */
 export function DataTable<T>({ columns, ...rest }: DataTableProps<T>) {
   return <SortableTable {...rest} columns={columns.map((c) => ({ ...c, key: c.header }))} />;
+}
+
+/**
+ * A table's rows (null while loading), error and Try again, from its list's query (a TanStack
+ * Query result): `<DataTable {...queryRows(rows)} … />`.
+ */
+export function queryRows<T>(query: { data?: { list: T[] }; error: Error | null; refetch: () => unknown }) {
+  return {
+    rows: query.data?.list ?? null,
+    error: query.error?.message ?? null,
+    onRetry: () => void query.refetch(),
+  };
 }
 
 /** A column of a SortableTable: any header (a checkbox, say); `sort` makes it a sort toggle. */
@@ -204,6 +216,72 @@ export function PageCheckbox<K>({ ids, selected, onSelect, className, label }: P
       />
     </CheckTarget>
   );
+}
+
+/**
+ * The rows ticked in a table (their ids). Another page, filter or order (a new `listKey`, the
+ * list's request): what was ticked is out of sight, so it is no longer chosen.
+ */
+export function useRowSelection<K>(listKey: string) {
+  const [selected, setSelected] = useState<ReadonlySet<K>>(new Set());
+  // biome-ignore lint/correctness/useExhaustiveDependencies: clears on a new list request only
+  useEffect(() => setSelected(new Set()), [listKey]);
+  function select(ids: K[], on: boolean) {
+    setSelected((prev) => {
+      const next = new Set(prev);
+      for (const id of ids) {
+        if (on) next.add(id);
+        else next.delete(id);
+      }
+      return next;
+    });
+  }
+  return { selected, select, clear: () => setSelected(new Set<K>()) };
+}
+
+/**
+ * The check box column of a table whose rows can be chosen: one box a row, and the page's box in
+ * the header. `locked` says why a row cannot be chosen (its box is disabled, with that title).
+ */
+export function selectColumn<T, K, S extends string = string>(o: {
+  rows: T[] | null;
+  idOf: (row: T) => K;
+  selected: ReadonlySet<K>;
+  onSelect: (ids: K[], on: boolean) => void;
+  className: string;
+  pageLabel: string;
+  rowLabel: (row: T) => string;
+  locked?: (row: T) => string | undefined;
+}): SortableColumn<T, S> {
+  return {
+    key: 'select',
+    className: 'col-action',
+    header: (
+      <PageCheckbox
+        ids={(o.rows ?? []).filter((r) => !o.locked?.(r)).map(o.idOf)}
+        selected={o.selected}
+        onSelect={o.onSelect}
+        className={o.className}
+        label={o.pageLabel}
+      />
+    ),
+    cell: (r) => {
+      const why = o.locked?.(r);
+      return (
+        <CheckTarget>
+          <input
+            type="checkbox"
+            className={o.className}
+            aria-label={o.rowLabel(r)}
+            checked={o.selected.has(o.idOf(r))}
+            disabled={why !== undefined}
+            title={why}
+            onChange={(e) => o.onSelect([o.idOf(r)], e.target.checked)}
+          />
+        </CheckTarget>
+      );
+    },
+  };
 }
 
 /**

@@ -9,7 +9,16 @@ interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
  * A labelled input whose error is announced and tied to it with aria-describedby. `maxLength`
  * counts characters (code points), as the shared schema's limits do.
  */
-export function Field({ label, error, id, maxLength, onChange, ...input }: FieldProps) {
+export function Field({
+  label,
+  error,
+  id,
+  maxLength,
+  onChange,
+  'aria-invalid': ariaInvalid,
+  'aria-describedby': ariaDescribedBy,
+  ...input
+}: FieldProps) {
   const autoId = useId();
   const inputId = id ?? autoId;
   const errorId = `${inputId}-error`;
@@ -18,8 +27,10 @@ export function Field({ label, error, id, maxLength, onChange, ...input }: Field
       <label htmlFor={inputId}>{label}</label>
       <input
         id={inputId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        // The message shown here speaks for the input; without one, what the caller says (a
+        // range's shared message below two inputs).
+        aria-invalid={error ? true : ariaInvalid}
+        aria-describedby={error ? errorId : ariaDescribedBy}
         {...input}
         onChange={
           maxLength === undefined

@@ -45,3 +45,29 @@ export const KeyIcon = () => (
     <path d="m19 4 2 2" />
   </Icon>
 );
+
+/** A row's delete button: the trash icon, named for what it deletes ("Delete <name>"). */
+export function DeleteButton({
+  label,
+  onClick,
+  disabled,
+  title,
+}: {
+  label: string;
+  onClick: () => void;
+  disabled?: boolean;
+  title?: string;
+}) {
+  return (
+    <button
+      type="button"
+      className="icon-button danger"
+      aria-label={label}
+      disabled={disabled}
+      title={title}
+      onClick={onClick}
+    >
+      <TrashIcon />
+    </button>
+  );
+}

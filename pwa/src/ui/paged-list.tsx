@@ -1,26 +1,72 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { type ListSearch, listParams, rememberPageSize } from '../lib/route-params';
 import { Pager } from './data-table';
+import { type SavedList, useSavedRow } from './saved-row';
 import { useToast } from './toast';
 import { useDebounced } from './use-debounced';
 import { failureToast } from './use-form';
 
-/** How a list screen changes its URL (its route's navigate, narrowed to the search). */
-export type ListNavigate = (options: { search: (prev: ListSearch) => ListSearch; replace?: boolean }) => unknown;
+/**
+ * How a screen changes its URL's search: an updater from the search as it is to the next one, and
+ * whether the change replaces the current history entry. Its route gives it from its own typed
+ * navigate (searchProps, useRawSearchProps below).
+ */
+export type SearchChange<S> = (update: (prev: S) => S, replace?: boolean) => void;
+
+/** A screen whose state is its URL's search: the search (validated) and how it changes it. */
+export interface SearchProps<S> {
+  search: S;
+  onSearchChange: SearchChange<S>;
+}
+
+/**
+ * A route's screen props: its search (validated by the route) and its typed navigate, narrowed to
+ * the search (`<UserList {...searchProps(Route.useSearch(), Route.useNavigate())} />`).
+ */
+export function searchProps<S>(
+  search: S,
+  navigate: (options: { search: (prev: S) => S; replace?: boolean }) => unknown,
+): SearchProps<S> {
+  return { search, onSearchChange: (update, replace) => navigate({ search: update, replace }) };
+}
+
+/** A `rawSearch` route's navigate: its search is the URL's raw values. */
+type RawNavigate = (options: {
+  search: (prev: Record<string, unknown>) => Record<string, unknown>;
+  replace?: boolean;
+}) => unknown;
+
+/**
+ * A `rawSearch` route's screen props (lib/route-params): the raw search validated here, in the
+ * screen's chunk. The screen's typed updates get the raw values as they are, so what an update
+ * does not set stays as it was (an invalid value too, which the screen reports).
+ */
+export function useRawSearchProps<S extends object>(
+  raw: Record<string, unknown>,
+  validate: (raw: Record<string, unknown>) => S,
+  navigate: RawNavigate,
+): SearchProps<S> {
+  const search = useMemo(() => validate(raw), [raw, validate]);
+  return {
+    search,
+    onSearchChange: (update, replace) =>
+      navigate({ search: (prev) => update(prev as S) as Record<string, unknown>, replace }),
+  };
+}
 
 /**
  * A paged, searchable list whose state lives in the URL (reload and Back keep it): page, size and
  * the search text, written 1 s after typing stops (spec §9) in place of the current entry. A URL
  * without a size takes the stored rows per page; choosing a size writes both.
  */
-export function useListUrl(search: ListSearch, navigate: ListNavigate) {
+export function useListUrl<S extends ListSearch>(search: S, onSearchChange: SearchChange<S>) {
   const params = listParams(search);
   const [text, setText] = useState(search.q ?? '');
   const typed = useDebounced(text.trim(), 1000);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the typed text settles
   useEffect(() => {
     if (typed !== (search.q ?? ''))
-      navigate({ search: (prev) => ({ ...prev, q: typed || undefined, page: undefined }), replace: true });
+      onSearchChange((prev) => ({ ...prev, q: typed || undefined, page: undefined }), true);
   }, [typed]);
   // Back or a link changed the URL: the box shows what the list shows.
   useEffect(() => setText(search.q ?? ''), [search.q]);
@@ -30,10 +76,10 @@ export function useListUrl(search: ListSearch, navigate: ListNavigate) {
     text: params.text,
     page: params.pageNumber,
     pageSize: params.rowsPerPage,
-    setPage: (page: number) => navigate({ search: (prev) => ({ ...prev, page: page > 1 ? page : undefined }) }),
+    setPage: (page: number) => onSearchChange((prev) => ({ ...prev, page: page > 1 ? page : undefined })),
     setPageSize: (size: number) => {
       rememberPageSize(size);
-      navigate({ search: (prev) => ({ ...prev, size, page: undefined }) });
+      onSearchChange((prev) => ({ ...prev, size, page: undefined }));
     },
   };
 }
@@ -89,6 +135,28 @@ export function useConfirmDelete<T>(
     ask: setTarget,
     dialog: { open: target !== null, busy, onConfirm, onCancel: () => setTarget(null) },
   };
+}
+
+/**
+ * The row a form just saved (ui/saved-row) in a paged list: its page of rows (`data`), the row's
+ * key, and whether a new row is on the last page (by default: the list's order, unless a search
+ * narrows it).
+ */
+export function useListSavedRow<T>(
+  name: SavedList,
+  list: ReturnType<typeof useListUrl>,
+  data: { list: T[]; totalCount: number } | undefined,
+  keyOf: (row: T) => string | number,
+  newestLast = !list.text,
+) {
+  return useSavedRow(name, {
+    keys: data?.list.map(keyOf) ?? null,
+    page: list.page,
+    pageSize: list.pageSize,
+    total: data?.totalCount,
+    setPage: list.setPage,
+    newestLast,
+  });
 }
 
 /** The pager under a paged list, shown once there is something to page. */

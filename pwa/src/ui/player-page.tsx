@@ -1,6 +1,6 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
-import { clearProgress, useActiveGame } from '../features/play/progress';
+import { clearProgress, useActiveGame } from '../lib/play-progress';
 import { ConfirmDialog } from './confirm';
 import './player-page.css';
 

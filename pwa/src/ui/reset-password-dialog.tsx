@@ -1,7 +1,8 @@
-import { PASSWORD_MAX, type ResetPasswordRequest, resetPasswordRequest, USER_MSG } from '@scentry/shared-schema';
+import { type ResetPasswordRequest, resetPasswordRequest, USER_MSG } from '@scentry/shared-schema';
 import type { ReactNode } from 'react';
-import { Field } from './field';
+import { FormActions } from './form-actions';
 import { Modal } from './modal';
+import { PasswordPair } from './password-pair';
 import { confirmMatches, useForm } from './use-form';
 
 /** Whose password is reset: the user's id and how the dialog names them. */
@@ -35,7 +36,7 @@ export function ResetPasswordDialog({
     success: USER_MSG.passwordReset,
     onSuccess: () => close(),
   });
-  const { values, errors, busy } = form;
+  const { errors, busy } = form;
 
   function close() {
     form.reset();
@@ -46,35 +47,12 @@ export function ResetPasswordDialog({
     <Modal open={target !== null} title="Reset Password" onClose={close}>
       <form className="stack" onSubmit={form.onSubmit} noValidate>
         {target && <p>A new password for {target.who}. Their open sessions end.</p>}
-        <Field
-          label="New Password"
-          type="password"
-          autoComplete="new-password"
-          value={values.password}
-          maxLength={PASSWORD_MAX}
-          onChange={(e) => form.set('password', e.target.value)}
-          error={errors.password}
+        <PasswordPair
+          password={form.field('password')}
+          // A refused user id (none chosen) has no field of its own: said under the confirmation.
+          confirm={{ ...form.field('confirmPassword'), error: errors.confirmPassword ?? errors.userId }}
         />
-        <Field
-          label="Confirm Password"
-          type="password"
-          autoComplete="new-password"
-          value={values.confirmPassword}
-          maxLength={PASSWORD_MAX}
-          onChange={(e) => form.set('confirmPassword', e.target.value)}
-          error={errors.confirmPassword ?? errors.userId}
-        />
-        <p className="hint">
-          At least 8 characters, with an uppercase letter, a lowercase letter and a digit or symbol.
-        </p>
-        <div className="actions">
-          <button type="button" className="button button-ghost" onClick={close}>
-            Cancel
-          </button>
-          <button type="submit" className="button" disabled={busy}>
-            {busy ? 'Saving…' : 'Reset Password'}
-          </button>
-        </div>
+        <FormActions busy={busy} submit="Reset Password" onCancel={close} />
       </form>
     </Modal>
   );

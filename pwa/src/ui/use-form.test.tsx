@@ -7,10 +7,11 @@ import {
   MSG,
   scentOptionModel,
 } from '@scentry/shared-schema';
-import { act, renderHook } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, renderHook, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { ApiFailure } from '../lib/api';
+import { Field } from './field';
 import { ToastProvider } from './toast';
 import { confirmMatches, useForm } from './use-form';
 
@@ -212,5 +213,78 @@ describe('useForm: a cross-field rule follows both its fields after the first su
     act(() => result.current.set('password', PW));
     act(() => result.current.set('confirmPassword', 'x'));
     expect(result.current.errors).toEqual({});
+  });
+});
+
+/** A one-field form as the admin writes it: the field is one line. */
+function OptionNameForm() {
+  const form = useForm({
+    schema: scentOptionModel,
+    initial: { title: '' },
+    toInput: (v) => ({ id: 0, title: v.title }),
+    submit: async () => 'ok',
+    title: 'Scent option',
+  });
+  return (
+    <form onSubmit={form.onSubmit} noValidate>
+      <Field label="Scent option name" {...form.field('title')} />
+      <button type="submit">Submit</button>
+    </form>
+  );
+}
+
+describe('useForm: the field binder (form.field / form.choice)', () => {
+  it('binds a text field: name, a unique id, the value, typing, and the message with its ARIA', async () => {
+    const { result } = optionForm();
+    const other = optionForm();
+    const bound = result.current.field('title');
+    expect(bound).toMatchObject({ name: 'title', value: '', error: undefined, 'aria-invalid': undefined });
+    expect(bound['aria-describedby']).toBeUndefined();
+    // Two forms on one page never share an id.
+    expect(bound.id).not.toBe(other.result.current.field('title').id);
+
+    act(() => result.current.field('title').onChange({ target: { value: 'Lemon' } }));
+    expect(result.current.values.title).toBe('Lemon');
+    expect(result.current.field('title').value).toBe('Lemon');
+
+    act(() => result.current.field('title').onChange({ target: { value: '' } }));
+    await act(() => result.current.onSubmit());
+    const refused = result.current.field('title');
+    expect(refused.error).toBe(CATALOGUE_MSG.optionNameRequired);
+    expect(refused['aria-invalid']).toBe(true);
+    expect(refused['aria-describedby']).toBe(`${refused.id}-error`);
+  });
+
+  it('binds a choice: its value, and the value picked', () => {
+    const { result } = renderHook(
+      () =>
+        useForm({
+          schema: createUserRequest,
+          initial: { firstName: 'Ann', roleId: null as number | null },
+          submit: async () => 'ok',
+          title: 'Create User',
+        }),
+      { wrapper },
+    );
+    expect(result.current.choice('roleId')).toMatchObject({ name: 'roleId', value: null });
+    act(() => result.current.choice('roleId').onChange(2));
+    expect(result.current.values.roleId).toBe(2);
+  });
+
+  it('on a Field: the label names the input, and the message describes it (announced)', async () => {
+    render(<OptionNameForm />, { wrapper });
+    const input = screen.getByLabelText('Scent option name') as HTMLInputElement;
+    expect(input.name).toBe('title');
+    expect(input.hasAttribute('aria-invalid')).toBe(false);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Submit' })));
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    const message = screen.getByRole('alert');
+    expect(message.textContent).toBe(CATALOGUE_MSG.optionNameRequired);
+    expect(input.getAttribute('aria-describedby')).toBe(message.id);
+    fireEvent.change(input, { target: { value: 'Lemon' } });
+    expect(input.value).toBe('Lemon');
+    expect(input.hasAttribute('aria-invalid')).toBe(false);
+    expect(screen.queryByRole('alert')).toBeNull();
+    cleanup();
   });
 });

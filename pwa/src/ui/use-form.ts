@@ -1,5 +1,5 @@
 import { type FieldErrors, MSG, parseRequest } from '@scentry/shared-schema';
-import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { ApiFailure } from '../lib/api';
 import { type ToastKind, useToast } from './toast';
 
@@ -35,6 +35,36 @@ export function serverFieldErrors(err: unknown): FieldErrors {
     if (m && !(m[1] in fields)) fields[m[1]] = m[2];
   }
   return fields;
+}
+
+/**
+ * The keys (named ones, not an index signature's) of the values that hold text (what an input
+ * edits) or a choice (a select's value).
+ */
+type KeysOf<V, T> = keyof { [K in keyof V as string extends K ? never : V[K] extends T ? K : never]: 0 } & string;
+type TextKey<V> = KeysOf<V, string>;
+type ChoiceKey<V> = KeysOf<V, string | number | null>;
+
+/** What `form.field(name)` gives an input (ui/field's Field, or a plain <input>): one spread. */
+export interface BoundField {
+  name: string;
+  id: string;
+  value: string;
+  onChange: (e: { target: { value: string } }) => void;
+  /** The field's message; Field shows it under the input, announced. */
+  error: string | undefined;
+  'aria-invalid': true | undefined;
+  /** The message's id (Field gives its message `${id}-error`). */
+  'aria-describedby': string | undefined;
+}
+
+/** What `form.choice(name)` gives a SelectField: its value and the value picked. */
+export interface BoundChoice<T> {
+  name: string;
+  id: string;
+  value: T;
+  onChange: (value: T) => void;
+  error: string | undefined;
 }
 
 /** A shared-schema (zod) request schema, and what it parses to: the form needs no zod import. */
@@ -74,6 +104,7 @@ export interface FormOptions<V, S extends Schema, R> {
  */
 export function useForm<V extends Record<string, unknown>, S extends Schema, R>(options: FormOptions<V, S, R>) {
   const notify = useToast();
+  const formId = useId();
   const [values, setValues] = useState<V>(options.initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
@@ -172,7 +203,38 @@ export function useForm<V extends Record<string, unknown>, S extends Schema, R>(
     [options.initial],
   );
 
-  return { values, set, setValues, errors, setErrors, busy, onSubmit, reset };
+  /**
+   * A text field bound to the form: `<Field label="Email" {...form.field('email')} />`. Its name
+   * and id come from the key (the id unique on the page); typing sets the value; the message and
+   * the ARIA that ties it to the input follow the field's error. A prop after the spread overrides
+   * one part (a value shown from another field, an onChange that filters what is typed).
+   */
+  function field<K extends TextKey<V>>(name: K): BoundField {
+    const id = `${formId}-${name}`;
+    const error = errors[name];
+    return {
+      name,
+      id,
+      value: values[name] as string,
+      onChange: (e) => set(name, e.target.value as V[K]),
+      error,
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': error ? `${id}-error` : undefined,
+    };
+  }
+
+  /** A choice bound to the form, for a SelectField: `<SelectField label="Role" options={…} {...form.choice('roleId')} />`. */
+  function choice<K extends ChoiceKey<V>>(name: K): BoundChoice<V[K]> {
+    return {
+      name,
+      id: `${formId}-${name}`,
+      value: values[name],
+      onChange: (value) => set(name, value),
+      error: errors[name],
+    };
+  }
+
+  return { values, set, setValues, errors, setErrors, busy, onSubmit, reset, field, choice };
 }
 
 function sameErrors(a: FieldErrors, b: FieldErrors): boolean {

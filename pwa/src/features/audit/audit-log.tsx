@@ -1,9 +1,9 @@
 import type { AuditRow } from '@scentry/shared-schema';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { type Column, DataTable } from '../../ui/data-table';
+import { type Column, DataTable, queryRows } from '../../ui/data-table';
 import { Field } from '../../ui/field';
-import { type ListNavigate, ListPager, useListUrl } from '../../ui/paged-list';
+import { ListPager, type SearchProps, useListUrl } from '../../ui/paged-list';
 import { SelectField } from '../../ui/select-field';
 import { auditQuery } from './queries';
 import { AUDIT_ACTIONS, type AuditSearch } from './search';
@@ -15,13 +15,12 @@ const when = new Intl.DateTimeFormat('en-US', {
 });
 
 /** The audit log (Masters): who did what to which record, when and from where; newest first. */
-export function AuditLog({ search, navigate }: { search: AuditSearch; navigate: ListNavigate }) {
-  const list = useListUrl(search, navigate);
+export function AuditLog({ search, onSearchChange }: SearchProps<AuditSearch>) {
+  const list = useListUrl(search, onSearchChange);
   const rows = useQuery(auditQuery(search));
   const [from, setFrom] = useState(search.from ?? '');
   const [to, setTo] = useState(search.to ?? '');
-  const setFilter = (patch: Partial<AuditSearch>) =>
-    navigate({ search: (prev) => ({ ...prev, ...patch, page: undefined }) as AuditSearch });
+  const setFilter = (patch: Partial<AuditSearch>) => onSearchChange((prev) => ({ ...prev, ...patch, page: undefined }));
 
   const columns: Column<AuditRow>[] = [
     { header: 'When (Pacific)', cell: (r) => when.format(new Date(r.at)) },
@@ -72,10 +71,8 @@ export function AuditLog({ search, navigate }: { search: AuditSearch; navigate: 
       <DataTable
         caption="Audit log"
         columns={columns}
-        rows={rows.data?.list ?? null}
+        {...queryRows(rows)}
         rowKey={(r) => r.id}
-        error={rows.error?.message ?? null}
-        onRetry={() => void rows.refetch()}
         empty="Nothing recorded for these filters."
       />
       <ListPager list={list} total={rows.data?.totalCount} />

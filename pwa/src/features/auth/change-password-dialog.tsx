@@ -1,7 +1,9 @@
 import { changePasswordRequest, PASSWORD_MAX } from '@scentry/shared-schema';
 import { getSession } from '../../lib/session';
 import { Field } from '../../ui/field';
+import { FormActions } from '../../ui/form-actions';
 import { Modal } from '../../ui/modal';
+import { PasswordPair } from '../../ui/password-pair';
 import { confirmMatches, useForm } from '../../ui/use-form';
 import { changePassword } from './api';
 
@@ -20,14 +22,12 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
     success: 'Password changed successfully',
     onSuccess: () => close(),
   });
-  const { values, errors, busy } = form;
+  const { busy } = form;
 
   function close() {
     form.reset();
     onClose();
   }
-
-  const set = (key: keyof typeof EMPTY) => (e: { target: { value: string } }) => form.set(key, e.target.value);
 
   return (
     <Modal open={open} title="Change Password" onClose={close}>
@@ -36,40 +36,11 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
           label="Current Password"
           type="password"
           autoComplete="current-password"
-          value={values.oldPassword}
           maxLength={PASSWORD_MAX}
-          onChange={set('oldPassword')}
-          error={errors.oldPassword}
+          {...form.field('oldPassword')}
         />
-        <Field
-          label="New Password"
-          type="password"
-          autoComplete="new-password"
-          value={values.newPassword}
-          maxLength={PASSWORD_MAX}
-          onChange={set('newPassword')}
-          error={errors.newPassword}
-        />
-        <Field
-          label="Confirm Password"
-          type="password"
-          autoComplete="new-password"
-          value={values.confirmPassword}
-          maxLength={PASSWORD_MAX}
-          onChange={set('confirmPassword')}
-          error={errors.confirmPassword}
-        />
-        <p className="hint">
-          At least 8 characters, with an uppercase letter, a lowercase letter and a digit or symbol.
-        </p>
-        <div className="actions">
-          <button type="button" className="button button-ghost" onClick={close}>
-            Cancel
-          </button>
-          <button type="submit" className="button" disabled={busy}>
-            {busy ? 'Saving…' : 'Change Password'}
-          </button>
-        </div>
+        <PasswordPair password={form.field('newPassword')} confirm={form.field('confirmPassword')} />
+        <FormActions busy={busy} submit="Change Password" onCancel={close} />
       </form>
     </Modal>
   );

@@ -17,30 +17,23 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (user: SessionUser) => v
       onSignedIn(user);
     },
   });
-  const { values, errors } = form;
 
   return (
     <form className="stack" onSubmit={form.onSubmit} noValidate aria-label="Sign in">
       <Field
         label="User Name"
         type="email"
-        name="email"
         autoComplete="username"
         maxLength={EMAIL_MAX}
-        value={values.email}
-        onChange={(e) => form.set('email', e.target.value)}
-        error={errors.email}
         autoFocus
+        {...form.field('email')}
       />
       <Field
         label="Password"
         type="password"
-        name="password"
         autoComplete="current-password"
         maxLength={PASSWORD_MAX}
-        value={values.password}
-        onChange={(e) => form.set('password', e.target.value)}
-        error={errors.password}
+        {...form.field('password')}
       />
       <button type="submit" className="button button-block" disabled={form.busy}>
         {form.busy ? 'Signing in…' : 'Login'}

@@ -11,12 +11,12 @@ import {
   ORG_MSG,
   ORG_NAME_MAX,
   ORG_TEXT_MAX,
-  PASSWORD_MAX,
   PHONE_MAX,
 } from '@scentry/shared-schema';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../ui/confirm';
 import { Field } from '../../ui/field';
+import { PasswordPair, PasswordRules } from '../../ui/password-pair';
 import { markSaved, SAVED_LISTS, useBackToList } from '../../ui/saved-row';
 import { SelectField } from '../../ui/select-field';
 import { confirmMatches, useForm } from '../../ui/use-form';
@@ -24,6 +24,7 @@ import type { OrganizationRecord } from './api';
 import { INACTIVATE_MESSAGE, INACTIVATE_TITLE } from './messages';
 import { useSaveOrganization } from './queries';
 import './organizations.css';
+import { FormActions } from '../../ui/form-actions';
 
 const CLIENT_TYPE_OPTIONS = CLIENT_TYPES.map((t) => ({ value: t, label: t }));
 
@@ -104,7 +105,7 @@ export function OrganizationForm({ organization }: { organization?: Organization
       toList();
     },
   });
-  const { values, errors } = form;
+  const { values } = form;
 
   function setOrganizationEmail(email: string) {
     form.setValues((v) => ({
@@ -128,83 +129,47 @@ export function OrganizationForm({ organization }: { organization?: Organization
           <div className="form-grid">
             <SelectField
               label="Client Type"
-              value={values.clientType}
               options={CLIENT_TYPE_OPTIONS}
               placeholder="Select client type"
-              onChange={(t) => form.set('clientType', t)}
-              error={errors.clientType}
+              {...form.choice('clientType')}
             />
             <Field
               label="Organization Name"
-              value={values.organizationName}
               maxLength={ORG_NAME_MAX}
               autoComplete="organization"
-              onChange={(e) => form.set('organizationName', e.target.value)}
-              error={errors.organizationName}
+              {...form.field('organizationName')}
             />
-            <Field
-              label="Organization Code"
-              value={values.organizationCode}
-              maxLength={ORG_CODE_MAX}
-              onChange={(e) => form.set('organizationCode', e.target.value)}
-              error={errors.organizationCode}
-            />
+            <Field label="Organization Code" maxLength={ORG_CODE_MAX} {...form.field('organizationCode')} />
             <Field
               label="Website"
               type="url"
               inputMode="url"
-              value={values.organizationWebsite}
               maxLength={ORG_TEXT_MAX}
               placeholder="clinic.example"
-              onChange={(e) => form.set('organizationWebsite', e.target.value)}
-              error={errors.organizationWebsite}
+              {...form.field('organizationWebsite')}
             />
             <Field
               label="Address"
-              value={values.organizationAddress}
               maxLength={ORG_TEXT_MAX}
               autoComplete="street-address"
-              onChange={(e) => form.set('organizationAddress', e.target.value)}
-              error={errors.organizationAddress}
+              {...form.field('organizationAddress')}
             />
             <Field
               label="Organization Email"
               type="email"
-              value={values.organizationEmail}
               maxLength={EMAIL_MAX}
+              {...form.field('organizationEmail')}
               onChange={(e) => setOrganizationEmail(e.target.value)}
-              error={errors.organizationEmail}
             />
-            <Field
-              label="Organization Phone"
-              type="tel"
-              value={values.organizationPhone}
-              maxLength={PHONE_MAX}
-              onChange={(e) => form.set('organizationPhone', e.target.value)}
-              error={errors.organizationPhone}
-            />
+            <Field label="Organization Phone" type="tel" maxLength={PHONE_MAX} {...form.field('organizationPhone')} />
           </div>
         </fieldset>
 
         <fieldset className="stack org-section">
           <legend>User</legend>
           <div className="form-grid">
-            <Field
-              label="First Name"
-              value={values.userFirstName}
-              maxLength={NAME_MAX}
-              autoComplete="off"
-              onChange={(e) => form.set('userFirstName', e.target.value)}
-              error={errors.userFirstName}
-            />
-            <Field
-              label="Last Name"
-              value={values.userLastName}
-              maxLength={NAME_MAX}
-              autoComplete="off"
-              onChange={(e) => form.set('userLastName', e.target.value)}
-              error={errors.userLastName}
-            />
+            <Field label="First Name" maxLength={NAME_MAX} autoComplete="off" {...form.field('userFirstName')} />
+            <Field label="Last Name" maxLength={NAME_MAX} autoComplete="off" {...form.field('userLastName')} />
           </div>
           <label className="org-check">
             <input
@@ -218,49 +183,23 @@ export function OrganizationForm({ organization }: { organization?: Organization
             <Field
               label="User Email"
               type="email"
-              value={values.useOrganizationEmail ? values.organizationEmail : values.userEmail}
               maxLength={EMAIL_MAX}
               autoComplete="off"
               disabled={values.useOrganizationEmail}
-              onChange={(e) => form.set('userEmail', e.target.value)}
-              error={errors.userEmail}
+              {...form.field('userEmail')}
+              value={values.useOrganizationEmail ? values.organizationEmail : values.userEmail}
             />
-            <Field
-              label="User Phone"
-              type="tel"
-              value={values.userPhone}
-              maxLength={PHONE_MAX}
-              onChange={(e) => form.set('userPhone', e.target.value)}
-              error={errors.userPhone}
-            />
+            <Field label="User Phone" type="tel" maxLength={PHONE_MAX} {...form.field('userPhone')} />
             {!id && (
-              <>
-                <Field
-                  label="Password"
-                  type="password"
-                  autoComplete="new-password"
-                  value={values.password}
-                  maxLength={PASSWORD_MAX}
-                  onChange={(e) => form.set('password', e.target.value)}
-                  error={errors.password}
-                />
-                <Field
-                  label="Confirm Password"
-                  type="password"
-                  autoComplete="new-password"
-                  value={values.confirmPassword}
-                  maxLength={PASSWORD_MAX}
-                  onChange={(e) => form.set('confirmPassword', e.target.value)}
-                  error={errors.confirmPassword}
-                />
-              </>
+              <PasswordPair
+                label="Password"
+                password={form.field('password')}
+                confirm={form.field('confirmPassword')}
+                rules={false}
+              />
             )}
           </div>
-          {!id && (
-            <p className="hint">
-              At least 8 characters, with an uppercase letter, a lowercase letter and a digit or symbol.
-            </p>
-          )}
+          {!id && <PasswordRules />}
         </fieldset>
 
         <fieldset className="stack org-section">
@@ -290,14 +229,7 @@ export function OrganizationForm({ organization }: { organization?: Organization
           )}
         </fieldset>
 
-        <div className="actions">
-          <button type="button" className="button button-ghost" onClick={toList}>
-            Cancel
-          </button>
-          <button type="submit" className="button" disabled={form.busy}>
-            {form.busy ? 'Saving…' : id ? 'Save' : 'Create'}
-          </button>
-        </div>
+        <FormActions busy={form.busy} submit={id ? 'Save' : 'Create'} onCancel={toList} />
       </form>
       <ConfirmDialog
         open={askInactive}

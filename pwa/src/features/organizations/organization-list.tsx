@@ -3,11 +3,18 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { ListSearch } from '../../lib/route-params';
 import { ConfirmDialog } from '../../ui/confirm';
-import { type Column, DataTable } from '../../ui/data-table';
-import { EditIcon, KeyIcon, TrashIcon } from '../../ui/icons';
-import { type ListNavigate, ListPager, SearchField, useConfirmDelete, useListUrl } from '../../ui/paged-list';
+import { type Column, DataTable, queryRows } from '../../ui/data-table';
+import { DeleteButton, EditIcon, KeyIcon } from '../../ui/icons';
+import {
+  ListPager,
+  SearchField,
+  type SearchProps,
+  useConfirmDelete,
+  useListSavedRow,
+  useListUrl,
+} from '../../ui/paged-list';
 import { ResetPasswordDialog } from '../../ui/reset-password-dialog';
-import { SAVED_LISTS, useSavedRow } from '../../ui/saved-row';
+import { SAVED_LISTS } from '../../ui/saved-row';
 import { useToast } from '../../ui/toast';
 import { failureToast } from '../../ui/use-form';
 import type { OrganizationRow } from './api';
@@ -21,19 +28,12 @@ import {
 import './organizations.css';
 
 /** The Client list (spec §2): organizations and medical providers with their Client Admin. */
-export function OrganizationList({ search, navigate }: { search: ListSearch; navigate: ListNavigate }) {
+export function OrganizationList({ search, onSearchChange }: SearchProps<ListSearch>) {
   const notify = useToast();
-  const list = useListUrl(search, navigate);
+  const list = useListUrl(search, onSearchChange);
   const rows = useQuery(organizationListQuery(search));
   const remove = useDeleteOrganization();
-  const savedKey = useSavedRow(SAVED_LISTS.organizations, {
-    keys: rows.data?.list.map((o) => o.organizationId) ?? null,
-    page: list.page,
-    pageSize: list.pageSize,
-    total: rows.data?.totalCount,
-    setPage: list.setPage,
-    newestLast: !list.text,
-  });
+  const savedKey = useListSavedRow(SAVED_LISTS.organizations, list, rows.data, (o) => o.organizationId);
   const setActive = useSetOrganizationActive();
   const [resetFor, setResetFor] = useState<OrganizationRow | null>(null);
   const resetPassword = useResetOrganizationPassword();
@@ -141,16 +141,7 @@ export function OrganizationList({ search, navigate }: { search: ListSearch; nav
     {
       header: 'Delete',
       className: 'col-action',
-      cell: (o) => (
-        <button
-          type="button"
-          className="icon-button danger"
-          aria-label={`Delete ${o.organizationName}`}
-          onClick={() => del.ask(o)}
-        >
-          <TrashIcon />
-        </button>
-      ),
+      cell: (o) => <DeleteButton label={`Delete ${o.organizationName}`} onClick={() => del.ask(o)} />,
     },
   ];
 
@@ -172,11 +163,9 @@ export function OrganizationList({ search, navigate }: { search: ListSearch; nav
         <DataTable
           caption="Organizations and medical providers"
           columns={columns}
-          rows={rows.data?.list ?? null}
+          {...queryRows(rows)}
           rowKey={(o) => o.organizationId}
           savedKey={savedKey}
-          error={rows.error?.message ?? null}
-          onRetry={() => void rows.refetch()}
           empty={list.text ? `No organization matches “${list.text}”.` : 'No organizations yet: add the first one.'}
         />
       </div>

@@ -1,9 +1,9 @@
 import { averageIntensity, type KitDoc, type ResultDoc, scorePlay } from '@scentry/shared-schema';
 import { record as recordHistory } from '../../lib/history';
+import { clearProgress } from '../../lib/play-progress';
 import { getPlayer, type StoredCard, type StoredResult, setStoredResult } from '../../lib/player';
 import { requestSync } from '../../offline/sync';
 import type { Position } from '../location/location';
-import { clearProgress } from './progress';
 
 export interface PlayedAnswer {
   scentCardId: number;

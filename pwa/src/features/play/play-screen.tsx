@@ -1,6 +1,7 @@
 import { INTENSITY_LABELS, type KitDoc, PLAY_MSG } from '@scentry/shared-schema';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
+import { clearProgress, loadProgress, saveProgress, setActiveGame } from '../../lib/play-progress';
 import { ensurePlayer } from '../../lib/player';
 import { Spinner } from '../../ui/spinner';
 import { useToast } from '../../ui/toast';
@@ -8,7 +9,6 @@ import { knownPosition, passOverLocation, refreshPositionSilently } from '../loc
 import { LocationNotice } from '../location/location-notice';
 import { finishPlay, type PlayedAnswer } from './finish';
 import { KitLoading } from './kit-loading';
-import { clearProgress, loadProgress, saveProgress, setActiveGame } from './progress';
 import './play.css';
 import { type KitState, useKeepOnDevice } from './use-kit';
 

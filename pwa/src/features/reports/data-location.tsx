@@ -1,17 +1,10 @@
 import type { LocationReportRow } from '@scentry/shared-schema';
 import { useQuery } from '@tanstack/react-query';
-import type { ListSearch } from '../../lib/route-params';
-import { type ListNavigate, ListPager, useListUrl } from '../../ui/paged-list';
+import { ListPager, type SearchChange, type SearchProps, useListUrl } from '../../ui/paged-list';
 import { Spinner } from '../../ui/spinner';
 import { type LocationSearch, type LocationSortColumn, nextSort, type ReportBody } from './filters';
 import { dataLocationQuery } from './queries';
-import { ReportFrame, type ReportNavigate } from './report-frame';
-
-/** How the Data Location screen changes its URL (its route's navigate, narrowed to the search). */
-export type LocationNavigate = (options: {
-  search: (prev: LocationSearch) => LocationSearch;
-  replace?: boolean;
-}) => unknown;
+import { ReportFrame } from './report-frame';
 
 const COLUMNS: { key: LocationSortColumn; header: string; numeric?: boolean }[] = [
   { key: 'country', header: 'Country' },
@@ -22,10 +15,10 @@ const COLUMNS: { key: LocationSortColumn; header: string; numeric?: boolean }[] 
 ];
 
 /** /admin/Reports/dataLocation: passes and fails per country, state and city; sortable, paged. */
-export function DataLocationReport({ search, navigate }: { search: LocationSearch; navigate: LocationNavigate }) {
+export function DataLocationReport({ search, onSearchChange }: SearchProps<LocationSearch>) {
   return (
-    <ReportFrame title="Data Location" search={search} navigate={navigate as ReportNavigate}>
-      {(body) => <LocationTable body={body} search={search} navigate={navigate} />}
+    <ReportFrame title="Data Location" search={search} onSearchChange={onSearchChange}>
+      {(body) => <LocationTable body={body} search={search} onSearchChange={onSearchChange} />}
     </ReportFrame>
   );
 }
@@ -33,17 +26,17 @@ export function DataLocationReport({ search, navigate }: { search: LocationSearc
 function LocationTable({
   body,
   search,
-  navigate,
+  onSearchChange,
 }: {
   body: ReportBody;
   search: LocationSearch;
-  navigate: LocationNavigate;
+  onSearchChange: SearchChange<LocationSearch>;
 }) {
-  const list = useListUrl(search as ListSearch, navigate as ListNavigate);
+  const list = useListUrl(search, onSearchChange);
   const rows = useQuery(dataLocationQuery(body, search));
   const order = search.order ?? 'asc';
   const sortBy = (column: LocationSortColumn) =>
-    navigate({ search: (prev) => ({ ...prev, ...nextSort(prev, column), page: undefined }) });
+    onSearchChange((prev) => ({ ...prev, ...nextSort(prev, column), page: undefined }));
 
   if (rows.error) {
     return (

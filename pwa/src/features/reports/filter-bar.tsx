@@ -4,6 +4,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { QUERY_ROOTS, queryClient } from '../../lib/query';
 import { getSession } from '../../lib/session';
 import { Field } from '../../ui/field';
+import type { SearchChange } from '../../ui/paged-list';
 import { SelectField } from '../../ui/select-field';
 import { useToast } from '../../ui/toast';
 import {
@@ -18,11 +19,8 @@ import {
 } from './filters';
 import { organizationChoicesQuery } from './queries';
 
-/** How a report screen changes its URL (its route's navigate, narrowed to the search). */
-export type ReportNavigate = (options: { search: (prev: ReportUrl) => ReportUrl; replace?: boolean }) => unknown;
-
 /** A report's URL: the filter, and a page for the one report that has pages. */
-type ReportUrl = ReportSearch & { page?: number };
+export type ReportUrl = ReportSearch & { page?: number };
 
 const DATA_SETS = [
   { value: 'A', label: 'All Data' },
@@ -37,12 +35,12 @@ const DATA_SETS = [
  */
 export function ReportFilterBar({
   search,
-  navigate,
+  onSearchChange,
   viewer,
   urlErrors,
 }: {
   search: ReportSearch;
-  navigate: ReportNavigate;
+  onSearchChange: SearchChange<ReportUrl>;
   viewer: Viewer;
   /** What is wrong with the filter in the URL (a hand-edited address, an organization not chosen). */
   urlErrors: FilterErrors;
@@ -67,10 +65,10 @@ export function ReportFilterBar({
     if (mode === 'month') {
       // Back to the current year: asked again, not served from what was seen before (spec §4).
       void queryClient.invalidateQueries({ queryKey: QUERY_ROOTS.reports, refetchType: 'none' });
-      navigate({ search: (prev) => ({ ...prev, mode: undefined, from: undefined, to: undefined, page: undefined }) });
+      onSearchChange((prev) => ({ ...prev, mode: undefined, from: undefined, to: undefined, page: undefined }));
     } else {
       // The days start as the year shown: nothing changes until From or To does.
-      navigate({ search: (prev) => ({ ...prev, mode: 'date', from: year.from, to: year.to, page: undefined }) });
+      onSearchChange((prev) => ({ ...prev, mode: 'date', from: year.from, to: year.to, page: undefined }));
     }
   }
 
@@ -85,7 +83,7 @@ export function ReportFilterBar({
       return;
     }
     setErrors({});
-    navigate({ search: (prev) => ({ ...prev, mode: 'date', from, to, page: undefined }) });
+    onSearchChange((prev) => ({ ...prev, mode: 'date', from, to, page: undefined }));
   }
 
   const dateErrors = { from: errors.from ?? urlErrors.from, to: errors.to ?? urlErrors.to };
@@ -148,7 +146,7 @@ export function ReportFilterBar({
       )}
 
       {viewer.admin ? (
-        <DataSetChoice search={search} navigate={navigate} error={urlErrors.organization} />
+        <DataSetChoice search={search} onSearchChange={onSearchChange} error={urlErrors.organization} />
       ) : (
         <p className="report-scope" data-testid="report-scope">
           Reports of <strong>{getSession()?.organizationName ?? 'your organization'}</strong>
@@ -161,11 +159,11 @@ export function ReportFilterBar({
 /** The Admin's data set: All Data, Non-Organization Data, or one organization (then required). */
 function DataSetChoice({
   search,
-  navigate,
+  onSearchChange,
   error,
 }: {
   search: ReportSearch;
-  navigate: ReportNavigate;
+  onSearchChange: SearchChange<ReportUrl>;
   error: string | undefined;
 }) {
   const set = search.set ?? 'A';
@@ -177,14 +175,12 @@ function DataSetChoice({
         value={set}
         options={DATA_SETS.map((d) => ({ value: d.value, label: d.label }))}
         onChange={(value) =>
-          navigate({
-            search: (prev) => ({
-              ...prev,
-              set: value === 'N' || value === 'O' ? value : undefined,
-              org: undefined,
-              page: undefined,
-            }),
-          })
+          onSearchChange((prev) => ({
+            ...prev,
+            set: value === 'N' || value === 'O' ? value : undefined,
+            org: undefined,
+            page: undefined,
+          }))
         }
       />
       {set === 'O' && (
@@ -194,7 +190,7 @@ function DataSetChoice({
           placeholder={organizations.isPending ? 'Loading…' : 'Select an organization'}
           options={(organizations.data ?? []).map((o) => ({ value: o.id, label: o.name }))}
           error={error}
-          onChange={(org) => navigate({ search: (prev) => ({ ...prev, org: org ?? undefined, page: undefined }) })}
+          onChange={(org) => onSearchChange((prev) => ({ ...prev, org: org ?? undefined, page: undefined }))}
         />
       )}
     </div>

@@ -6,6 +6,7 @@ import {
   currentYear,
   filterOnly,
   isIsoDay,
+  type LocationSearch,
   locationRequest,
   nextSort,
   todayIso,
@@ -66,7 +67,8 @@ describe('the URL', () => {
   });
 
   it('carries only the filter between the reports', () => {
-    expect(filterOnly({ mode: 'date', from: '2025-01-01', to: '2025-01-31', page: 2, sort: 'city' } as never)).toEqual({
+    const search: LocationSearch = { mode: 'date', from: '2025-01-01', to: '2025-01-31', page: 2, sort: 'city' };
+    expect(filterOnly(search)).toEqual({
       mode: 'date',
       from: '2025-01-01',
       to: '2025-01-31',

@@ -3,11 +3,11 @@ import { useEffect, useMemo, useState } from 'react';
 import { call } from '../../lib/call';
 import { QUERY_ROOTS } from '../../lib/query';
 import { Spinner } from '../../ui/spinner';
-import type { ReportBody, ReportSearch } from './filters';
+import type { ReportBody } from './filters';
 import type { Basemap } from './map-view';
 import { groupOf } from './point-groups';
 import { locationDataQuery } from './queries';
-import { ReportFrame, type ReportNavigate } from './report-frame';
+import { ReportFrame, type ReportProps } from './report-frame';
 
 // Leaflet, its CSS and the outlines load with the map only (DESIGN.md §5), while the points travel.
 // Not React.lazy: a suspended boundary waits (React's fallback throttle) before showing the map.
@@ -25,9 +25,9 @@ const appConfigQuery = {
 const count = (n: number) => n.toLocaleString('en-US');
 
 /** /admin/Reports/locationData: where results were played, coloured by status (spec §4). */
-export function LocationMapReport({ search, navigate }: { search: ReportSearch; navigate: ReportNavigate }) {
+export function LocationMapReport(report: ReportProps) {
   return (
-    <ReportFrame title="Location Map" search={search} navigate={navigate}>
+    <ReportFrame title="Location Map" {...report}>
       {(body) => <LocationMap body={body} />}
     </ReportFrame>
   );

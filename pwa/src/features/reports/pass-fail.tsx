@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo } from 'react';
 import { Spinner } from '../../ui/spinner';
-import type { ReportBody, ReportSearch } from './filters';
+import type { ReportBody } from './filters';
 import { monthBars, monthName } from './months';
 import { passFailQuery } from './queries';
-import { ReportFrame, type ReportNavigate } from './report-frame';
+import { ReportFrame, type ReportProps } from './report-frame';
 
 // uPlot (and its CSS) loads with the chart only: the table shows at once without it.
 const PassFailChart = lazy(() => import('./pass-fail-chart').then((m) => ({ default: m.PassFailChart })));
@@ -13,9 +13,9 @@ const PassFailChart = lazy(() => import('./pass-fail-chart').then((m) => ({ defa
 const isoOf = (us: string) => `${us.slice(6, 10)}-${us.slice(0, 2)}-${us.slice(3, 5)}`;
 
 /** /admin/Reports/passFailData: passes and fails per month, as columns and as a table. */
-export function PassFailReport({ search, navigate }: { search: ReportSearch; navigate: ReportNavigate }) {
+export function PassFailReport(report: ReportProps) {
   return (
-    <ReportFrame title="Pass/Fail Data" search={search} navigate={navigate}>
+    <ReportFrame title="Pass/Fail Data" {...report}>
       {(body) => <PassFailView body={body} />}
     </ReportFrame>
   );

@@ -2,7 +2,14 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { call } from '../../lib/call';
 import { QUERY_ROOTS } from '../../lib/query';
 import { getSession, isAdmin } from '../../lib/session';
-import { type LocationSearch, locationRequest, type ReportBody, type Viewer } from './filters';
+import {
+  checkSearch,
+  type LocationSearch,
+  locationRequest,
+  type ReportBody,
+  type ReportSearch,
+  type Viewer,
+} from './filters';
 
 const root = QUERY_ROOTS.reports;
 
@@ -10,6 +17,15 @@ const root = QUERY_ROOTS.reports;
 export function currentViewer(): Viewer {
   const session = getSession();
   return { admin: isAdmin(session), organizationId: session?.organizationId ?? null };
+}
+
+/**
+ * A report's loader: asks for its data while the screen's code loads, once the filter holds (a
+ * filter that does not is said on the screen; so is a failure, with Try again).
+ */
+export function prefetchReport(search: ReportSearch, prefetch: (body: ReportBody) => Promise<unknown>): void {
+  const check = checkSearch(search, currentViewer());
+  if (check.ok) void prefetch(check.body);
 }
 
 /** The Data Location table: one page of country / state / city rows. */

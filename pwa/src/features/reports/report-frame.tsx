@@ -1,11 +1,16 @@
 import type { ReactNode } from 'react';
-import { ReportFilterBar, type ReportNavigate } from './filter-bar';
+import type { SearchChange } from '../../ui/paged-list';
+import { ReportFilterBar, type ReportUrl } from './filter-bar';
 import { checkSearch, type ReportBody, type ReportSearch } from './filters';
 import { currentViewer } from './queries';
 import { ReportNav } from './report-nav';
 import './reports.css';
 
-export type { ReportNavigate };
+/** A report screen's props: its filter (validated) and how it changes its URL. */
+export interface ReportProps {
+  search: ReportSearch;
+  onSearchChange: SearchChange<ReportUrl>;
+}
 
 /**
  * A report screen's frame: its title, the links to the other reports, the shared filter bar, and
@@ -14,14 +19,9 @@ export type { ReportNavigate };
 export function ReportFrame({
   title,
   search,
-  navigate,
+  onSearchChange,
   children,
-}: {
-  title: string;
-  search: ReportSearch;
-  navigate: ReportNavigate;
-  children: (body: ReportBody) => ReactNode;
-}) {
+}: ReportProps & { title: string; children: (body: ReportBody) => ReactNode }) {
   const viewer = currentViewer();
   const check = checkSearch(search, viewer);
   const errors = check.ok ? {} : check.errors;
@@ -31,7 +31,7 @@ export function ReportFrame({
         <h1 id="report-title">{title}</h1>
       </div>
       <ReportNav search={search} />
-      <ReportFilterBar search={search} navigate={navigate} viewer={viewer} urlErrors={errors} />
+      <ReportFilterBar search={search} onSearchChange={onSearchChange} viewer={viewer} urlErrors={errors} />
       {check.ok ? (
         children(check.body)
       ) : (

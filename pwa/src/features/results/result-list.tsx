@@ -1,9 +1,10 @@
 import { FILTER_TEXT_MAX } from '@scentry/shared-schema';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { saveFile } from '../../lib/download';
 import { getSession, isAdmin } from '../../lib/session';
-import { ListPager } from '../../ui/paged-list';
+import { useRowSelection } from '../../ui/data-table';
+import { ListPager, type SearchProps } from '../../ui/paged-list';
 import { useToast } from '../../ui/toast';
 import { failureToast } from '../../ui/use-form';
 import { exportCsv, type TestResultRow } from './api';
@@ -14,7 +15,7 @@ import { ResultFilters } from './result-filters';
 import { ResultTable } from './result-table';
 import type { ResultListSearch } from './search';
 import { useReportDownload } from './use-report-download';
-import { type ResultListNavigate, useResultListUrl } from './use-result-list-url';
+import { useResultListUrl } from './use-result-list-url';
 import './results.css';
 
 /**
@@ -22,39 +23,23 @@ import './results.css';
  * URL); a row's detail; the chosen rows' reports as PDFs; the filtered set as CSV. An Admin sees
  * every organization's results; a Client Admin their own, without names where not disclosed.
  */
-export function ResultList({ search, navigate }: { search: ResultListSearch; navigate: ResultListNavigate }) {
+export function ResultList({ search, onSearchChange }: SearchProps<ResultListSearch>) {
   const session = getSession();
   const admin = isAdmin(session);
   const showNames = !(session?.roleName === 'Client Admin' && session.discloseUserDetails === false);
-  const list = useResultListUrl(search, navigate);
+  const list = useResultListUrl(search, onSearchChange);
   const query = resultListQuery(search);
   const rows = useQuery(query);
+  const selection = useRowSelection<string>(JSON.stringify(query.queryKey));
   const notify = useToast();
   const reports = useReportDownload();
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [open, setOpen] = useState<TestResultRow | null>(null);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [exporting, setExporting] = useState(false);
   const panelId = useId();
 
-  // Another page, filter or order: what was ticked is out of sight, so it is no longer chosen.
-  const listKey = JSON.stringify(query.queryKey);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: clears on a new list request only
-  useEffect(() => setSelected(new Set()), [listKey]);
-
   const visible = rows.data?.list ?? null;
-  const chosen = (visible ?? []).filter((r) => selected.has(r.id));
-
-  function select(ids: string[], on: boolean) {
-    setSelected((prev) => {
-      const next = new Set(prev);
-      for (const id of ids) {
-        if (on) next.add(id);
-        else next.delete(id);
-      }
-      return next;
-    });
-  }
+  const chosen = (visible ?? []).filter((r) => selection.selected.has(r.id));
 
   async function onExport() {
     setExporting(true);
@@ -138,8 +123,8 @@ export function ResultList({ search, navigate }: { search: ResultListSearch; nav
         sort={list.sort}
         order={list.order}
         onSort={list.toggleSort}
-        selected={selected}
-        onSelect={select}
+        selected={selection.selected}
+        onSelect={selection.select}
         onOpen={setOpen}
       />
       <ListPager list={list} total={rows.data?.totalCount} />

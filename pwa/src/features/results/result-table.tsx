@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatResultDate, formatResultTime } from '../../report/format';
-import { CheckTarget, PageCheckbox, type SortableColumn, SortableTable } from '../../ui/data-table';
+import { type SortableColumn, SortableTable, selectColumn } from '../../ui/data-table';
 import type { TestResultRow } from './api';
 import { NAME_HIDDEN, playerName } from './report-model';
 import type { ResultSortColumn, SortOrder } from './search';
@@ -41,30 +41,15 @@ export function ResultTable(props: ResultTableProps) {
   const { rows, selected, onSelect } = props;
 
   const columns: Column[] = [
-    {
-      key: 'select',
-      className: 'col-action',
-      header: (
-        <PageCheckbox
-          ids={(rows ?? []).map((r) => r.id)}
-          selected={selected}
-          onSelect={onSelect}
-          className="results-check"
-          label="Select every result on this page"
-        />
-      ),
-      cell: (r) => (
-        <CheckTarget>
-          <input
-            type="checkbox"
-            className="results-check"
-            aria-label={`Select ${rowName(r)}`}
-            checked={selected.has(r.id)}
-            onChange={(e) => onSelect([r.id], e.target.checked)}
-          />
-        </CheckTarget>
-      ),
-    },
+    selectColumn({
+      rows,
+      idOf: (r) => r.id,
+      selected,
+      onSelect,
+      className: 'results-check',
+      pageLabel: 'Select every result on this page',
+      rowLabel: (r) => `Select ${rowName(r)}`,
+    }),
     ...(props.showNames
       ? [
           { key: 'firstName', header: 'First Name', sort: 'firstName', cell: (r) => r.firstName ?? '—' } as Column,

@@ -1,7 +1,6 @@
 import { RESULTS_MSG } from '@scentry/shared-schema';
 import { useEffect, useRef, useState } from 'react';
-import type { ListSearch } from '../../lib/route-params';
-import { type ListNavigate, useListUrl } from '../../ui/paged-list';
+import { type SearchChange, useListUrl } from '../../ui/paged-list';
 import { useDebounced } from '../../ui/use-debounced';
 import {
   activeFilterCount,
@@ -14,12 +13,6 @@ import {
   tidy,
   withoutFilters,
 } from './search';
-
-/** How the list changes its URL (its route's navigate, narrowed to the search). */
-export type ResultListNavigate = (options: {
-  search: (prev: ResultListSearch) => ResultListSearch;
-  replace?: boolean;
-}) => unknown;
 
 interface AgeDraft {
   min: string;
@@ -52,10 +45,10 @@ export const dateRangeError = (from: string, to: string): string | undefined =>
  * order toggled by the column headers. A range that cannot be applied shows its message and
  * leaves the list as it is (the server refuses it too).
  */
-export function useResultListUrl(search: ResultListSearch, navigate: ResultListNavigate) {
-  const list = useListUrl(search as ListSearch, navigate as ListNavigate);
+export function useResultListUrl(search: ResultListSearch, onSearchChange: SearchChange<ResultListSearch>) {
+  const list = useListUrl(search, onSearchChange);
   const set = (patch: Partial<ResultListSearch>, replace = false) =>
-    navigate({ search: (prev) => tidy({ ...prev, ...patch, page: undefined }), replace });
+    onSearchChange((prev) => tidy({ ...prev, ...patch, page: undefined }), replace);
 
   // Ages: typed, then applied once typing pauses and the range holds.
   const [ages, setAges] = useState<AgeDraft>(() => ageDraftOf(search));
@@ -122,11 +115,11 @@ export function useResultListUrl(search: ResultListSearch, navigate: ResultListN
     filtered: activeFilterCount(search) > 0 || Boolean(search.q),
     clear: () => {
       list.setSearch('');
-      navigate({ search: (prev) => withoutFilters(prev) });
+      onSearchChange((prev) => withoutFilters(prev));
     },
     sort: sorted.column,
     order: sorted.order,
     toggleSort: (column: ResultSortColumn) =>
-      navigate({ search: (prev) => tidy({ ...prev, ...nextSort(prev, column), page: undefined }) }),
+      onSearchChange((prev) => tidy({ ...prev, ...nextSort(prev, column), page: undefined })),
   };
 }

@@ -232,25 +232,16 @@ export function CardEditor({
         noValidate
       >
         <div className="form-grid">
-          <Field
-            label="Scent Card Name"
-            value={values.name}
-            maxLength={CARD_NAME_MAX}
-            required
-            onChange={(e) => form.set('name', e.target.value)}
-            error={errors.name}
-          />
+          <Field label="Scent Card Name" maxLength={CARD_NAME_MAX} required {...form.field('name')} />
           <SelectField
             label="Sort Order"
-            id="card-sort-order"
-            value={values.sortOrder}
             placeholder="Select…"
             options={CARD_ORDERS.map((o) => ({
               ...o,
               label: others.some((c) => c.sortOrder === o.value) ? `${o.label} (taken)` : o.label,
             }))}
-            onChange={(n) => form.set('sortOrder', n)}
-            error={errors.sortOrder}
+            {...form.choice('sortOrder')}
+            id="card-sort-order"
           />
           <OptionPicker
             label="Correct Answer"

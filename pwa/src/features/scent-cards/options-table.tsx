@@ -1,5 +1,5 @@
 import { type KeyboardEvent, type PointerEvent, useEffect, useId, useRef, useState } from 'react';
-import { EditIcon, TrashIcon } from '../../ui/icons';
+import { DeleteButton, EditIcon } from '../../ui/icons';
 import type { OptionChoice } from './api';
 import { byOrder, type LocalOption } from './local-options';
 import { GripIcon } from './marks';
@@ -163,14 +163,7 @@ export function OptionsTable({
                     </button>
                   </td>
                   <td className="col-action">
-                    <button
-                      type="button"
-                      className="icon-button danger"
-                      aria-label={`Delete option ${choice?.title ?? ''}`}
-                      onClick={() => onRemove(o)}
-                    >
-                      <TrashIcon />
-                    </button>
+                    <DeleteButton label={`Delete option ${choice?.title ?? ''}`} onClick={() => onRemove(o)} />
                   </td>
                 </tr>
               );

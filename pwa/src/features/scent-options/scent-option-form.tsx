@@ -8,6 +8,7 @@ import {
 } from '@scentry/shared-schema';
 import { type DragEvent, useEffect, useId, useState } from 'react';
 import { Field } from '../../ui/field';
+import { FormActions } from '../../ui/form-actions';
 import { markSaved, SAVED_LISTS, useBackToList } from '../../ui/saved-row';
 import { useToast } from '../../ui/toast';
 import { useForm } from '../../ui/use-form';
@@ -79,13 +80,7 @@ export function ScentOptionForm({ option }: { option?: ScentOption }) {
     <section className="stack narrow-form">
       <h1>Manage scent option</h1>
       <form className="stack" onSubmit={form.onSubmit} noValidate>
-        <Field
-          label="Scent option name"
-          value={form.values.title}
-          maxLength={SCENT_OPTION_NAME_MAX}
-          onChange={(e) => form.set('title', e.target.value)}
-          error={errors.title}
-        />
+        <Field label="Scent option name" maxLength={SCENT_OPTION_NAME_MAX} {...form.field('title')} />
         <div className="field">
           <span className="label" id={`${inputId}-label`}>
             Upload scent card image
@@ -126,14 +121,7 @@ export function ScentOptionForm({ option }: { option?: ScentOption }) {
             <div className="preview-empty">No image chosen yet</div>
           )}
         </figure>
-        <div className="actions">
-          <button type="button" className="button button-ghost" onClick={toList}>
-            Cancel
-          </button>
-          <button type="submit" className="button" disabled={form.busy}>
-            {form.busy ? 'Saving…' : 'Submit'}
-          </button>
-        </div>
+        <FormActions busy={form.busy} submit="Submit" onCancel={toList} />
       </form>
     </section>
   );

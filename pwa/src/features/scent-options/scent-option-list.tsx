@@ -3,24 +3,24 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ListSearch } from '../../lib/route-params';
 import { ConfirmDialog } from '../../ui/confirm';
-import { type Column, DataTable } from '../../ui/data-table';
-import { EditIcon, TrashIcon } from '../../ui/icons';
-import { type ListNavigate, ListPager, SearchField, useConfirmDelete, useListUrl } from '../../ui/paged-list';
-import { SAVED_LISTS, useSavedRow } from '../../ui/saved-row';
+import { type Column, DataTable, queryRows } from '../../ui/data-table';
+import { DeleteButton, EditIcon } from '../../ui/icons';
+import {
+  ListPager,
+  SearchField,
+  type SearchProps,
+  useConfirmDelete,
+  useListSavedRow,
+  useListUrl,
+} from '../../ui/paged-list';
+import { SAVED_LISTS } from '../../ui/saved-row';
 import { scentOptionListQuery, useDeleteScentOption } from './queries';
 
-export function ScentOptionList({ search, navigate }: { search: ListSearch; navigate: ListNavigate }) {
-  const list = useListUrl(search, navigate);
+export function ScentOptionList({ search, onSearchChange }: SearchProps<ListSearch>) {
+  const list = useListUrl(search, onSearchChange);
   const rows = useQuery(scentOptionListQuery(search));
   const remove = useDeleteScentOption();
-  const savedKey = useSavedRow(SAVED_LISTS.scentOptions, {
-    keys: rows.data?.list.map((o) => o.id) ?? null,
-    page: list.page,
-    pageSize: list.pageSize,
-    total: rows.data?.totalCount,
-    setPage: list.setPage,
-    newestLast: !list.text,
-  });
+  const savedKey = useListSavedRow(SAVED_LISTS.scentOptions, list, rows.data, (o) => o.id);
   const del = useConfirmDelete(
     (o: ScentOption) => remove.mutateAsync(o.id),
     (o) => o.title,
@@ -50,16 +50,7 @@ export function ScentOptionList({ search, navigate }: { search: ListSearch; navi
     { header: 'Name', cell: (o) => o.title },
     {
       header: 'Delete',
-      cell: (o) => (
-        <button
-          type="button"
-          className="icon-button danger"
-          aria-label={`Delete ${o.title}`}
-          onClick={() => del.ask(o)}
-        >
-          <TrashIcon />
-        </button>
-      ),
+      cell: (o) => <DeleteButton label={`Delete ${o.title}`} onClick={() => del.ask(o)} />,
       className: 'col-action',
     },
   ];
@@ -76,11 +67,9 @@ export function ScentOptionList({ search, navigate }: { search: ListSearch; navi
       <DataTable
         caption="Scent options"
         columns={columns}
-        rows={rows.data?.list ?? null}
+        {...queryRows(rows)}
         rowKey={(o) => o.id}
         savedKey={savedKey}
-        error={rows.error?.message ?? null}
-        onRetry={() => void rows.refetch()}
         empty={list.text ? `No scent option matches “${list.text}”.` : 'No scent options yet: add the first one.'}
       />
       <ListPager list={list} total={rows.data?.totalCount} />

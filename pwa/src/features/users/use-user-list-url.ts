@@ -1,15 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import type { ListSearch } from '../../lib/route-params';
-import { type ListNavigate, useListUrl } from '../../ui/paged-list';
+import { type SearchChange, useListUrl } from '../../ui/paged-list';
 import { useDebounced } from '../../ui/use-debounced';
 import type { UserFilter } from './api';
 import { FILTER_KEYS, nextSort, type UserListSearch, type UserSortColumn } from './search';
-
-/** How the User list changes its URL (its route's navigate, narrowed to the search). */
-export type UserListNavigate = (options: {
-  search: (prev: UserListSearch) => UserListSearch;
-  replace?: boolean;
-}) => unknown;
 
 const filterOf = (search: UserListSearch): UserFilter => ({
   firstName: search.firstName ?? '',
@@ -31,8 +24,8 @@ const keyOf = (f: UserFilter) => JSON.stringify(trimmed(f));
  * The User list's URL state: paging as every list (useListUrl), the four filters written 1 s after
  * typing stops (spec §9) in place of the current entry, and the sort column toggled by its header.
  */
-export function useUserListUrl(search: UserListSearch, navigate: UserListNavigate) {
-  const list = useListUrl(search as ListSearch, navigate as ListNavigate);
+export function useUserListUrl(search: UserListSearch, onSearchChange: SearchChange<UserListSearch>) {
+  const list = useListUrl(search, onSearchChange);
   const [draft, setDraft] = useState<UserFilter>(() => filterOf(search));
   const typed = useDebounced(keyOf(draft), 1000);
   const urlKey = keyOf(filterOf(search));
@@ -44,14 +37,11 @@ export function useUserListUrl(search: UserListSearch, navigate: UserListNavigat
     if (typed === urlKey) return;
     const next = JSON.parse(typed) as UserFilter;
     written.current = typed;
-    navigate({
-      search: (prev) => {
-        const out: UserListSearch = { ...prev, page: undefined };
-        for (const key of FILTER_KEYS) out[key] = next[key] || undefined;
-        return out;
-      },
-      replace: true,
-    });
+    onSearchChange((prev) => {
+      const out: UserListSearch = { ...prev, page: undefined };
+      for (const key of FILTER_KEYS) out[key] = next[key] || undefined;
+      return out;
+    }, true);
   }, [typed]);
 
   // Back or a link changed the URL: the boxes show what the list shows.
@@ -71,6 +61,6 @@ export function useUserListUrl(search: UserListSearch, navigate: UserListNavigat
     sort: search.sort,
     order: search.sort ? (search.order ?? ('asc' as const)) : undefined,
     toggleSort: (column: UserSortColumn) =>
-      navigate({ search: (prev) => ({ ...prev, ...nextSort(prev, column), page: undefined }) }),
+      onSearchChange((prev) => ({ ...prev, ...nextSort(prev, column), page: undefined })),
   };
 }

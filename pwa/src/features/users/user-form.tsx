@@ -2,7 +2,6 @@ import {
   createUserRequest,
   EMAIL_MAX,
   NAME_MAX,
-  PASSWORD_MAX,
   PHONE_MAX,
   ROLES,
   USER_MSG,
@@ -12,9 +11,11 @@ import {
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { getSession } from '../../lib/session';
 import { Field } from '../../ui/field';
+import { FormActions } from '../../ui/form-actions';
+import { PasswordPair } from '../../ui/password-pair';
 import { markSaved, SAVED_LISTS, useBackToList } from '../../ui/saved-row';
 import { SelectField } from '../../ui/select-field';
-import { confirmMatches, useForm } from '../../ui/use-form';
+import { type BoundChoice, confirmMatches, useForm } from '../../ui/use-form';
 import { organizationChoicesQuery, rolesQuery, useSaveUser } from './queries';
 
 interface Values extends Record<string, unknown> {
@@ -77,21 +78,16 @@ export function UserForm({ user }: { user: UserRow | null }) {
       back();
     },
   });
-  const { values, errors } = form;
+  const { values } = form;
   const clientAdmin = values.roleId === ROLES.ClientAdmin;
-  const text = (key: 'firstName' | 'lastName' | 'email' | 'phone' | 'password' | 'confirmPassword') => ({
-    value: values[key],
-    onChange: (e: { target: { value: string } }) => form.set(key, e.target.value),
-    error: errors[key],
-  });
 
   return (
     <section className="stack narrow-form">
       <h1>{id ? 'Edit User' : 'Create User'}</h1>
       <form className="stack" onSubmit={form.onSubmit} noValidate autoComplete="off">
         <div className="form-grid">
-          <Field label="First Name" maxLength={NAME_MAX} autoComplete="off" {...text('firstName')} />
-          <Field label="Last Name" maxLength={NAME_MAX} autoComplete="off" {...text('lastName')} />
+          <Field label="First Name" maxLength={NAME_MAX} autoComplete="off" {...form.field('firstName')} />
+          <Field label="Last Name" maxLength={NAME_MAX} autoComplete="off" {...form.field('lastName')} />
         </div>
         <Field
           label="Email"
@@ -100,25 +96,21 @@ export function UserForm({ user }: { user: UserRow | null }) {
           maxLength={EMAIL_MAX}
           autoComplete="off"
           spellCheck={false}
-          {...text('email')}
+          {...form.field('email')}
         />
-        <Field label="Phone (optional)" type="tel" maxLength={PHONE_MAX} autoComplete="off" {...text('phone')} />
+        <Field label="Phone (optional)" type="tel" maxLength={PHONE_MAX} autoComplete="off" {...form.field('phone')} />
         <SelectField
           label="Role"
-          id="user-role"
-          value={values.roleId}
           placeholder="Select a role"
           options={roles.map((r) => ({ value: r.id, label: r.name }))}
-          onChange={(roleId) => form.set('roleId', roleId)}
-          error={errors.roleId}
           disabled={mine}
+          {...form.choice('roleId')}
+          id="user-role"
         />
         {clientAdmin && (
           <OrganizationField
-            value={values.organizationId}
             current={user?.organizationId ? { id: user.organizationId, name: user.organizationName ?? '' } : null}
-            onChange={(organizationId) => form.set('organizationId', organizationId)}
-            error={errors.organizationId}
+            {...form.choice('organizationId')}
           />
         )}
         <label className="switch">
@@ -132,34 +124,9 @@ export function UserForm({ user }: { user: UserRow | null }) {
         </label>
         {mine && <p className="hint">{USER_MSG.notYourself}.</p>}
         {!id && (
-          <>
-            <Field
-              label="Password"
-              type="password"
-              autoComplete="new-password"
-              maxLength={PASSWORD_MAX}
-              {...text('password')}
-            />
-            <Field
-              label="Confirm Password"
-              type="password"
-              autoComplete="new-password"
-              maxLength={PASSWORD_MAX}
-              {...text('confirmPassword')}
-            />
-            <p className="hint">
-              At least 8 characters, with an uppercase letter, a lowercase letter and a digit or symbol.
-            </p>
-          </>
+          <PasswordPair label="Password" password={form.field('password')} confirm={form.field('confirmPassword')} />
         )}
-        <div className="actions">
-          <button type="button" className="button button-ghost" onClick={back}>
-            Cancel
-          </button>
-          <button type="submit" className="button" disabled={form.busy}>
-            {form.busy ? 'Saving…' : id ? 'Save' : 'Create'}
-          </button>
-        </div>
+        <FormActions busy={form.busy} submit={id ? 'Save' : 'Create'} onCancel={back} />
       </form>
     </section>
   );
@@ -167,16 +134,9 @@ export function UserForm({ user }: { user: UserRow | null }) {
 
 /** The organization of a Client Admin: active organizations, plus the user's own if it is not. */
 function OrganizationField({
-  value,
   current,
-  onChange,
-  error,
-}: {
-  value: number | null;
-  current: { id: number; name: string } | null;
-  onChange: (id: number | null) => void;
-  error?: string;
-}) {
+  ...choice
+}: { current: { id: number; name: string } | null } & BoundChoice<number | null>) {
   const choices = useQuery(organizationChoicesQuery());
   const list = choices.data ?? [];
   const options = [...(current && !list.some((o) => o.id === current.id) ? [current] : []), ...list].map((o) => ({
@@ -187,12 +147,10 @@ function OrganizationField({
     <>
       <SelectField
         label="Organization"
-        id="user-organization"
-        value={value}
         placeholder={choices.isPending ? 'Loading…' : 'Select an organization'}
         options={options}
-        onChange={onChange}
-        error={error}
+        {...choice}
+        id="user-organization"
       />
       {choices.error && (
         <p className="hint" role="status">

@@ -1,16 +1,17 @@
 import { EMAIL_MAX, FILTER_TEXT_MAX, NAME_MAX, PHONE_MAX } from '@scentry/shared-schema';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { getSession } from '../../lib/session';
 import { ConfirmDialog } from '../../ui/confirm';
-import { ListPager, useConfirmDelete } from '../../ui/paged-list';
+import { useRowSelection } from '../../ui/data-table';
+import { ListPager, type SearchProps, useConfirmDelete, useListSavedRow } from '../../ui/paged-list';
 import { ResetPasswordDialog } from '../../ui/reset-password-dialog';
-import { SAVED_LISTS, useSavedRow } from '../../ui/saved-row';
+import { SAVED_LISTS } from '../../ui/saved-row';
 import type { UserFilter, UserListRow } from './api';
 import { useDeleteUsers, useResetPassword, userListQuery } from './queries';
 import type { UserListSearch } from './search';
-import { type UserListNavigate, useUserListUrl } from './use-user-list-url';
+import { useUserListUrl } from './use-user-list-url';
 import { UserTable } from './user-table';
 import './users.css';
 
@@ -25,48 +26,25 @@ const names = (rows: UserListRow[]) =>
   rows.length === 1 ? `${rows[0].firstName} ${rows[0].lastName}` : `${rows.length} users`;
 
 /** /admin/user: filter, sort, page, select and delete users; reset a user's password. */
-export function UserList({ search, navigate }: { search: UserListSearch; navigate: UserListNavigate }) {
-  const list = useUserListUrl(search, navigate);
+export function UserList({ search, onSearchChange }: SearchProps<UserListSearch>) {
+  const list = useUserListUrl(search, onSearchChange);
   const query = userListQuery(search);
   const rows = useQuery(query);
+  const selection = useRowSelection<number>(JSON.stringify(query.queryKey));
   const remove = useDeleteUsers();
   const meId = getSession()?.id;
-  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [resetting, setResetting] = useState<UserListRow | null>(null);
   const resetPassword = useResetPassword();
   const del = useConfirmDelete(
     (targets: UserListRow[]) => remove.mutateAsync(targets.map((u) => u.id)),
     names,
-    () => setSelected(new Set()),
+    () => selection.clear(),
   );
 
-  // Another page, filter or order: what was ticked is out of sight, so it is no longer chosen.
-  const listKey = JSON.stringify(query.queryKey);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: clears on a new list request only
-  useEffect(() => setSelected(new Set()), [listKey]);
-
   const visible = rows.data?.list ?? null;
-  const savedKey = useSavedRow(SAVED_LISTS.users, {
-    keys: visible?.map((u) => u.id) ?? null,
-    page: list.page,
-    pageSize: list.pageSize,
-    total: rows.data?.totalCount,
-    setPage: list.setPage,
-    // The server's default order is by id: a new user is last unless filtered or sorted otherwise.
-    newestLast: !list.filtered && !search.sort,
-  });
-  const chosen = (visible ?? []).filter((u) => selected.has(u.id));
-
-  function select(ids: number[], on: boolean) {
-    setSelected((prev) => {
-      const next = new Set(prev);
-      for (const id of ids) {
-        if (on) next.add(id);
-        else next.delete(id);
-      }
-      return next;
-    });
-  }
+  // The server's default order is by id: a new user is last unless filtered or sorted otherwise.
+  const savedKey = useListSavedRow(SAVED_LISTS.users, list, rows.data, (u) => u.id, !list.filtered && !search.sort);
+  const chosen = (visible ?? []).filter((u) => selection.selected.has(u.id));
 
   return (
     <section className="stack">
@@ -113,8 +91,8 @@ export function UserList({ search, navigate }: { search: UserListSearch; navigat
         sort={list.sort}
         order={list.order}
         onSort={list.toggleSort}
-        selected={selected}
-        onSelect={select}
+        selected={selection.selected}
+        onSelect={selection.select}
         meId={meId}
         onResetPassword={setResetting}
         onDelete={(u) => del.ask([u])}

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { CheckTarget, PageCheckbox, type SortableColumn, SortableTable } from '../../ui/data-table';
-import { EditIcon, KeyIcon, TrashIcon } from '../../ui/icons';
+import { type SortableColumn, SortableTable, selectColumn } from '../../ui/data-table';
+import { DeleteButton, EditIcon, KeyIcon } from '../../ui/icons';
 import type { UserListRow } from './api';
 import type { UserSortColumn } from './search';
 
@@ -33,35 +33,18 @@ const fullName = (u: UserListRow) => `${u.firstName} ${u.lastName}`;
  */
 export function UserTable(props: UserTableProps) {
   const { rows, selected, onSelect, meId } = props;
-  const selectable = (rows ?? []).filter((u) => u.id !== meId).map((u) => u.id);
 
   const columns: Column[] = [
-    {
-      key: 'select',
-      className: 'col-action',
-      header: (
-        <PageCheckbox
-          ids={selectable}
-          selected={selected}
-          onSelect={onSelect}
-          className="users-check"
-          label="Select every user on this page"
-        />
-      ),
-      cell: (u) => (
-        <CheckTarget>
-          <input
-            type="checkbox"
-            className="users-check"
-            aria-label={`Select ${fullName(u)}`}
-            checked={selected.has(u.id)}
-            disabled={u.id === meId}
-            title={u.id === meId ? 'Your own account' : undefined}
-            onChange={(e) => onSelect([u.id], e.target.checked)}
-          />
-        </CheckTarget>
-      ),
-    },
+    selectColumn({
+      rows,
+      idOf: (u) => u.id,
+      selected,
+      onSelect,
+      className: 'users-check',
+      pageLabel: 'Select every user on this page',
+      rowLabel: (u) => `Select ${fullName(u)}`,
+      locked: (u) => (u.id === meId ? 'Your own account' : undefined),
+    }),
     {
       key: 'edit',
       header: 'Edit',
@@ -113,16 +96,12 @@ export function UserTable(props: UserTableProps) {
       header: 'Delete',
       className: 'col-action',
       cell: (u) => (
-        <button
-          type="button"
-          className="icon-button danger"
-          aria-label={`Delete ${fullName(u)}`}
+        <DeleteButton
+          label={`Delete ${fullName(u)}`}
           disabled={u.id === meId}
           title={u.id === meId ? 'Your own account' : undefined}
           onClick={() => props.onDelete(u)}
-        >
-          <TrashIcon />
-        </button>
+        />
       ),
     },
   ];

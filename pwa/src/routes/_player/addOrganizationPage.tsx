@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { ProviderChoiceScreen } from '../../features/provider-choice/provider-choice-screen';
+import { ProviderChoiceScreen } from '../../features/play/provider-choice/provider-choice-screen';
 import { getPlayer } from '../../lib/player';
 
 export const Route = createFileRoute('/_player/addOrganizationPage')({

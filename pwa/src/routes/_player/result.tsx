@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ResultRoute } from '../../features/result/result-screen';
-import { requireStoredResult } from '../../features/result-summary/guards';
+import { requireStoredResult } from '../../features/play/result/guards';
+import { ResultRoute } from '../../features/play/result/result-screen';
 import { learnPublicUrl } from '../../lib/public-url';
 
 // The stored result as a report (spec §2); no stored result → /home. Its address for the

@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { MedicalRoute } from '../../features/medical/medical-form';
+import { MedicalRoute } from '../../features/player-forms/medical/medical-form';
 import { getStoredResult } from '../../lib/player';
 
 export const Route = createFileRoute('/_player/userMedicationQuestion')({

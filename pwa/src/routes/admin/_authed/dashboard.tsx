@@ -1,12 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { DashboardCards } from '../../../features/dashboard/dashboard-cards';
 import { countsQuery } from '../../../features/dashboard/queries';
-import { queryClient } from '../../../lib/query';
 import { getSession, isStaff } from '../../../lib/session';
 
 export const Route = createFileRoute('/admin/_authed/dashboard')({
   // Primes the counts for staff (a User has none to see); a failure shows in the cards, with a retry.
-  loader: () => (isStaff(getSession()) ? queryClient.prefetchQuery(countsQuery()) : undefined),
+  loader: ({ context }) => (isStaff(getSession()) ? context.queryClient.prefetchQuery(countsQuery()) : undefined),
   component: Dashboard,
 });
 

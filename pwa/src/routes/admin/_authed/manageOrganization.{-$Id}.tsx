@@ -3,7 +3,6 @@ import { createFileRoute } from '@tanstack/react-router';
 import { OrganizationForm } from '../../../features/organizations/organization-form';
 import { organizationQuery } from '../../../features/organizations/queries';
 import { requireAdmin } from '../../../lib/guards';
-import { queryClient } from '../../../lib/query';
 import { optionalId } from '../../../lib/route-params';
 
 export const Route = createFileRoute('/admin/_authed/manageOrganization/{-$Id}')({
@@ -12,7 +11,8 @@ export const Route = createFileRoute('/admin/_authed/manageOrganization/{-$Id}')
     stringify: ({ Id }) => ({ Id: Id ? String(Id) : undefined }),
   },
   beforeLoad: requireAdmin,
-  loader: ({ params }) => (params.Id ? queryClient.ensureQueryData(organizationQuery(params.Id)) : undefined),
+  loader: ({ params, context }) =>
+    params.Id ? context.queryClient.ensureQueryData(organizationQuery(params.Id)) : undefined,
   component: ManageOrganization,
 });
 

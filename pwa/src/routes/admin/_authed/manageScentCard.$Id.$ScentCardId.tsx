@@ -1,11 +1,10 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { kitCardsQuery, kitQuery } from '../../../features/kits/queries';
 import { CardEditor } from '../../../features/scent-cards/card-editor';
 import { cardQuery, optionChoicesQuery } from '../../../features/scent-cards/queries';
-import { kitCardsQuery, kitQuery } from '../../../features/test-kits/queries';
 import { requireAdmin } from '../../../lib/guards';
-import { queryClient } from '../../../lib/query';
 import { optionalId, positiveId } from '../../../lib/route-params';
 
 export const Route = createFileRoute('/admin/_authed/manageScentCard/$Id/$ScentCardId')({
@@ -15,13 +14,13 @@ export const Route = createFileRoute('/admin/_authed/manageScentCard/$Id/$ScentC
     stringify: ({ Id, ScentCardId }) => ({ Id: String(Id), ScentCardId: String(ScentCardId) }),
   },
   beforeLoad: requireAdmin,
-  loader: ({ params }) =>
+  loader: ({ params, context }) =>
     Promise.all([
-      queryClient.ensureQueryData(kitQuery(params.Id)),
-      queryClient.ensureQueryData(optionChoicesQuery()),
+      context.queryClient.ensureQueryData(kitQuery(params.Id)),
+      context.queryClient.ensureQueryData(optionChoicesQuery()),
       // The kit's other cards: the next free sort order and name of a new card.
-      queryClient.ensureQueryData(kitCardsQuery(params.Id)),
-      params.ScentCardId ? queryClient.ensureQueryData(cardQuery(params.ScentCardId)) : null,
+      context.queryClient.ensureQueryData(kitCardsQuery(params.Id)),
+      params.ScentCardId ? context.queryClient.ensureQueryData(cardQuery(params.ScentCardId)) : null,
     ]),
   component: ManageScentCard,
 });

@@ -1,10 +1,9 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, type ErrorComponentProps, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { KitEditor } from '../../../features/test-kits/kit-editor';
-import { kitCardsQuery, kitQuery } from '../../../features/test-kits/queries';
+import { KitEditor } from '../../../features/kits/kit-editor';
+import { kitCardsQuery, kitQuery } from '../../../features/kits/queries';
 import { requireAdmin } from '../../../lib/guards';
-import { queryClient } from '../../../lib/query';
 import { optionalId } from '../../../lib/route-params';
 import { useToast } from '../../../ui/toast';
 
@@ -20,11 +19,11 @@ export const Route = createFileRoute('/admin/_authed/managetestkit/{-$Id}/{-$Sce
     }),
   },
   beforeLoad: requireAdmin,
-  loader: async ({ params }) => {
+  loader: async ({ params, context }) => {
     if (!params.Id) return;
     await Promise.all([
-      queryClient.ensureQueryData(kitQuery(params.Id)),
-      queryClient.ensureQueryData(kitCardsQuery(params.Id)),
+      context.queryClient.ensureQueryData(kitQuery(params.Id)),
+      context.queryClient.ensureQueryData(kitCardsQuery(params.Id)),
     ]);
   },
   errorComponent: KitNotFound,

@@ -4,7 +4,6 @@ import { useEffect } from 'react';
 import { rolesQuery, userQuery } from '../../../features/users/queries';
 import { UserForm } from '../../../features/users/user-form';
 import { requireAdmin } from '../../../lib/guards';
-import { queryClient } from '../../../lib/query';
 import { optionalId } from '../../../lib/route-params';
 import { useToast } from '../../../ui/toast';
 
@@ -14,10 +13,10 @@ export const Route = createFileRoute('/admin/_authed/manageuser/{-$Id}')({
     stringify: ({ Id }) => ({ Id: Id ? String(Id) : undefined }),
   },
   beforeLoad: requireAdmin,
-  loader: async ({ params }) => {
+  loader: async ({ params, context }) => {
     await Promise.all([
-      queryClient.ensureQueryData(rolesQuery()),
-      params.Id ? queryClient.ensureQueryData(userQuery(params.Id)) : null,
+      context.queryClient.ensureQueryData(rolesQuery()),
+      params.Id ? context.queryClient.ensureQueryData(userQuery(params.Id)) : null,
     ]);
   },
   errorComponent: UserNotFound,

@@ -1,18 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { KitList } from '../../../features/test-kits/kit-list';
-import { kitListQuery } from '../../../features/test-kits/queries';
+import { KitList } from '../../../features/kits/kit-list';
+import { kitListQuery } from '../../../features/kits/queries';
 import { requireAdmin } from '../../../lib/guards';
-import { queryClient } from '../../../lib/query';
 import { validateListSearch } from '../../../lib/route-params';
+import { searchProps } from '../../../ui/paged-list';
 
 export const Route = createFileRoute('/admin/_authed/testKit')({
   validateSearch: validateListSearch,
   beforeLoad: requireAdmin,
   loaderDeps: ({ search }) => search,
-  loader: ({ deps }) => queryClient.ensureQueryData(kitListQuery(deps)),
+  loader: ({ deps, context }) => context.queryClient.ensureQueryData(kitListQuery(deps)),
   component: KitsScreen,
 });
 
 function KitsScreen() {
-  return <KitList search={Route.useSearch()} navigate={Route.useNavigate() as never} />;
+  return <KitList {...searchProps(Route.useSearch(), Route.useNavigate())} />;
 }

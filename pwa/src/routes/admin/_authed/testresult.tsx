@@ -1,22 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useMemo } from 'react';
 import { resultListQuery } from '../../../features/results/queries';
 import { ResultList } from '../../../features/results/result-list';
 import { validateResultListSearch } from '../../../features/results/search';
 import { requireStaff } from '../../../lib/guards';
-import { queryClient } from '../../../lib/query';
 import { rawSearch } from '../../../lib/route-params';
+import { useRawSearchProps } from '../../../ui/paged-list';
 
 export const Route = createFileRoute('/admin/_authed/testresult')({
   validateSearch: rawSearch,
   beforeLoad: requireStaff,
   loaderDeps: ({ search }) => search,
-  loader: ({ deps }) => queryClient.ensureQueryData(resultListQuery(validateResultListSearch(deps))),
+  loader: ({ deps, context }) => context.queryClient.ensureQueryData(resultListQuery(validateResultListSearch(deps))),
   component: ResultsScreen,
 });
 
 function ResultsScreen() {
-  const raw = Route.useSearch();
-  const search = useMemo(() => validateResultListSearch(raw), [raw]);
-  return <ResultList search={search} navigate={Route.useNavigate() as never} />;
+  return <ResultList {...useRawSearchProps(Route.useSearch(), validateResultListSearch, Route.useNavigate())} />;
 }

@@ -1,27 +1,23 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useMemo } from 'react';
 import { DataLocationReport } from '../../../../features/reports/data-location';
-import { checkSearch, validateLocationSearch } from '../../../../features/reports/filters';
-import { currentViewer, dataLocationQuery } from '../../../../features/reports/queries';
+import { validateLocationSearch } from '../../../../features/reports/filters';
+import { dataLocationQuery, prefetchReport } from '../../../../features/reports/queries';
 import { requireStaff } from '../../../../lib/guards';
-import { queryClient } from '../../../../lib/query';
 import { rawSearch } from '../../../../lib/route-params';
+import { useRawSearchProps } from '../../../../ui/paged-list';
 
 export const Route = createFileRoute('/admin/_authed/Reports/dataLocation')({
   validateSearch: rawSearch,
   beforeLoad: requireStaff,
   loaderDeps: ({ search }) => search,
   // Primes the table while the screen loads; a failure shows on the screen, with Try again.
-  loader: ({ deps }) => {
+  loader: ({ deps, context }) => {
     const search = validateLocationSearch(deps);
-    const check = checkSearch(search, currentViewer());
-    if (check.ok) void queryClient.prefetchQuery(dataLocationQuery(check.body, search));
+    prefetchReport(search, (body) => context.queryClient.prefetchQuery(dataLocationQuery(body, search)));
   },
   component: Screen,
 });
 
 function Screen() {
-  const raw = Route.useSearch();
-  const search = useMemo(() => validateLocationSearch(raw), [raw]);
-  return <DataLocationReport search={search} navigate={Route.useNavigate() as never} />;
+  return <DataLocationReport {...useRawSearchProps(Route.useSearch(), validateLocationSearch, Route.useNavigate())} />;
 }

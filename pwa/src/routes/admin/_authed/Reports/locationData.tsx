@@ -1,27 +1,21 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useMemo } from 'react';
-import { checkSearch, validateReportSearch } from '../../../../features/reports/filters';
+import { validateReportSearch } from '../../../../features/reports/filters';
 import { LocationMapReport } from '../../../../features/reports/location-map';
-import { currentViewer, locationDataQuery } from '../../../../features/reports/queries';
+import { locationDataQuery, prefetchReport } from '../../../../features/reports/queries';
 import { requireStaff } from '../../../../lib/guards';
-import { queryClient } from '../../../../lib/query';
 import { rawSearch } from '../../../../lib/route-params';
+import { useRawSearchProps } from '../../../../ui/paged-list';
 
 export const Route = createFileRoute('/admin/_authed/Reports/locationData')({
   validateSearch: rawSearch,
   beforeLoad: requireStaff,
   loaderDeps: ({ search }) => search,
   // The points travel while Leaflet loads; a failure shows on the screen, with Try again.
-  loader: ({ deps }) => {
-    const search = validateReportSearch(deps);
-    const check = checkSearch(search, currentViewer());
-    if (check.ok) void queryClient.prefetchQuery(locationDataQuery(check.body));
-  },
+  loader: ({ deps, context }) =>
+    prefetchReport(validateReportSearch(deps), (body) => context.queryClient.prefetchQuery(locationDataQuery(body))),
   component: Screen,
 });
 
 function Screen() {
-  const raw = Route.useSearch();
-  const search = useMemo(() => validateReportSearch(raw), [raw]);
-  return <LocationMapReport search={search} navigate={Route.useNavigate() as never} />;
+  return <LocationMapReport {...useRawSearchProps(Route.useSearch(), validateReportSearch, Route.useNavigate())} />;
 }

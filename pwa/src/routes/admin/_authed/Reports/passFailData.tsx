@@ -1,27 +1,21 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useMemo } from 'react';
-import { checkSearch, validateReportSearch } from '../../../../features/reports/filters';
+import { validateReportSearch } from '../../../../features/reports/filters';
 import { PassFailReport } from '../../../../features/reports/pass-fail';
-import { currentViewer, passFailQuery } from '../../../../features/reports/queries';
+import { passFailQuery, prefetchReport } from '../../../../features/reports/queries';
 import { requireStaff } from '../../../../lib/guards';
-import { queryClient } from '../../../../lib/query';
 import { rawSearch } from '../../../../lib/route-params';
+import { useRawSearchProps } from '../../../../ui/paged-list';
 
 export const Route = createFileRoute('/admin/_authed/Reports/passFailData')({
   validateSearch: rawSearch,
   beforeLoad: requireStaff,
   loaderDeps: ({ search }) => search,
   // Primes the chart while uPlot loads; a failure shows on the screen, with Try again.
-  loader: ({ deps }) => {
-    const search = validateReportSearch(deps);
-    const check = checkSearch(search, currentViewer());
-    if (check.ok) void queryClient.prefetchQuery(passFailQuery(check.body));
-  },
+  loader: ({ deps, context }) =>
+    prefetchReport(validateReportSearch(deps), (body) => context.queryClient.prefetchQuery(passFailQuery(body))),
   component: Screen,
 });
 
 function Screen() {
-  const raw = Route.useSearch();
-  const search = useMemo(() => validateReportSearch(raw), [raw]);
-  return <PassFailReport search={search} navigate={Route.useNavigate() as never} />;
+  return <PassFailReport {...useRawSearchProps(Route.useSearch(), validateReportSearch, Route.useNavigate())} />;
 }

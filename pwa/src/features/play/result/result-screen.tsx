@@ -1,0 +1,295 @@
+import { PLAYER_ROUTES, REPORT_MSG } from '@scentry/shared-schema';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useEffect, useMemo, useState } from 'react';
+import { ApiFailure, callPlayer } from '../../../lib/api';
+import { saveFile } from '../../../lib/download';
+import { fetchFile } from '../../../lib/file-call';
+import { getPlayer, getStoredResult, type StoredResult, setStoredResult } from '../../../lib/player';
+import { knownPublicUrl } from '../../../lib/public-url';
+import { emailPdf } from '../../../offline/email-pdf';
+import { useSyncStatus } from '../../../offline/status';
+import { SyncStatusPanel } from '../../../offline/sync-status';
+import { formatResultDate, formatResultTime, intensityWords, scoreText } from '../../../report/format';
+import type { ReportModel } from '../../../report/model';
+import { REPORT_TEXT } from '../../../report/texts';
+import { EmailDialog } from '../../../ui/email-dialog';
+import { HistorySwitch } from '../../../ui/history-switch';
+import { LegalLinks } from '../../../ui/legal-links';
+import { Spinner } from '../../../ui/spinner';
+import { useToast } from '../../../ui/toast';
+import { buildReportModel } from './build-model';
+import { useProvider } from './provider';
+
+type Busy = 'pdf' | 'png' | 'wallet' | 'email' | null;
+
+// The report module (jsPDF, the QR encoder) loads only when a file is made.
+const loadReport = () => import('../../../report');
+
+/** Whether the questionnaire of this result is done: the kept answer at once, the server's when reachable. */
+function useCompleted(result: StoredResult): boolean {
+  const [completed, setCompleted] = useState(result.questionnaireCompleted === true);
+  useEffect(() => {
+    if (completed) return;
+    let live = true;
+    callPlayer('findTestResultId', { query: { id: result.testResultId } })
+      .then(({ isCompleted }) => {
+        if (!isCompleted || !live) return;
+        const stored = getStoredResult();
+        if (stored?.testResultId === result.testResultId) setStoredResult({ ...stored, questionnaireCompleted: true });
+        setCompleted(true);
+      })
+      // Offline, or not uploaded yet: the questionnaire can still be answered (it waits on the device).
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, [result.testResultId, completed]);
+  return completed;
+}
+
+/** /result (spec §2): the stored result as a report, with its PDF, image, wallet pass and e-mail. */
+export function ResultScreen({ result }: { result: StoredResult }) {
+  const navigate = useNavigate();
+  const notify = useToast();
+  const { online } = useSyncStatus();
+  const provider = useProvider(result.organizationId);
+  const completed = useCompleted(result);
+  const [busy, setBusy] = useState<Busy>(null);
+  const [emailOpen, setEmailOpen] = useState(false);
+  // A phone can report itself online with no working network (poor reception): a failed signing
+  // request says so too, until the next try.
+  const [walletUnreachable, setWalletUnreachable] = useState(false);
+  const walletNeedsConnection = !online || walletUnreachable;
+  const model = useMemo<ReportModel>(
+    () => buildReportModel(result, getPlayer(), provider, knownPublicUrl() ?? window.location.origin),
+    [result, provider],
+  );
+  const passed = model.status === 'Pass';
+
+  async function makeFile(kind: 'pdf' | 'png'): Promise<Blob> {
+    const report = await loadReport();
+    const pictures = await report.loadReportPictures(model);
+    const options = { paper: report.paperForLocale(navigator.language) };
+    return kind === 'pdf'
+      ? report.renderReportPdf(model, pictures, options)
+      : report.renderReportPng(model, pictures, options);
+  }
+
+  async function download(kind: 'pdf' | 'png') {
+    setBusy(kind);
+    try {
+      const blob = await makeFile(kind);
+      const { reportFileName } = await loadReport();
+      saveFile(blob, reportFileName(model, kind));
+    } catch {
+      notify('error', 'The report could not be made on this device. Please try again.');
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function addToWallet() {
+    setBusy('wallet');
+    setWalletUnreachable(false);
+    try {
+      const pass = await fetchFile(PLAYER_ROUTES.generatePkSafePass, {
+        Name: model.playerName,
+        Date: formatResultDate(model.playedAt),
+        Result: model.status,
+        Score: scoreText(model.rightAnswerCount, model.cardCount),
+      });
+      saveFile(
+        new Blob([pass.blob], { type: 'application/vnd.apple.pkpass' }),
+        pass.fileName ?? 'Scentry-result.pkpass',
+      );
+    } catch (err) {
+      const offline = err instanceof ApiFailure && err.httpStatus === 0;
+      if (offline) setWalletUnreachable(true);
+      notify('error', offline ? REPORT_MSG.passNeedsConnection : (err as Error).message);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function sendEmail(email: string): Promise<boolean> {
+    setBusy('email');
+    try {
+      const pdf = await makeFile('pdf');
+      const outcome = await emailPdf({
+        kind: 'result',
+        resultId: model.resultId,
+        name: model.playerName,
+        date: formatResultDate(model.playedAt),
+        email,
+        pdf,
+      });
+      if (outcome === 'sent') notify('success', REPORT_MSG.resultSent);
+      else notify('info', REPORT_MSG.emailQueued);
+      return true;
+    } catch (err) {
+      notify(err instanceof ApiFailure && err.isWarning ? 'warning' : 'error', (err as Error).message);
+      return false;
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  function openQuestions() {
+    if (completed) notify('warning', REPORT_MSG.testCompleted);
+    else navigate({ to: '/additionalQuestion' });
+  }
+
+  return (
+    <article className="report-page stack" aria-labelledby="result-title">
+      <header className={`result-banner ${passed ? 'result-pass' : 'result-fail'}`}>
+        <p className="eyebrow">{REPORT_TEXT.title}</p>
+        <h1 id="result-title">{passed ? 'Passed' : 'Failed'}</h1>
+        <p data-testid="score">
+          {model.rightAnswerCount} of {model.cardCount} scents named correctly
+        </p>
+      </header>
+
+      <dl className="summary report-details">
+        <Row label="Name" value={model.playerName} />
+        <Row
+          label="Completed"
+          value={`${formatResultDate(model.playedAt)}, ${formatResultTime(model.playedAt)}`}
+          testId="completed"
+        />
+        <Row label="Play kit" value={model.kitName} />
+        {model.provider && (
+          <Row
+            label="Provider"
+            value={[model.provider.name, model.provider.address, model.provider.phone].filter(Boolean).join(' · ')}
+            testId="provider"
+          />
+        )}
+        <Row label="Age" value={model.age === null ? REPORT_TEXT.notGiven : String(model.age)} />
+        <Row label="Gender" value={model.gender ?? REPORT_TEXT.notGiven} />
+        <Row label="Race" value={model.race ?? REPORT_TEXT.notGiven} />
+        <Row label="Reported disorders" value={model.disorders?.join(', ') ?? REPORT_TEXT.notGiven} />
+        <Row label="Family history" value={model.familyHistory?.join(', ') ?? REPORT_TEXT.notGiven} />
+      </dl>
+
+      {model.cards.length > 0 && (
+        <section aria-labelledby="cards-title" className="stack">
+          <h2 id="cards-title">Your cards</h2>
+          <ol className="report-cards">
+            {model.cards.map((c) => (
+              <li key={c.position}>
+                {c.picture ? (
+                  <img src={c.picture} alt="" width="40" height="40" loading="lazy" />
+                ) : (
+                  <span className="report-card-blank" />
+                )}
+                <span className="report-card-main">
+                  <span className="report-card-name">{c.cardName}</span>
+                  <span className="report-card-choice">
+                    <span className="visually-hidden">Your choice: </span>
+                    {c.choiceName}
+                  </span>
+                </span>
+                <span className="report-card-outcome">
+                  <span className={c.right ? 'right' : 'wrong'}>{c.right ? '✓ Right' : '✗ Wrong'}</span>
+                  <span className="report-card-intensity">
+                    <span className="visually-hidden">Intensity: </span>
+                    {intensityWords(c.intensity)}
+                  </span>
+                </span>
+              </li>
+            ))}
+          </ol>
+          <p className="hint">{REPORT_TEXT.cardsNote}</p>
+        </section>
+      )}
+
+      {!passed && (
+        <p className="notice notice-warning" data-testid="fail-advice">
+          {REPORT_TEXT.failAdvice}
+        </p>
+      )}
+      <p>{REPORT_TEXT.explanation}</p>
+      <p className="fine-print">
+        <strong>{REPORT_TEXT.product}</strong> · {REPORT_TEXT.regulatory}
+      </p>
+      <p className="fine-print">{REPORT_TEXT.disclaimer}</p>
+
+      <section className="result-actions" aria-label="Your result">
+        <button type="button" className="button" onClick={() => void download('pdf')} disabled={busy !== null}>
+          {busy === 'pdf' ? <Working text="Making PDF…" /> : 'Download PDF'}
+        </button>
+        <button type="button" className="button" onClick={() => void download('png')} disabled={busy !== null}>
+          {busy === 'png' ? <Working text="Making image…" /> : 'Download image'}
+        </button>
+        <button type="button" className="button" onClick={() => setEmailOpen(true)} disabled={busy !== null}>
+          {busy === 'email' ? <Working text="Sending…" /> : 'Get Via Email'}
+        </button>
+        <button
+          type="button"
+          className="button"
+          onClick={() => void addToWallet()}
+          disabled={busy !== null || !online}
+          aria-describedby={walletNeedsConnection ? 'wallet-offline' : undefined}
+        >
+          {busy === 'wallet' ? <Working text="Signing pass…" /> : 'Add to Wallet'}
+        </button>
+        {walletNeedsConnection && (
+          <p id="wallet-offline" className="hint result-actions-note" data-testid="wallet-offline">
+            {REPORT_MSG.passNeedsConnection}
+          </p>
+        )}
+      </section>
+
+      <section className="stack center">
+        {completed ? (
+          <p className="notice notice-warning" role="status">
+            {REPORT_MSG.testCompleted}
+          </p>
+        ) : (
+          <button type="button" className="button button-ghost" onClick={openQuestions}>
+            Answer the COVID-19 questions
+          </button>
+        )}
+        <Link to="/userMedicationQuestion" className="button button-ghost result-medical-link">
+          Add your details (medical form)
+        </Link>
+        <Link to="/home" className="text-link">
+          Back to the start
+        </Link>
+      </section>
+      <SyncStatusPanel />
+      <EmailDialog open={emailOpen} onClose={() => setEmailOpen(false)} onSend={sendEmail} />
+      <section className="result-history" aria-label="My results on this phone">
+        <HistorySwitch current={result} />
+        <Link to="/chart" className="text-link">
+          See my results over time
+        </Link>
+      </section>
+      <LegalLinks />
+    </article>
+  );
+}
+
+function Row({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd data-testid={testId}>{value}</dd>
+    </div>
+  );
+}
+
+function Working({ text }: { text: string }) {
+  return (
+    <>
+      <Spinner /> {text}
+    </>
+  );
+}
+
+/** The route's component: the stored result (its beforeLoad made sure there is one). */
+export function ResultRoute() {
+  const result = getStoredResult();
+  if (!result) return null;
+  return <ResultScreen result={result} />;
+}

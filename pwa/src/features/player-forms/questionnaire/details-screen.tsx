@@ -1,0 +1,132 @@
+import { REPORT_MSG } from '@scentry/shared-schema';
+import { Link } from '@tanstack/react-router';
+import { useMemo, useState } from 'react';
+import { ApiFailure } from '../../../lib/api';
+import { saveFile } from '../../../lib/download';
+import { getPlayer, getStoredResult, type StoredResult } from '../../../lib/player';
+import { emailPdf } from '../../../offline/email-pdf';
+import { SyncStatusPanel } from '../../../offline/sync-status';
+import { formatResultDate, formatResultTime } from '../../../report/format';
+import { EmailDialog } from '../../../ui/email-dialog';
+import { Spinner } from '../../../ui/spinner';
+import { useToast } from '../../../ui/toast';
+import { type KeptAnswers, keptAnswers } from './kept';
+import { Q_TEXT } from './messages';
+import { buildQuestionnaireModel } from './report-model';
+
+// The report module (jsPDF) loads only when a PDF is made.
+const loadReport = () => import('../../../report');
+
+type Busy = 'pdf' | 'email' | null;
+
+/** /additionalQuestionDetails (spec §2): the kept answers, as a PDF download or by e-mail. */
+export function DetailsScreen({ result, kept }: { result: StoredResult; kept: KeptAnswers }) {
+  const notify = useToast();
+  const [busy, setBusy] = useState<Busy>(null);
+  const [emailOpen, setEmailOpen] = useState(false);
+  const model = useMemo(() => buildQuestionnaireModel(result, kept, getPlayer()), [result, kept]);
+
+  async function makePdf(): Promise<Blob> {
+    const report = await loadReport();
+    return report.renderQuestionnairePdf(model, { paper: report.paperForLocale(navigator.language) });
+  }
+
+  async function download() {
+    setBusy('pdf');
+    try {
+      const pdf = await makePdf();
+      const { questionnaireFileName } = await loadReport();
+      saveFile(pdf, questionnaireFileName(model));
+    } catch {
+      notify('error', Q_TEXT.pdfFailed);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function sendEmail(email: string): Promise<boolean> {
+    setBusy('email');
+    try {
+      const pdf = await makePdf();
+      const outcome = await emailPdf({
+        kind: 'questionnaire',
+        resultId: model.resultId,
+        name: model.playerName,
+        date: formatResultDate(model.answeredAt),
+        email,
+        pdf,
+      });
+      if (outcome === 'sent') notify('success', REPORT_MSG.questionnaireSent);
+      else notify('info', REPORT_MSG.emailQueued);
+      return true;
+    } catch (err) {
+      notify(err instanceof ApiFailure && err.isWarning ? 'warning' : 'error', (err as Error).message);
+      return false;
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <article className="questionnaire-details stack" aria-labelledby="qd-title">
+      <header className="center">
+        <p className="eyebrow">COVID-19 questionnaire</p>
+        <h1 id="qd-title">{Q_TEXT.detailsTitle}</h1>
+        <p className="hint" data-testid="answered-at">
+          Answered {formatResultDate(model.answeredAt)}, {formatResultTime(model.answeredAt)}
+        </p>
+      </header>
+
+      <ol className="q-list" aria-label="Questions and answers">
+        {model.answers.map((a, i) => (
+          <li key={a.question} className="q-list-row" data-testid="answer-row">
+            <span className="q-list-number" aria-hidden="true">
+              {i + 1}
+            </span>
+            <span className="q-list-question">{a.question}</span>
+            <span className={a.answer === 'Yes' ? 'q-pill q-pill-yes' : 'q-pill'}>
+              <span className="visually-hidden">Answer: </span>
+              {a.answer}
+            </span>
+          </li>
+        ))}
+      </ol>
+
+      <section className="result-actions" aria-label="Your answers">
+        <button type="button" className="button" onClick={() => void download()} disabled={busy !== null}>
+          {busy === 'pdf' ? <Working text="Making PDF…" /> : 'Download PDF'}
+        </button>
+        <button type="button" className="button" onClick={() => setEmailOpen(true)} disabled={busy !== null}>
+          {busy === 'email' ? <Working text="Sending…" /> : 'Get Via Email'}
+        </button>
+      </section>
+
+      <p className="center">
+        <Link to="/result" className="button button-ghost q-continue">
+          Continue to your result
+        </Link>
+      </p>
+      <SyncStatusPanel />
+      <EmailDialog open={emailOpen} onClose={() => setEmailOpen(false)} onSend={sendEmail} hint={Q_TEXT.emailHint} />
+    </article>
+  );
+}
+
+function Working({ text }: { text: string }) {
+  return (
+    <>
+      <Spinner /> {text}
+    </>
+  );
+}
+
+/** The route's component: the stored result and its kept answers (its beforeLoad made sure of both). */
+export function DetailsRoute() {
+  const [found] = useState(() => {
+    const result = getStoredResult();
+    const kept = result ? keptAnswers(result.testResultId) : null;
+    return result && kept ? { result, kept } : null;
+  });
+  if (!found) return null;
+  return <DetailsScreen result={found.result} kept={found.kept} />;
+}

@@ -1,0 +1,144 @@
+import { PLAY_MSG, QUESTIONNAIRE_MSG, QUESTIONNAIRE_QUESTIONS, REPORT_MSG } from '@scentry/shared-schema';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useRef, useState } from 'react';
+import { getStoredResult, type StoredResult } from '../../../lib/player';
+import { Spinner } from '../../../ui/spinner';
+import { useToast } from '../../../ui/toast';
+import { type Answer, answerQuestion, goBack, initialFlow, QUESTION_COUNT, questionNumber } from './flow';
+import { keptAnswers } from './kept';
+import { Q_TEXT } from './messages';
+import { ProgressRing } from './progress-ring';
+import { submitQuestionnaire } from './submit';
+import { useCompleted } from './use-completed';
+
+/** /additionalQuestion (spec §2): the five COVID-19 questions, or the note that they are done. */
+export function QuestionnaireScreen({ result }: { result: StoredResult }) {
+  const completed = useCompleted(result);
+  const [submitting, setSubmitting] = useState(false);
+  if (completed && !submitting) return <Completed result={result} />;
+  return <Questions result={result} onSubmitting={() => setSubmitting(true)} />;
+}
+
+function Completed({ result }: { result: StoredResult }) {
+  const navigate = useNavigate();
+  const hasAnswers = keptAnswers(result.testResultId) !== null;
+  return (
+    <section className="questionnaire stack center" aria-labelledby="q-title">
+      <h1 id="q-title">{Q_TEXT.title}</h1>
+      <p className="notice q-completed" role="status" data-testid="questionnaire-completed">
+        {QUESTIONNAIRE_MSG.completed}
+      </p>
+      <button type="button" className="button button-large" onClick={() => navigate({ to: '/result' })}>
+        Continue
+      </button>
+      {hasAnswers && (
+        <p>
+          <Link to="/additionalQuestionDetails" className="q-link">
+            See your answers
+          </Link>
+        </p>
+      )}
+    </section>
+  );
+}
+
+function Questions({ result, onSubmitting }: { result: StoredResult; onSubmitting: () => void }) {
+  const navigate = useNavigate();
+  const notify = useToast();
+  const [flow, setFlow] = useState(initialFlow);
+  const [saving, setSaving] = useState(false);
+  const moved = useRef(false);
+
+  async function answer(value: Answer) {
+    if (saving) return;
+    const step = answerQuestion(flow, value);
+    moved.current = true;
+    setFlow(step.state);
+    if (!step.done) return;
+    setSaving(true);
+    onSubmitting();
+    try {
+      const outcome = await submitQuestionnaire(result.testResultId, step.answers);
+      if (outcome === 'completed') {
+        notify('warning', REPORT_MSG.testCompleted);
+        navigate({ to: '/result' });
+        return;
+      }
+      notify(outcome === 'sent' ? 'success' : 'info', outcome === 'sent' ? QUESTIONNAIRE_MSG.saved : Q_TEXT.queued);
+      navigate({ to: '/additionalQuestionDetails' });
+    } catch {
+      notify('error', PLAY_MSG.somethingWrong);
+      navigate({ to: '/home' });
+    }
+  }
+
+  const n = questionNumber(flow);
+  const chosen = flow.answers[flow.index];
+  return (
+    <section className="questionnaire" aria-labelledby="q-title">
+      <h1 id="q-title" className="center">
+        {Q_TEXT.title}
+      </h1>
+      <p className="lead center">{Q_TEXT.intro}</p>
+      <ProgressRing current={n} total={QUESTION_COUNT} />
+      {/* A new heading for each question takes the focus (after the first), so screen-reader and
+          keyboard users land on it. */}
+      <h2
+        key={flow.index}
+        id="q-question"
+        className="q-question"
+        ref={(el) => {
+          if (el && moved.current) el.focus();
+        }}
+        tabIndex={-1}
+        data-testid="question"
+      >
+        <span className="visually-hidden">
+          Question {n} of {QUESTION_COUNT}:{' '}
+        </span>
+        {QUESTIONNAIRE_QUESTIONS[flow.index]}
+      </h2>
+      <fieldset className="q-answers" aria-labelledby="q-question">
+        {(['Yes', 'No'] as const).map((value) => (
+          <button
+            key={value}
+            type="button"
+            className={chosen === value ? 'q-answer q-answer-on' : 'q-answer'}
+            aria-pressed={chosen === value}
+            disabled={saving}
+            onClick={() => void answer(value)}
+          >
+            {value}
+          </button>
+        ))}
+      </fieldset>
+      {saving ? (
+        <p className="center q-saving">
+          <Spinner label={Q_TEXT.saving} /> {Q_TEXT.saving}
+        </p>
+      ) : (
+        flow.index > 0 && (
+          <p className="center">
+            <button
+              type="button"
+              className="button button-ghost q-back"
+              onClick={() => {
+                moved.current = true;
+                setFlow(goBack(flow));
+              }}
+            >
+              ← {Q_TEXT.previous}
+            </button>
+          </p>
+        )
+      )}
+    </section>
+  );
+}
+
+/** The route's component: the stored result (its beforeLoad made sure there is one). */
+export function QuestionnaireRoute() {
+  const result = getStoredResult();
+  if (!result) return null;
+  return <QuestionnaireScreen result={result} />;
+}

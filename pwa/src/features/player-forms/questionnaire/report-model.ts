@@ -1,0 +1,23 @@
+import { GUEST_NAME } from '@scentry/shared-schema';
+import type { PlayerData, StoredResult } from '../../../lib/player';
+import type { QuestionnaireReportModel } from '../../../report/questionnaire-model';
+import type { KeptAnswers } from './kept';
+
+const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v.trim() : null);
+
+/** The questionnaire document of the kept answers: the player's names as stored now, the result's kit. */
+export function buildQuestionnaireModel(
+  result: StoredResult,
+  kept: KeptAnswers,
+  player: PlayerData | null,
+): QuestionnaireReportModel {
+  const first = text(player?.FirstName) ?? GUEST_NAME.firstName;
+  const last = text(player?.LastName) ?? GUEST_NAME.lastName;
+  return {
+    resultId: result.testResultId,
+    playerName: `${first} ${last}`,
+    answeredAt: kept.answeredAt,
+    kitName: text(result.kitName),
+    answers: kept.answers.map((a) => ({ question: a.question, answer: a.answer })),
+  };
+}
