@@ -25,7 +25,7 @@ export function productionArgs() {
   return line.trim().split(/\s+/);
 }
 
-/** The variables of README.md's Configuration table (the server reads them; the launcher passes them on). */
+/** The variables of docs/operations.md's Configuration table (the server reads them; the launcher passes them on). */
 export const CONFIG_VARS = [
   'PORT',
   'HOST',
