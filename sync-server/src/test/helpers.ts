@@ -264,3 +264,27 @@ export function makeJwt(payload: Record<string, unknown>, secret: string, header
   const sig = createHmac('sha256', secret).update(`${head}.${body}`).digest('base64url');
   return `${head}.${body}.${sig}`;
 }
+
+/**
+ * GET and POST through `app.inject` with a bearer token: the one given to a call, else the
+ * default's current value (read at call time, so a token signed in `beforeAll` is seen).
+ */
+export function callsAs(t: TestApp, defaultToken: () => string) {
+  return {
+    post: (url: string, payload: unknown, token = defaultToken()) =>
+      t.app.inject({ method: 'POST', url, headers: bearer(token), payload: payload as object }),
+    get: (url: string, token = defaultToken()) => t.app.inject({ method: 'GET', url, headers: bearer(token) }),
+  };
+}
+
+/** How many rows a table holds (hidden ones too). */
+export async function countRows(
+  app: FastifyInstance,
+  table: 'testKits' | 'scentCards' | 'testResults' | 'testResultDetails',
+) {
+  const row = await app.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -5,6 +5,7 @@ import { expect } from 'vitest';
 import { changeKits, createKit, findKitByCode, kitDocument, setKitActive } from '../repositories/kits';
 import { insertCard, setCardOptions } from '../repositories/scent-cards';
 import { insertOption, optionChoices } from '../repositories/scent-options';
+import { countRows } from './helpers';
 
 /** Env of a test app with the demo kit DEMO1 (5 cards × 5 options, active, pass threshold 4). */
 export const DEMO_ENV = { SEED_DEMO: '1' };
@@ -105,15 +106,7 @@ export function expectEnvelope<T>(
 
 /** Rows in test_results and test_result_details. */
 export async function resultRows(app: FastifyInstance): Promise<{ results: number; details: number }> {
-  const count = async (table: 'testResults' | 'testResultDetails') =>
-    Number(
-      (
-        await app.db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const count = (table: 'testResults' | 'testResultDetails') => countRows(app, table);
   return { results: await count('testResults'), details: await count('testResultDetails') };
 }
 

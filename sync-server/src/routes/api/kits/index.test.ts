@@ -21,7 +21,7 @@ import {
   kitVersions,
   updateKit,
 } from '../../../test/catalogue';
-import { bearer, signIn, useFixtures, useTestApp } from '../../../test/helpers';
+import { bearer, callsAs, countRows, signIn, useFixtures, useTestApp } from '../../../test/helpers';
 
 const SAVE = '/api/TestKit/SaveTestKit';
 const UPDATE = '/api/TestKit/UpdateTestKit';
@@ -50,19 +50,9 @@ describe('TestKit routes', () => {
   let user: string;
   let options: ScentOption[];
 
-  const post = (url: string, payload: unknown, token = admin) =>
-    t.app.inject({ method: 'POST', url, headers: bearer(token), payload: payload as object });
-  const get = (url: string, token = admin) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
+  const { post, get } = callsAs(t, () => admin);
   const getKit = async (id: number) => expectReply<TestKit>(await get(`${BY_ID}?Id=${id}`), 200, 'Success').data;
-  const kitCount = async () =>
-    Number(
-      (
-        await t.app.db
-          .selectFrom('testKits')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const kitCount = () => countRows(t.app, 'testKits');
   const listAll = async (filter?: Record<string, unknown>) =>
     expectReply<ListResult<KitListRow>>(await post(LIST, { pageNumber: 1, rowsPerPage: 100, filter }), 200, 'Success')
       .data;

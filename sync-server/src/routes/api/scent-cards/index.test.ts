@@ -18,7 +18,7 @@ import {
   kitVersions,
   updateKit,
 } from '../../../test/catalogue';
-import { bearer, signIn, useFixtures, useTestApp } from '../../../test/helpers';
+import { bearer, callsAs, countRows, signIn, useFixtures, useTestApp } from '../../../test/helpers';
 
 const CREATE = '/api/SentCard/CreateSentCardDetails';
 const UPDATE = '/api/SentCard/UpdateSentCardDetails';
@@ -36,19 +36,9 @@ describe('SentCard routes', () => {
   let options: ScentOption[];
   let ids: number[];
 
-  const post = (url: string, payload: unknown, token = admin) =>
-    t.app.inject({ method: 'POST', url, headers: bearer(token), payload: payload as object });
-  const get = (url: string, token = admin) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
+  const { post, get } = callsAs(t, () => admin);
   const getCard = async (id: number) => expectReply<ScentCard>(await get(`${BY_ID}?Id=${id}`), 200, 'Success').data;
-  const cardRows = async () =>
-    Number(
-      (
-        await t.app.db
-          .selectFrom('scentCards')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const cardRows = () => countRows(t.app, 'scentCards');
   const play = (code: string, token?: string) =>
     t.app.inject({
       method: 'GET',

@@ -16,6 +16,7 @@ import {
 } from '../../../test/catalogue';
 import {
   bearer,
+  callsAs,
   makeTestApp,
   signIn,
   TEST_ADMIN_EMAIL,
@@ -47,9 +48,8 @@ describe('ScentCardOption routes', () => {
     t.app.inject({ method: 'POST', url, headers: { ...bearer(token), ...form.headers }, payload: form.payload });
   const create = (model: unknown, file?: UploadFile) => send(CREATE, optionForm(model, file));
   const update = (model: unknown, file?: UploadFile) => send(UPDATE, optionForm(model, file));
-  const get = (url: string, token = admin) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
-  const list = (body: unknown) =>
-    t.app.inject({ method: 'POST', url: LIST, headers: bearer(admin), payload: body as object });
+  const { post, get } = callsAs(t, () => admin);
+  const list = (body: unknown) => post(LIST, body);
   const png = () => makePng(seed++);
   const storedFile = (storedPath: string) => path.join(t.dataDir, storedPath);
 
