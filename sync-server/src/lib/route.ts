@@ -30,15 +30,18 @@ const refusalEnvelope = z.object({
 const envelopeOf = (data: z.ZodType) =>
   z.object({ status: statusSchema, message: z.string(), error: z.string().nullable(), data });
 
-// Documents a multipart body for OpenAPI; the validator lets it through for the handler to read.
-const multipartBody = (fileDescription = 'PNG image under 5 MB') =>
-  Object.assign(
+// Documents a multipart body for OpenAPI (its `file` required where the server requires it); the
+// validator lets it through for the handler to read.
+const multipartBody = ({ fileDescription = 'PNG image under 5 MB', fileRequired }: Endpoint) => {
+  const file = z.string().meta({ format: 'binary', description: fileDescription });
+  return Object.assign(
     z.object({
       model: z.string().meta({ description: 'JSON of the model fields' }),
-      file: z.string().meta({ format: 'binary', description: fileDescription }).optional(),
+      file: fileRequired ? file : file.optional(),
     }),
     { [MULTIPART_BODY]: true },
   );
+};
 
 interface RouteSchema<E extends Endpoint> {
   body: E extends { body: infer B } ? B : undefined;
@@ -117,10 +120,11 @@ function register(
       operationId: name,
       summary: endpoint.summary,
       tags: [segment],
-      ...(access === 'public' ? {} : { security: [{ bearer: [] }] }),
+      // A public operation says so (`security: []`); the others need the bearer token.
+      security: access === 'public' ? [] : [{ bearer: [] }],
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
-      ...(endpoint.model ? { body: multipartBody(endpoint.fileDescription), consumes: ['multipart/form-data'] } : {}),
+      ...(endpoint.model ? { body: multipartBody(endpoint), consumes: ['multipart/form-data'] } : {}),
       ...(endpoint.replyFile ? { produces: [endpoint.replyFile, 'application/json'] } : {}),
       response: {
         200: endpoint.replyFile

@@ -16,8 +16,6 @@ interface MediaType {
 }
 interface Operation {
   operationId?: string;
-  security?: unknown[];
-  requestBody?: { content?: Record<string, MediaType> };
   responses?: Record<string, { content?: Record<string, MediaType> }>;
 }
 interface Document {
@@ -53,10 +51,10 @@ function typeEveryNullable(node: unknown): void {
 
 /**
  * What third-party tools (generators, linters, gateways) need and the route declarations cannot
- * say: from each operation's contract entry (its operationId is the endpoint's name), who may call
- * it (`security: []` for public ones), the one media type of each reply (a file endpoint's file
- * on success; the JSON envelope for every refusal), and whether its multipart `file` is required.
- * The server's public address is the document's `servers`.
+ * say (who may call an operation and whether its multipart `file` is required are declared in
+ * lib/route.ts): from each operation's contract entry (its operationId is the endpoint's name), the
+ * one media type of each reply (a file endpoint's file on success; the JSON envelope for every
+ * refusal); every `nullable` with its type; the server's public address as `servers`.
  */
 export function standardize<D extends object>(doc: D, publicUrl: string): D {
   const d = doc as Document;
@@ -65,18 +63,12 @@ export function standardize<D extends object>(doc: D, publicUrl: string): D {
     for (const op of Object.values(item)) {
       const endpoint: Endpoint | undefined = CONTRACT[op.operationId as keyof typeof CONTRACT];
       if (!endpoint) continue;
-      op.security = endpoint.route.access === 'public' ? [] : [{ bearer: [] }];
       for (const [code, response] of Object.entries(op.responses ?? {})) {
         const content = response.content;
         if (!content) continue;
         const type = code === '200' && endpoint.replyFile ? endpoint.replyFile : 'application/json';
         const chosen = content[type] ?? content['application/json'];
         if (chosen) response.content = { [type]: chosen };
-      }
-      const form = op.requestBody?.content?.['multipart/form-data']?.schema;
-      if (form && endpoint.fileRequired) {
-        const required = Array.isArray(form.required) ? (form.required as string[]) : [];
-        if (!required.includes('file')) form.required = [...required, 'file'];
       }
     }
   }
