@@ -120,7 +120,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setErrorHandler((err: unknown, req, reply) => {
     if (err instanceof ApiError) {
       if (err.retryAfterSeconds !== undefined) reply.header('Retry-After', String(err.retryAfterSeconds));
-      return reply.code(err.statusCode).send(envelope(err.status, err.message, null, err.error));
+      return reply.code(err.statusCode).send(envelope(err.status, err.message, err.data, err.error));
     }
     const e = err as { statusCode?: number; message?: string; validation?: unknown };
     const code = e.statusCode ?? 500;

@@ -1,4 +1,12 @@
-import { createRxDatabase, type RxCollection, type RxDatabase, type RxJsonSchema, type RxStorage } from 'rxdb';
+import {
+  addRxPlugin,
+  createRxDatabase,
+  type RxCollection,
+  type RxDatabase,
+  type RxJsonSchema,
+  type RxStorage,
+} from 'rxdb';
+import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { markLocalDatabase } from './status';
 import type { KitDoc, LocalEmail, LocalForm, LocalResult } from './types';
@@ -24,12 +32,19 @@ const kitSchema: RxJsonSchema<KitDoc> = {
   required: ['id', 'kitId', 'name', 'version', 'passThreshold', 'cards'],
 };
 
+addRxPlugin(RxDBMigrationSchemaPlugin);
+
+/**
+ * Version 1 added `writeKey` (API.md "Writing to a result"). Results kept by an older build have
+ * none and keep none: the server takes their later writes without one.
+ */
 const resultSchema: RxJsonSchema<LocalResult> = {
-  version: 0,
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   properties: {
     id: { type: 'string', maxLength: 40 },
+    writeKey: { type: ['string', 'null'] },
     testKitId: { type: 'integer' },
     kitVersion: { type: 'integer' },
     organizationId: { type: ['integer', 'null'] },
@@ -106,7 +121,7 @@ export async function createLocalDatabase(options: {
   });
   await db.addCollections({
     kits: { schema: kitSchema },
-    results: { schema: resultSchema },
+    results: { schema: resultSchema, migrationStrategies: { 1: (doc: LocalResult) => doc } },
     emails: { schema: emailSchema },
     forms: { schema: formSchema },
   });

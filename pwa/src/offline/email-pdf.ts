@@ -35,7 +35,7 @@ export async function emailPdf(mail: ReportEmail): Promise<EmailOutcome> {
   const { kind, resultId, name, date, email, pdf } = mail;
   return sendOrQueue(
     resultId,
-    async (state) => {
+    async (state, writeKey) => {
       const form = new FormData();
       form.append(
         'model',
@@ -44,7 +44,7 @@ export async function emailPdf(mail: ReportEmail): Promise<EmailOutcome> {
           Email: email,
           Date: date,
           // A result the server refused (or never held) cannot be named; the PDF still goes.
-          ...(state === 'uploaded' ? { TestResultId: resultId } : {}),
+          ...(state === 'uploaded' ? { TestResultId: resultId, WriteKey: writeKey } : {}),
           Id: id,
         }),
       );

@@ -1,7 +1,7 @@
 import { ApiFailure } from '../lib/api';
 import type { LocalDatabase } from './db';
 import type { SyncDeps } from './sync';
-import { type LocalEmail, toEmailDoc } from './types';
+import { type LocalEmail, toEmailDoc, withWriteKey } from './types';
 
 /** Refusals for good: the e-mail is shown as not sent, never retried. Others (network, 429, 5xx) retry. */
 const refusedForGood = (err: unknown): err is ApiFailure =>
@@ -23,7 +23,12 @@ export async function pushEmails(db: LocalDatabase, call: SyncDeps['call']): Pro
     }
     try {
       const conflicts = await call('pushEmails', {
-        body: [{ assumedMasterState: null, newDocumentState: toEmailDoc(doc.toJSON() as LocalEmail) }],
+        body: [
+          {
+            assumedMasterState: null,
+            newDocumentState: withWriteKey(toEmailDoc(doc.toJSON() as LocalEmail), result?.writeKey),
+          },
+        ],
       });
       const refused = conflicts.find((c) => c.id === doc.id);
       await doc.incrementalPatch(

@@ -1,6 +1,6 @@
 import type { LocalDatabase } from './db';
 import type { SyncDeps } from './sync';
-import { type LocalForm, toFormDoc } from './types';
+import { type LocalForm, toFormDoc, withWriteKey } from './types';
 
 const PUSH = { medical: 'pushMedical', questionnaire: 'pushQuestionnaires' } as const;
 
@@ -13,6 +13,7 @@ export async function pushForms(db: LocalDatabase, call: SyncDeps['call']): Prom
   const pending = await db.forms.find({ selector: { state: 'pending' } }).exec();
   for (const kind of ['medical', 'questionnaire'] as const) {
     const ready = [];
+    const keys = new Map<string, string | null>();
     for (const doc of pending.filter((f) => f.kind === kind)) {
       const result = await db.results.findOne(doc.testResultId).exec();
       if (result?.syncState === 'pending') continue;
@@ -20,12 +21,16 @@ export async function pushForms(db: LocalDatabase, call: SyncDeps['call']): Prom
         await doc.incrementalPatch({ state: 'rejected', reason: 'Its result could not be uploaded' });
         continue;
       }
+      keys.set(doc.testResultId, result?.writeKey ?? null);
       ready.push(doc);
     }
     for (let i = 0; i < ready.length; i += 20) {
       const batch = ready.slice(i, i + 20);
       const refusals = await call(PUSH[kind], {
-        body: batch.map((d) => ({ assumedMasterState: null, newDocumentState: toFormDoc(d.toJSON() as LocalForm) })),
+        body: batch.map((d) => ({
+          assumedMasterState: null,
+          newDocumentState: withWriteKey(toFormDoc(d.toJSON() as LocalForm), keys.get(d.testResultId)),
+        })),
       });
       const byId = new Map(refusals.map((r) => [r.id, r]));
       for (const doc of batch) {

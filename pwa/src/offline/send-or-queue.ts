@@ -18,7 +18,8 @@ async function syncBriefly(): Promise<void> {
  */
 export async function sendOrQueue(
   resultId: string,
-  send: (resultState: SyncState | null) => Promise<unknown>,
+  /** Sends at once; `writeKey` is the result's key to send with it (null: the result has none). */
+  send: (resultState: SyncState | null, writeKey: string | null) => Promise<unknown>,
   queue: () => Promise<void>,
 ): Promise<Delivery> {
   const store = await import('./store');
@@ -29,7 +30,7 @@ export async function sendOrQueue(
   }
   if (navigator.onLine && state !== 'pending') {
     try {
-      await send(state);
+      await send(state, await store.resultWriteKey(resultId));
       return 'sent';
     } catch (err) {
       if (err instanceof ApiFailure && err.httpStatus >= 400 && err.httpStatus < 500) throw err;

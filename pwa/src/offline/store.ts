@@ -53,6 +53,16 @@ export async function resultSyncState(id: string, db?: LocalDatabase): Promise<S
   return doc ? (doc.syncState as SyncState) : null;
 }
 
+/**
+ * The write key this device made with a result (API.md "Writing to a result"); null for a result
+ * of an older build (it has none) or one this device does not hold.
+ */
+export async function resultWriteKey(id: string, db?: LocalDatabase): Promise<string | null> {
+  db ??= await openLocalDatabase();
+  const doc = await db.results.findOne(id).exec();
+  return doc?.writeKey ?? null;
+}
+
 /** Keeps an e-mail on the device until it can go out (the sync loop pushes it). */
 export async function queueEmailLocally(
   email: Omit<LocalEmail, 'state' | 'createdAt'>,

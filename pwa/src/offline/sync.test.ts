@@ -575,3 +575,89 @@ describe('medical forms and questionnaires made offline', () => {
     expect(h.formPushes).toHaveLength(2);
   });
 });
+
+describe('write keys (API.md "Writing to a result")', () => {
+  const KEY = 'made-with-the-result-0001';
+
+  it('go up with the result, and with each form and e-mail about it; a result without one sends none', async () => {
+    const h = harness();
+    const keyed = result({ writeKey: KEY });
+    const keyless = result();
+    await saveResultLocally(keyed, db);
+    await saveResultLocally(keyless, db);
+    for (const r of [keyed, keyless]) {
+      await queueFormLocally(
+        { id: crypto.randomUUID(), testResultId: r.id, kind: 'questionnaire', doc: { answers: [] } },
+        db,
+      );
+      await queueEmailLocally(
+        {
+          id: crypto.randomUUID(),
+          testResultId: r.id,
+          kind: 'result',
+          name: 'A',
+          email: 'a@b.co',
+          date: 'x',
+          pdfBase64: '',
+        },
+        db,
+      );
+    }
+    await h.loop.requestSync();
+    const pushed = h.pushes.flat();
+    expect(pushed.find((d) => d.id === keyed.id)?.writeKey).toBe(KEY);
+    expect(pushed.find((d) => d.id === keyless.id)).not.toHaveProperty('writeKey');
+    const forms = h.formPushes.flatMap((p) => p.docs);
+    expect(forms.find((d) => d.testResultId === keyed.id)?.writeKey).toBe(KEY);
+    expect(forms.find((d) => d.testResultId === keyless.id)).not.toHaveProperty('writeKey');
+    const emails = h.emailPushes.flat();
+    expect(emails.find((d) => d.testResultId === keyed.id)?.writeKey).toBe(KEY);
+    expect(emails.find((d) => d.testResultId === keyless.id)).not.toHaveProperty('writeKey');
+  });
+
+  it('results kept by a build before the keys survive the schema change, keyless', async () => {
+    const storage = getRxStorageMemory();
+    const name = `old-build-${++dbCount}`;
+    const { createRxDatabase } = await import('rxdb');
+    const old = await createRxDatabase({ name, storage, multiInstance: false });
+    // The result collection as version 0 of the schema had it.
+    await old.addCollections({
+      results: {
+        schema: {
+          version: 0,
+          primaryKey: 'id',
+          type: 'object',
+          properties: {
+            id: { type: 'string', maxLength: 40 },
+            testKitId: { type: 'integer' },
+            kitVersion: { type: 'integer' },
+            organizationId: { type: ['integer', 'null'] },
+            latitude: { type: ['number', 'null'] },
+            longitude: { type: ['number', 'null'] },
+            firstName: { type: ['string', 'null'] },
+            lastName: { type: ['string', 'null'] },
+            playedAt: { type: 'string' },
+            answers: { type: 'array', items: { type: 'object' } },
+            resultStatus: { type: 'string' },
+            rightAnswerCount: { type: 'integer' },
+            rejected: { type: 'boolean' },
+            reason: { type: 'string' },
+            syncState: { type: 'string', maxLength: 12 },
+            kitName: { type: 'string' },
+            averageIntensity: { type: 'number' },
+          },
+          required: ['id', 'testKitId', 'kitVersion', 'playedAt', 'answers', 'syncState'],
+        },
+      },
+    });
+    const before = result();
+    await old.results.insert(before);
+    await old.close();
+
+    const upgraded = await createLocalDatabase({ name, storage });
+    const doc = await upgraded.results.findOne(before.id).exec();
+    expect(doc ? stripMeta(doc.toJSON()) : null).toEqual(before);
+    expect(doc?.writeKey ?? null).toBeNull();
+    await upgraded.close();
+  });
+});

@@ -54,6 +54,13 @@ export interface LocalForm {
   createdAt: string;
 }
 
+/**
+ * A pushed form or e-mail with its result's write key, looked up when it goes (API.md "Writing to
+ * a result"): one queued before the update, for a result without a key, goes without one.
+ */
+export const withWriteKey = <T extends object>(doc: T, writeKey: string | null | undefined): T =>
+  writeKey ? { ...doc, writeKey } : doc;
+
 /** The pushed document of a kept form. */
 export const toFormDoc = (f: LocalForm): Record<string, unknown> => ({
   id: f.id,

@@ -16,6 +16,8 @@ export interface Endpoint extends Readonly<{ route: RouteInfo; summary: string }
   /** A larger body limit than the server's default (bytes). */
   readonly bodyLimit?: number;
   readonly data: z.ZodType;
+  /** The `data` a refusal may carry (null otherwise), e.g. the stored form a 400 Warning names. */
+  readonly refusalData?: z.ZodType;
 }
 
 /** An endpoint's declaration without its route (the route comes from the domain's route table). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { GENDERS, RACES } from '../common/enums';
 import { MSG } from '../common/messages';
-import { pushRows, uuid } from '../common/schemas';
+import { pushRows, uuid, writeKeySchema } from '../common/schemas';
 import { PLAY_MSG, PLAYER_NAME_MAX } from '../results/rules';
 import { AGE_MAX, AGE_MIN, MEDICAL_FLAG_KEYS, MEDICAL_MSG, type MedicalFlagKey } from './medical';
 import { QUESTION_MAX, QUESTIONNAIRE_LENGTH, QUESTIONNAIRE_MSG } from './questionnaire';
@@ -40,6 +40,8 @@ export type MedicalForm = z.output<typeof medicalForm>;
 /** SaveUserMedicalInformation: the form plus the result it belongs to and, once, its organization. */
 export const medicalRequest = medicalForm.extend({
   TestResultId: uuid(PLAY_MSG.invalidId),
+  /** The result's write key (API.md "Writing to a result"); results stored without one need none. */
+  WriteKey: writeKeySchema.nullable().optional(),
   OrganizationId: z.number({ error: MSG.invalidRequest }).int().positive().nullable().optional(),
 });
 export type MedicalRequest = z.output<typeof medicalRequest>;
@@ -62,6 +64,7 @@ const questionRow = z.object({
 /** SaveQuestionnaireResult: exactly five rows, each question as sent and a Yes or No in any case. */
 export const questionnaireRequest = z.object({
   TestResultId: uuid(PLAY_MSG.invalidId),
+  WriteKey: writeKeySchema.nullable().optional(),
   QuestionnaireListDetails: z
     .array(questionRow, { error: QUESTIONNAIRE_MSG.exactlyFive })
     .length(QUESTIONNAIRE_LENGTH, { error: QUESTIONNAIRE_MSG.exactlyFive }),
@@ -72,6 +75,7 @@ export type QuestionnaireRequest = z.output<typeof questionnaireRequest>;
 export const questionnaireDocSchema = z.object({
   id: uuid(MSG.invalidRequest),
   testResultId: uuid(PLAY_MSG.invalidId),
+  writeKey: writeKeySchema.nullable().optional(),
   answers: z
     .array(z.object({ question: questionRow.shape.Question, answer: questionRow.shape.Answer }), {
       error: QUESTIONNAIRE_MSG.exactlyFive,
@@ -82,3 +86,21 @@ export type QuestionnaireDoc = z.output<typeof questionnaireDocSchema>;
 
 /** The push of medical forms or questionnaires: rows checked one by one, like results. */
 export const formPushBodySchema = pushRows(1, 20);
+
+/**
+ * A stored form, as a refused second one carries it to the holder of the result's write key
+ * (API.md "Writing to a result"), so the device can show what the record says.
+ */
+export const storedQuestionnaireSchema = z.object({
+  answers: z.array(z.object({ question: z.string(), answer: z.string() })),
+});
+const camel = (key: string) => `${key[0].toLowerCase()}${key.slice(1)}`;
+export const storedMedicalSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  age: z.number().int().nullable(),
+  gender: z.string().nullable(),
+  race: z.string().nullable(),
+  ...Object.fromEntries(MEDICAL_FLAG_KEYS.map((k) => [camel(k), z.boolean()])),
+  organizationId: z.number().int().nullable(),
+});

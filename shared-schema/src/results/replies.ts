@@ -8,6 +8,11 @@ export const saveTestResultData = z.object({
   /** The device UUID the result is stored under. */
   testResultId: z.string(),
   rightAnswerCount: z.number().int(),
+  /**
+   * The result's write key: the one sent, or the one the server made; on an identical resend only
+   * when the resend carried the stored key (else null). API.md "Writing to a result".
+   */
+  writeKey: z.string().nullable(),
 });
 
 export const findTestResultData = z.object({ isCompleted: z.boolean() });

@@ -38,7 +38,26 @@ export const PLAY_MSG = {
   tooManyResults: `At most ${PUSH_MAX_ROWS} results can be pushed at once`,
   namesTooLong: `Names must be under ${PLAYER_NAME_MAX + 1} characters`,
   resultSaved: 'Test result saved',
+  // API.md "Writing to a result"
+  notAllowedForResult: 'Not allowed for this result',
+  resultIdInUse: 'This result id is already in use',
+  invalidWriteKey: 'The write key must be 22 to 64 characters of base64url',
 } as const;
+
+/**
+ * A result's write key (API.md "Writing to a result"): made by the device with each result, at
+ * least 128 random bits in base64url. The result id is public; the key is what allows later writes.
+ */
+export const WRITE_KEY_RE = /^[A-Za-z0-9_-]{22,64}$/;
+
+/** A new write key: 128 random bits (Web Crypto, in browsers and Node alike), base64url. */
+export function makeWriteKey(): string {
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+}
 
 /** Why a play does not fit the kit version it names; null when it fits. */
 export function playProblem(kit: Pick<KitDoc, 'cards'>, answers: Answer[]): string | null {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FILTER_TEXT_MAX, GENDERS, RACES } from '../common/enums';
 import { MSG } from '../common/messages';
-import { listRequest, UUID_RE, usDateSchema } from '../common/schemas';
+import { listRequest, UUID_RE, usDateSchema, writeKeySchema } from '../common/schemas';
 import { REPORT_MSG } from '../emails/rules';
 import { AGE_MAX, AGE_MIN } from '../player-forms/medical';
 import { INTENSITY_MAX, INTENSITY_MIN, PLAY_MSG, PLAYER_NAME_MAX } from './rules';
@@ -27,6 +27,8 @@ const optionalName = z.string().trim().max(PLAYER_NAME_MAX, { error: PLAY_MSG.na
 /** A played result as the device stores and pushes it (API.md "Sync"). */
 export const resultDocSchema = z.object({
   id: z.string({ error: PLAY_MSG.invalidId }).regex(UUID_RE, { error: PLAY_MSG.invalidId }),
+  /** API.md "Writing to a result": fixed when the result is first stored; absent from older builds. */
+  writeKey: writeKeySchema.nullable().optional(),
   testKitId: z.number().int().positive(),
   kitVersion: z.number().int().positive(),
   organizationId: z.number().int().positive().nullable().optional(),
@@ -46,6 +48,8 @@ export type ResultDoc = z.infer<typeof resultDocSchema>;
 /** The spec's submission for online clients (spec §3), plus the device UUID and play time. */
 export const saveTestResultRequest = z.object({
   id: z.string().regex(UUID_RE, { error: PLAY_MSG.invalidId }).optional(),
+  /** The result's write key; without one the server makes one and returns it. */
+  writeKey: writeKeySchema.nullable().optional(),
   testKitId: z.number({ error: PLAY_MSG.invalidKit }).int().positive({ error: PLAY_MSG.invalidKit }),
   organizationId: z.number().int().positive().nullable().optional(),
   latitude: optionalCoord(-90, 90),

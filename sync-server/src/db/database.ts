@@ -134,6 +134,8 @@ export interface TestResultsTable {
   medicalDocId: ColumnType<string | null, string | null | undefined, string | null>;
   /** 1: the device's play time was impossible and the time received is stored. */
   playedAtAdjusted: ColumnType<Flag, Flag | undefined, Flag>;
+  /** SHA-256 (hex) of the result's write key; null: stored without one (API.md "Writing to a result"). */
+  writeKeyHash: ColumnType<string | null, string | null | undefined, never>;
   createdAt: Timestamp;
 }
 

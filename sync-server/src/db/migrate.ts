@@ -9,6 +9,7 @@ import * as resultsIndexes from './migrations/2026-11-23T0700-results-indexes';
 import * as reportIndexes from './migrations/2026-11-23T0710-report-indexes';
 import * as filterIndexes from './migrations/2026-11-23T0720-filter-indexes';
 import * as scentOptionNames from './migrations/2026-11-23T0800-scent-option-names';
+import * as writeKeys from './migrations/2026-11-25T2000-write-keys';
 
 /** Listed explicitly (not read from disk) so the same code runs under tsx, a bundle or a test. */
 const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T0710-report-indexes': reportIndexes,
   '2026-11-23T0720-filter-indexes': filterIndexes,
   '2026-11-23T0800-scent-option-names': scentOptionNames,
+  '2026-11-25T2000-write-keys': writeKeys,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -11,7 +11,8 @@ import { migrateTo, migrateToLatest } from './migrate';
 
 // The schema a fresh database got from the migrations as they were when 0710 and 0800 still
 // imported live code (captured before they were given their own copies): editing a migration must
-// not change what it makes.
+// not change what it makes. Later migrations are checked by their own tests below.
+const FIXTURE_AT = '2026-11-23T0800-scent-option-names';
 const FIXTURE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fresh-schema.fixture.json');
 
 const dirs: string[] = [];
@@ -35,15 +36,29 @@ const schemaOf = async (db: Db) =>
 describe('migrations', () => {
   it('give a fresh database exactly the schema recorded in the fixture', async () => {
     const db = freshDb();
-    await migrateToLatest(db);
+    await migrateTo(db, FIXTURE_AT);
     expect(await schemaOf(db)).toEqual(JSON.parse(readFileSync(FIXTURE, 'utf8')));
   });
 
   it('the schema check sees a difference', async () => {
     const db = freshDb();
-    await migrateToLatest(db);
+    await migrateTo(db, FIXTURE_AT);
     await sql`CREATE INDEX probe ON scent_options (title)`.execute(db);
     expect(await schemaOf(db)).not.toEqual(JSON.parse(readFileSync(FIXTURE, 'utf8')));
+  });
+
+  it('2000 adds the write key hash to results, keeping the results stored before it keyless', async () => {
+    const db = freshDb();
+    await migrateTo(db, FIXTURE_AT);
+    const before = await schemaOf(db);
+    await migrateToLatest(db);
+    const columns = (await sql<{ name: string }>`pragma table_info(test_results)`.execute(db)).rows.map((r) => r.name);
+    expect(columns).toContain('write_key_hash');
+    // Nothing else of the landed schema changed but that table's definition.
+    const after = (await schemaOf(db)) as { name: string }[];
+    expect(after.filter((r) => r.name !== 'test_results')).toEqual(
+      (before as { name: string }[]).filter((r) => r.name !== 'test_results'),
+    );
   });
 
   it('0800 keys the scent options already stored as the live titleKey does, the oldest of a name first', async () => {

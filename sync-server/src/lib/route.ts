@@ -130,7 +130,7 @@ function register(
         200: endpoint.replyFile
           ? z.string().meta({ format: 'binary', description: `The file (${endpoint.replyFile})` })
           : envelopeOf(endpoint.data),
-        '4xx': refusalEnvelope,
+        '4xx': endpoint.refusalData ? envelopeOf(endpoint.refusalData.nullable()) : refusalEnvelope,
         '5xx': refusalEnvelope,
       },
     },

@@ -27,6 +27,7 @@ const FORM_STATE_COLUMNS = [
   'questionnaireDocId',
   'medicalDocId',
   'medicalUpdatedAt',
+  'writeKeyHash',
   ...MEDICAL_COLUMNS,
 ] as const;
 

@@ -16,6 +16,7 @@ const RESULT_COLUMNS = [
   'rightAnswerCount',
   'playHash',
   'playedAtAdjusted',
+  'writeKeyHash',
 ] as const;
 
 /** A stored result's own row (its answers are detail rows). */
@@ -51,10 +52,12 @@ export type NewResultRow = ResultRow & Pick<Selectable<TestResultsTable>, 'count
 export async function insertResult(db: Db, row: NewResultRow): Promise<boolean> {
   const inserted = await sql<{ id: string }>`insert into test_results
       (id, test_kit_id, kit_version, organization_id, latitude, longitude, country, state, city,
-       first_name, last_name, played_at, result_status, right_answer_count, play_hash, played_at_adjusted)
+       first_name, last_name, played_at, result_status, right_answer_count, play_hash, played_at_adjusted,
+       write_key_hash)
     values (${row.id}, ${row.testKitId}, ${row.kitVersion}, ${row.organizationId}, ${row.latitude},
       ${row.longitude}, ${row.country}, ${row.state}, ${row.city}, ${row.firstName}, ${row.lastName},
-      ${row.playedAt}, ${row.resultStatus}, ${row.rightAnswerCount}, ${row.playHash}, ${row.playedAtAdjusted})
+      ${row.playedAt}, ${row.resultStatus}, ${row.rightAnswerCount}, ${row.playHash}, ${row.playedAtAdjusted},
+      ${row.writeKeyHash})
     on conflict (id) do nothing
     returning id`.execute(db);
   return inserted.rows.length > 0;

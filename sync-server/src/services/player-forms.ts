@@ -5,14 +5,16 @@ import {
   type MedicalFlagKey,
   type MedicalForm,
   medicalDocSchema,
+  PLAY_MSG,
   parseRequest,
   QUESTIONNAIRE_MSG,
   questionnaireDocSchema,
 } from '@scentry/shared-schema';
 import { type Db, inTransaction, nowIso } from '../db/database';
-import { type ApiError, invalid, notFound, warning } from '../lib/errors';
+import { type ApiError, forbidden, invalid, notFound, warning } from '../lib/errors';
 import { sentId } from '../lib/push';
 import type { ContractRequest } from '../lib/route';
+import { holdsWriteKey, writeKeyMatches } from '../lib/write-key';
 import {
   type FormState,
   findFormState,
@@ -32,12 +34,22 @@ export type FormOutcome =
   | { outcome: 'stored' }
   /** The same record is stored already: nothing written. */
   | { outcome: 'duplicate' }
-  /** The result holds another record of this form (or the document id belongs to another result). */
-  | { outcome: 'conflict' }
+  /**
+   * The result holds another record of this form (or the document id belongs to another result);
+   * `stored` is that record, only for the holder of the result's write key.
+   */
+  | { outcome: 'conflict'; stored?: StoredForm }
+  /** The result has a write key and it was not sent (API.md "Writing to a result"). */
+  | { outcome: 'forbidden' }
   /** No result with this id has reached the server. */
   | { outcome: 'unknownResult' }
   /** Valid in shape, but it names something it may not (an organization players cannot choose). */
   | { outcome: 'invalid'; reason: string };
+
+/** A stored form as a refused direct request gets it back (camelCase; API.md "Writing to a result"). */
+export type StoredForm =
+  | { answers: QuestionnaireRow[] }
+  | (Record<string, string | number | boolean | null> & { firstName: string; lastName: string });
 
 /**
  * Whether what is sent is the record stored. The document id is the identity when both sides
@@ -79,6 +91,8 @@ export interface QuestionnaireSubmission {
   /** The device UUID of a pushed document; null from the direct endpoint. */
   docId: string | null;
   testResultId: string;
+  /** The result's write key as sent (needed when the result has one). */
+  writeKey?: string | null;
   /** Validated by the shared schema: five rows, a question of 1–200 characters, Yes or No in any case. */
   answers: { question: string; answer: string }[];
 }
@@ -103,13 +117,13 @@ export function saveQuestionnaire(db: Db, sent: QuestionnaireSubmission): Promis
     inTransaction(db, async (trx): Promise<FormOutcome> => {
       const state = await findFormState(trx, resultId);
       if (!state) return { outcome: 'unknownResult' };
+      if (!writeKeyMatches(state.writeKeyHash, sent.writeKey)) return { outcome: 'forbidden' };
       if (state.questionnaireCompleted === 1) {
-        const same = sameRecord(
-          state.questionnaireDocId,
-          docId,
-          sameRows(await questionnaireRows(trx, resultId), rows),
-        );
-        return { outcome: same ? 'duplicate' : 'conflict' };
+        const stored = await questionnaireRows(trx, resultId);
+        if (sameRecord(state.questionnaireDocId, docId, sameRows(stored, rows))) return { outcome: 'duplicate' };
+        return holdsWriteKey(state.writeKeyHash, sent.writeKey)
+          ? { outcome: 'conflict', stored: { answers: stored } }
+          : { outcome: 'conflict' };
       }
       if (docId !== null && (await resultOfFormDoc(trx, 'questionnaire', docId)) !== undefined) {
         return { outcome: 'conflict' };
@@ -126,6 +140,8 @@ export interface MedicalSubmission {
   /** The device UUID of a pushed document; null from the direct endpoint. */
   docId: string | null;
   testResultId: string;
+  /** The result's write key as sent (needed when the result has one). */
+  writeKey?: string | null;
   /** Validated by the shared schema (spec §5 Home rules); names trimmed. */
   form: MedicalForm;
   organizationId: number | null | undefined;
@@ -144,6 +160,20 @@ function medicalColumns(form: MedicalForm): MedicalColumns {
     race: form.Race,
     ...flags,
   } as MedicalColumns;
+}
+
+/** The stored medical record as the form has it (flags as booleans), with its organization. */
+function storedMedical(state: FormState): StoredForm {
+  const flags = Object.fromEntries(MEDICAL_FLAG_KEYS.map((k) => [column(k), state[column(k)] === 1]));
+  return {
+    firstName: state.firstName,
+    lastName: state.lastName,
+    age: state.age,
+    gender: state.gender,
+    race: state.race,
+    ...flags,
+    organizationId: state.organizationId,
+  };
 }
 
 const sameMedical = (state: FormState, sent: MedicalColumns) =>
@@ -165,9 +195,12 @@ export function saveMedical(db: Db, sent: MedicalSubmission): Promise<FormOutcom
     inTransaction(db, async (trx): Promise<FormOutcome> => {
       const state = await findFormState(trx, resultId);
       if (!state) return { outcome: 'unknownResult' };
+      if (!writeKeyMatches(state.writeKeyHash, sent.writeKey)) return { outcome: 'forbidden' };
       if (state.medicalUpdatedAt !== null) {
-        const same = sameRecord(state.medicalDocId, docId, sameMedical(state, fields));
-        return { outcome: same ? 'duplicate' : 'conflict' };
+        if (sameRecord(state.medicalDocId, docId, sameMedical(state, fields))) return { outcome: 'duplicate' };
+        return holdsWriteKey(state.writeKeyHash, sent.writeKey)
+          ? { outcome: 'conflict', stored: storedMedical(state) }
+          : { outcome: 'conflict' };
       }
       if (docId !== null && (await resultOfFormDoc(trx, 'medical', docId)) !== undefined) {
         return { outcome: 'conflict' };
@@ -209,6 +242,8 @@ export function formRejection(kind: FormKind, outcome: FormOutcome): string | nu
       return CONFLICT_MSG[kind];
     case 'unknownResult':
       return UNKNOWN_MSG[kind];
+    case 'forbidden':
+      return PLAY_MSG.notAllowedForResult;
     case 'invalid':
       return outcome.reason;
     default:
@@ -220,9 +255,11 @@ export function formRejection(kind: FormKind, outcome: FormOutcome): string | nu
 export function formRefusal(kind: FormKind, outcome: FormOutcome): ApiError | null {
   switch (outcome.outcome) {
     case 'conflict':
-      return warning(CONFLICT_MSG[kind]);
+      return warning(CONFLICT_MSG[kind], null, outcome.stored ?? null);
     case 'unknownResult':
       return notFound(UNKNOWN_MSG[kind]);
+    case 'forbidden':
+      return forbidden(PLAY_MSG.notAllowedForResult);
     case 'invalid':
       return invalid(outcome.reason, 'OrganizationId: not an active organization');
     default:
@@ -254,6 +291,7 @@ export async function pushQuestionnaires(db: Db, rows: PushQuestionnairesBody): 
           await saveQuestionnaire(db, {
             docId: parsed.data.id,
             testResultId: parsed.data.testResultId,
+            writeKey: parsed.data.writeKey,
             answers: parsed.data.answers,
           }),
         )
@@ -270,10 +308,11 @@ export async function pushMedical(db: Db, rows: PushMedicalBody): Promise<FormRe
     const parsed = parseRequest(medicalDocSchema, doc);
     let reason: string | null;
     if (parsed.ok) {
-      const { Id, TestResultId, OrganizationId, ...form } = parsed.data;
+      const { Id, TestResultId, OrganizationId, WriteKey, ...form } = parsed.data;
       const outcome = await saveMedical(db, {
         docId: Id,
         testResultId: TestResultId,
+        writeKey: WriteKey,
         form,
         organizationId: OrganizationId,
       });

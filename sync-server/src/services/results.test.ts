@@ -52,6 +52,7 @@ describe('submitResult', () => {
     expect(stored).toEqual({
       outcome: 'stored',
       stored: { ...doc, resultStatus: 'Pass', rightAnswerCount: 4 },
+      holdsKey: false,
     });
     const again = await submitResult(t.app.db, { ...doc, firstName: 'Other', id: doc.id.toUpperCase() });
     expect(again.outcome).toBe('duplicate');
@@ -59,6 +60,54 @@ describe('submitResult', () => {
     const clash = await submitResult(t.app.db, { ...doc, answers: answersFor(demo, 0) });
     expect(clash.outcome).toBe('conflict');
     expect(clash.stored).toMatchObject({ id: doc.id, answers: doc.answers, resultStatus: 'Pass' });
+  });
+
+  it('gives a keyed result\'s record back only to its key\'s holder (API.md "Writing to a result")', async () => {
+    const key = 'the-device-made-this-key_1';
+    const doc = resultDoc(demo, answersFor(demo, 4), {
+      writeKey: key,
+      firstName: 'Dana',
+      latitude: 40.7128,
+      longitude: -74,
+    });
+    expect((await submitResult(t.app.db, doc)).outcome).toBe('stored');
+    const other = { ...doc, answers: answersFor(demo, 1) };
+    // Without the key, or with another one: only that the id is taken, nothing of the record.
+    for (const writeKey of [undefined, null, 'a-guessed-key-of-22-chars']) {
+      expect(await submitResult(t.app.db, { ...other, writeKey })).toEqual({
+        outcome: 'rejected',
+        reason: PLAY_MSG.resultIdInUse,
+      });
+    }
+    // An invalid document under the id is refused the same way.
+    expect(await submitResult(t.app.db, { ...other, answers: [], writeKey: undefined })).toEqual({
+      outcome: 'rejected',
+      reason: PLAY_MSG.resultIdInUse,
+    });
+    const mine = await submitResult(t.app.db, { ...other, writeKey: key });
+    expect(mine).toMatchObject({
+      outcome: 'conflict',
+      holdsKey: true,
+      stored: { firstName: 'Dana', latitude: 40.7128 },
+    });
+    // The same play again is a no-op whoever sends it, and the key stays the first one.
+    expect(await submitResult(t.app.db, { ...doc, writeKey: 'a-guessed-key-of-22-chars' })).toMatchObject({
+      outcome: 'duplicate',
+      holdsKey: false,
+    });
+    expect((await submitResult(t.app.db, { ...doc, writeKey: undefined })).holdsKey).toBe(false);
+    expect((await submitResult(t.app.db, doc)).holdsKey).toBe(true);
+  });
+
+  it('a keyless result (stored before the keys) answers a conflict with its record, as before', async () => {
+    const doc = resultDoc(demo, answersFor(demo, 4));
+    await submitResult(t.app.db, doc);
+    const clash = await submitResult(t.app.db, {
+      ...doc,
+      answers: answersFor(demo, 2),
+      writeKey: 'some-later-key-22-chars',
+    });
+    expect(clash).toMatchObject({ outcome: 'conflict', holdsKey: false, stored: { id: doc.id } });
   });
 
   it('rejects with the reason and writes nothing', async () => {

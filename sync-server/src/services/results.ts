@@ -6,6 +6,7 @@ import {
   GUEST_NAME,
   isKitPlayable,
   type KitDoc,
+  makeWriteKey,
   PLAY_MSG,
   playKey,
   playProblem,
@@ -16,6 +17,7 @@ import {
 import { type Db, inTransaction, nowIso } from '../db/database';
 import { invalid, notFound, warning } from '../lib/errors';
 import type { ContractRequest } from '../lib/route';
+import { hashWriteKey, holdsWriteKey, writeKeyMatches } from '../lib/write-key';
 import { loadSnapshot } from '../repositories/kit-versions';
 import { findKit } from '../repositories/kits';
 import { organizationExists } from '../repositories/organizations';
@@ -34,6 +36,8 @@ export type SubmitOutcome = 'stored' | 'duplicate' | 'conflict' | 'rejected';
 
 export interface SubmitResult {
   outcome: SubmitOutcome;
+  /** Whether the sender holds the stored result's write key (false for a keyless result). */
+  holdsKey?: boolean;
   /** The document as the server holds it (its own score): for stored, duplicate and conflict. */
   stored?: StoredResultDoc;
   /** Why a document was rejected (a PLAY_MSG text). */
@@ -60,11 +64,22 @@ function toDoc(row: ResultRow, answers: Answer[]): StoredResultDoc {
   };
 }
 
-/** A stored row met again under the same id: the same play is a no-op, another one a conflict. */
-async function existingOutcome(db: Db, row: ResultRow, key: string, sent: Answer[]): Promise<SubmitResult> {
+/**
+ * A stored row met again under the same id: the same play is a no-op, another one a conflict. The
+ * stored record comes back only to the holder of its write key (or for a keyless result, as
+ * before): anyone else learns only that the id is taken (API.md "Writing to a result").
+ */
+async function existingOutcome(
+  db: Db,
+  row: ResultRow,
+  key: string,
+  sent: Pick<ResultDoc, 'answers' | 'writeKey'>,
+): Promise<SubmitResult> {
+  const holdsKey = holdsWriteKey(row.writeKeyHash, sent.writeKey);
   // The play is identical, so the stored answers are the sent ones: no need to read them.
-  if (row.playHash === key) return { outcome: 'duplicate', stored: toDoc(row, sent) };
-  return { outcome: 'conflict', stored: toDoc(row, await resultAnswers(db, row.id)) };
+  if (row.playHash === key) return { outcome: 'duplicate', stored: toDoc(row, sent.answers), holdsKey };
+  if (!writeKeyMatches(row.writeKeyHash, sent.writeKey)) return { outcome: 'rejected', reason: PLAY_MSG.resultIdInUse };
+  return { outcome: 'conflict', stored: toDoc(row, await resultAnswers(db, row.id)), holdsKey };
 }
 
 /**
@@ -134,7 +149,7 @@ async function attempt(db: Db, doc: ResultDoc, retry: RetryRule): Promise<Submit
       const compared = inherit
         ? playKey({ ...doc, kitVersion: row.kitVersion, playedAt: inherit.playedAt ? row.playedAt : doc.playedAt })
         : key;
-      return existingOutcome(trx, row, compared, doc.answers);
+      return existingOutcome(trx, row, compared, doc);
     };
     // The usual case is a new id, so the row is looked up only when the document cannot be
     // stored or the insert finds the id taken (one query less on the hot path).
@@ -178,6 +193,8 @@ async function attempt(db: Db, doc: ResultDoc, retry: RetryRule): Promise<Submit
       resultStatus: score.resultStatus,
       rightAnswerCount: score.rightAnswerCount,
       playHash: key,
+      // Fixed here, at the first store: no later request sets or changes it.
+      writeKeyHash: doc.writeKey ? hashWriteKey(doc.writeKey) : null,
     };
     // Another writer may have stored the id meanwhile: then theirs stands.
     if (!(await insertResult(trx, row))) {
@@ -207,7 +224,7 @@ async function attempt(db: Db, doc: ResultDoc, retry: RetryRule): Promise<Submit
       };
     });
     await insertResultDetails(trx, id, details);
-    return { outcome: 'stored', stored: toDoc(row, doc.answers) };
+    return { outcome: 'stored', stored: toDoc(row, doc.answers), holdsKey: row.writeKeyHash !== null };
   });
 }
 
@@ -219,11 +236,14 @@ export type SaveTestResultBody = ContractRequest<Contract['saveTestResult']>['bo
  */
 export async function saveTestResult(db: Db, body: SaveTestResultBody): Promise<ApiData<'saveTestResult'>> {
   const id = (body.id ?? randomUUID()).toLowerCase();
+  // A client that sends no key gets one made here (and must keep it for the writes after play).
+  const writeKey = body.writeKey ?? makeWriteKey();
   const kit = await findKit(db, body.testKitId);
   const snapshot = kit?.isActive === 1 ? await loadSnapshot(db, kit.id, kit.version) : undefined;
   if (!kit || !snapshot || !isKitPlayable(snapshot.cards)) throw notFound(PLAY_MSG.invalidKit);
   const doc: ResultDoc = {
     id,
+    writeKey,
     testKitId: body.testKitId,
     kitVersion: kit.version,
     organizationId: body.organizationId ?? null,
@@ -240,8 +260,16 @@ export async function saveTestResult(db: Db, body: SaveTestResultBody): Promise<
   };
   // A retry under a stored id is judged on what was stored (see RetryRule).
   const result = await submitResult(db, doc, { inheritStored: { playedAt: !body.playedAt } });
+  // Another play under a stored id is refused the same way whoever asks (nothing of it comes back).
+  if (result.reason === PLAY_MSG.resultIdInUse) throw warning(PLAY_MSG.resultConflict);
   if (result.outcome === 'rejected') throw invalid(result.reason ?? PLAY_MSG.somethingWrong);
   if (result.outcome === 'conflict' || !result.stored) throw warning(PLAY_MSG.resultConflict);
   const { resultStatus, rightAnswerCount } = result.stored;
-  return { resultStatus, testResultId: result.stored.id, rightAnswerCount };
+  // The key goes back when it is the stored one: stored now, or an identical resend carrying it.
+  return {
+    resultStatus,
+    testResultId: result.stored.id,
+    rightAnswerCount,
+    writeKey: result.holdsKey ? writeKey : null,
+  };
 }

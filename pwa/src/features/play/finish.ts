@@ -1,4 +1,4 @@
-import { averageIntensity, type KitDoc, type ResultDoc, scorePlay } from '@scentry/shared-schema';
+import { averageIntensity, type KitDoc, makeWriteKey, type ResultDoc, scorePlay } from '@scentry/shared-schema';
 import { record as recordHistory } from '../../lib/history';
 import { clearProgress } from '../../lib/play-progress';
 import { getPlayer, type StoredCard, type StoredResult, setStoredResult } from '../../lib/player';
@@ -27,6 +27,8 @@ export async function finishPlay(
   const score = scorePlay(kit, answers);
   const doc: ResultDoc = {
     id: crypto.randomUUID(),
+    // Kept with the result, sent with it and with every later write about it; never shown.
+    writeKey: makeWriteKey(),
     testKitId: kit.kitId,
     kitVersion: kit.version,
     organizationId: typeof player?.organizationId === 'number' ? player.organizationId : null,

@@ -34,6 +34,8 @@ const stored = (organizationId: number | null = null): StoredResult => ({
   organizationId,
 });
 
+const WRITE_KEY = 'this-results-own-key-0001';
+
 /** A fake delivery: `online` picks which of send and queue runs, as sendOrQueue would. */
 function fakeDeps(online: boolean | 'refused') {
   const sent: unknown[] = [];
@@ -50,7 +52,7 @@ function fakeDeps(online: boolean | 'refused') {
       if (online === 'refused')
         throw new ApiFailure(400, { status: 'Warning', message: 'no', error: null, data: null });
       if (online) {
-        await send('uploaded' as SyncState);
+        await send('uploaded' as SyncState, WRITE_KEY);
         return 'sent';
       }
       await queue();
@@ -98,7 +100,8 @@ describe('the medical form submit', () => {
     setStoredResult(stored());
     const { deps, sent, queued } = fakeDeps(true);
     expect(await submitMedical(FORM, stored(), 7, deps)).toBe('sent');
-    expect(sent).toEqual([{ ...FORM, TestResultId: RESULT_ID, OrganizationId: 7 }]);
+    // The result's write key goes with it (API.md "Writing to a result").
+    expect(sent).toEqual([{ ...FORM, TestResultId: RESULT_ID, OrganizationId: 7, WriteKey: WRITE_KEY }]);
     expect(queued).toEqual([]);
     expect(getPlayer()).toMatchObject({ ...FORM, FirstName: 'Ann', Age: 42 });
     expect(getStoredResult()?.organizationId).toBe(7);

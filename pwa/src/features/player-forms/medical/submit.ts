@@ -82,7 +82,7 @@ export async function submitMedical(
   const id = deps.newId();
   return deps.deliver(
     result.testResultId,
-    () => deps.send(body),
+    (_, writeKey) => deps.send({ ...body, WriteKey: writeKey }),
     () => deps.queue({ id, testResultId: result.testResultId, kind: 'medical', doc: medicalDoc(body) }),
   );
 }

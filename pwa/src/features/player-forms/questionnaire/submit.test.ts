@@ -11,6 +11,7 @@ const callPlayer = vi.hoisted(() => vi.fn());
 
 vi.mock('../../../offline/store', () => ({
   resultSyncState: vi.fn(async () => offlineState.syncState),
+  resultWriteKey: vi.fn(async () => 'the-results-own-write-key'),
   queueFormLocally,
 }));
 vi.mock('../../../offline/sync', () => ({ requestSync: vi.fn(async () => {}) }));
@@ -61,6 +62,8 @@ describe('submitting the questionnaire', () => {
       body: {
         TestResultId: RESULT_ID,
         QuestionnaireListDetails: ANSWERS.map((a) => ({ Question: a.question, Answer: a.answer })),
+        // The result's write key, from where the device keeps it (API.md "Writing to a result").
+        WriteKey: 'the-results-own-write-key',
       },
     });
     expect(queueFormLocally).not.toHaveBeenCalled();

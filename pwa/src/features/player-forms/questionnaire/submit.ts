@@ -31,7 +31,10 @@ export async function submitQuestionnaire(
   try {
     outcome = await sendOrQueue(
       testResultId,
-      () => callPlayer('saveQuestionnaireResult', { body: toSaveRequest(testResultId, answers) }),
+      (_, writeKey) =>
+        callPlayer('saveQuestionnaireResult', {
+          body: { ...toSaveRequest(testResultId, answers), WriteKey: writeKey },
+        }),
       async () => {
         const store = await import('../../../offline/store');
         await store.queueFormLocally({ id: formId, testResultId, kind: 'questionnaire', doc: toQueuedDoc(answers) });

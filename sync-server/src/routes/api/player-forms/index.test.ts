@@ -569,3 +569,95 @@ describe('POST /api/sync/medical/push', () => {
     expect(await storedResult(id)).toMatchObject({ age: 42, organizationId: null, medicalDocId: late.id });
   });
 });
+
+// ── The write key (API.md "Writing to a result") ───────────────────────────
+
+describe('forms of a keyed result', () => {
+  const KEY = 'players-own-device-key-01';
+
+  it('with the verify id only (no key, or a wrong one): 403, nothing stored; with the key: stored', async () => {
+    const id = await newResult({ writeKey: KEY });
+    const before = await storedResult(id);
+    for (const WriteKey of [undefined, null, 'someone-elses-key-000000']) {
+      expectEnvelope(
+        await post(MEDICAL_URL, medicalBody(id, { WriteKey })),
+        403,
+        'Failure',
+        PLAY_MSG.notAllowedForResult,
+      );
+      expectEnvelope(
+        await post(QUESTIONNAIRE_URL, { ...questionnaireBody(id), WriteKey }),
+        403,
+        'Failure',
+        PLAY_MSG.notAllowedForResult,
+      );
+    }
+    expect(await storedResult(id)).toEqual(before);
+    expect(await storedAnswers(id)).toEqual([]);
+    expectEnvelope(await post(MEDICAL_URL, medicalBody(id, { WriteKey: KEY })), 200, 'Success');
+    expectEnvelope(await post(QUESTIONNAIRE_URL, { ...questionnaireBody(id), WriteKey: KEY }), 200, 'Success');
+    expect(await storedResult(id)).toMatchObject({ firstName: 'Robin', questionnaireCompleted: 1 });
+  });
+
+  it('a refused second form carries the stored one to the key holder only', async () => {
+    const id = await newResult({ writeKey: KEY });
+    await post(MEDICAL_URL, medicalBody(id, { WriteKey: KEY }));
+    await post(QUESTIONNAIRE_URL, { ...questionnaireBody(id), WriteKey: KEY });
+    const medical = expectEnvelope(
+      await post(MEDICAL_URL, medicalBody(id, { WriteKey: KEY, Age: 43 })),
+      400,
+      'Warning',
+      MEDICAL_MSG.conflict,
+    );
+    expect(medical.data).toMatchObject({
+      firstName: 'Robin',
+      lastName: 'Nose',
+      age: 42,
+      gender: 'Female',
+      race: 'Asian',
+      isSinoNasalDisease: true,
+      isAlzheimerDisease: false,
+      organizationId: null,
+    });
+    const questionnaire = expectEnvelope(
+      await post(QUESTIONNAIRE_URL, { ...questionnaireBody(id, ['No', 'No', 'No', 'No', 'No']), WriteKey: KEY }),
+      400,
+      'Warning',
+      QUESTIONNAIRE_MSG.completed,
+    );
+    expect(questionnaire.data).toEqual({
+      answers: ['Yes', 'No', 'No', 'Yes', 'No'].map((answer, i) => ({ question: QUESTIONNAIRE_QUESTIONS[i], answer })),
+    });
+    // A keyless result's conflict carries nothing (its id alone never reads a record).
+    const keyless = await newResult();
+    await post(MEDICAL_URL, medicalBody(keyless));
+    expect(
+      expectEnvelope(await post(MEDICAL_URL, medicalBody(keyless, { Age: 43 })), 400, 'Warning', MEDICAL_MSG.conflict)
+        .data,
+    ).toBeNull();
+  });
+
+  it('pushed forms need the key too: refused with the reason, stored with it', async () => {
+    const id = await newResult({ writeKey: KEY });
+    const medical = { id: randomUUID(), testResultId: id, ...medicalBody(id) };
+    const questionnaire = {
+      id: randomUUID(),
+      testResultId: id,
+      answers: ['Yes', 'No', 'No', 'No', 'No'].map((answer, i) => ({ question: QUESTIONNAIRE_QUESTIONS[i], answer })),
+    };
+    expect(await pushForms(PUSH_MEDICAL, [medical])).toEqual([
+      { id: medical.id, rejected: true, reason: PLAY_MSG.notAllowedForResult },
+    ]);
+    expect(await pushForms(PUSH_QUESTIONNAIRES, [{ ...questionnaire, writeKey: 'someone-elses-key-000000' }])).toEqual([
+      { id: questionnaire.id, rejected: true, reason: PLAY_MSG.notAllowedForResult },
+    ]);
+    expect(await pushForms(PUSH_MEDICAL, [{ ...medical, writeKey: KEY }])).toEqual([]);
+    expect(await pushForms(PUSH_QUESTIONNAIRES, [{ ...questionnaire, writeKey: KEY }])).toEqual([]);
+    expect(await storedResult(id)).toMatchObject({ firstName: 'Robin', questionnaireCompleted: 1 });
+  });
+
+  it('a key of another form is a 400 Failure', async () => {
+    const id = await newResult({ writeKey: KEY });
+    expectEnvelope(await post(MEDICAL_URL, medicalBody(id, { WriteKey: 'short' })), 400, 'Failure');
+  });
+});

@@ -29,6 +29,7 @@ export default async function playerFormsRoutes(app: FastifyInstance) {
     const outcome = await saveQuestionnaire(db, {
       docId: null,
       testResultId: body.TestResultId,
+      writeKey: body.WriteKey,
       answers: body.QuestionnaireListDetails.map((r) => ({ question: r.Question, answer: r.Answer })),
     });
     orRefuse('questionnaire', outcome);
@@ -36,10 +37,11 @@ export default async function playerFormsRoutes(app: FastifyInstance) {
   });
 
   route(app, 'saveUserMedicalInformation', async (req) => {
-    const { TestResultId, OrganizationId, ...form } = req.body;
+    const { TestResultId, OrganizationId, WriteKey, ...form } = req.body;
     const outcome = await saveMedical(db, {
       docId: null,
       testResultId: TestResultId,
+      writeKey: WriteKey,
       form,
       organizationId: OrganizationId,
     });

@@ -17,6 +17,8 @@ import {
 const SAVE = '/api/TestResult/SaveTestResult';
 const FIND = '/api/TestResult/FindTestResultId';
 const COUNTS = '/api/TestResult/GetTestResultCounts';
+const KEY = 'k3y-0f-this-device_aaaaaa';
+const OTHER_KEY = 'another-device-key_bbbbbb';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 type Saved = ApiData<'saveTestResult'>;
@@ -46,7 +48,13 @@ describe('POST /api/TestResult/SaveTestResult (public)', () => {
     const before = await resultRows(t.app);
     const dash = await counts();
     const data = await saved(saveBody(demo, answersFor(demo, 5)));
-    expect(data).toEqual({ resultStatus: 'Pass', testResultId: expect.stringMatching(UUID), rightAnswerCount: 5 });
+    expect(data).toEqual({
+      resultStatus: 'Pass',
+      testResultId: expect.stringMatching(UUID),
+      rightAnswerCount: 5,
+      // None was sent: the server made one (API.md "Writing to a result").
+      writeKey: expect.stringMatching(/^[A-Za-z0-9_-]{22,64}$/),
+    });
     expect(await resultRows(t.app)).toEqual({ results: before.results + 1, details: before.details + 5 });
     const stored = await row(data.testResultId);
     expect(stored).toMatchObject({
@@ -90,11 +98,11 @@ describe('POST /api/TestResult/SaveTestResult (public)', () => {
   it('the same Id sent twice is stored once and answered the same both times', async () => {
     const id = randomUUID();
     const when = recentTime(30).utc;
-    const body = saveBody(demo, answersFor(demo, 4), { Id: id, PlayedAt: when });
+    const body = saveBody(demo, answersFor(demo, 4), { Id: id, PlayedAt: when, WriteKey: KEY });
     const first = await saved(body);
     const before = await resultRows(t.app);
     const second = await saved({ ...body, FirstName: 'Changed', Latitude: 10, Longitude: 20 });
-    expect(first).toEqual({ resultStatus: 'Pass', testResultId: id, rightAnswerCount: 4 });
+    expect(first).toEqual({ resultStatus: 'Pass', testResultId: id, rightAnswerCount: 4, writeKey: KEY });
     expect(second).toEqual(first);
     expect(await resultRows(t.app)).toEqual(before);
     expect(await row(id)).toMatchObject({ firstName: 'Pat', latitude: null, playedAt: when });
@@ -106,8 +114,26 @@ describe('POST /api/TestResult/SaveTestResult (public)', () => {
     const first = await saved(body);
     const before = await resultRows(t.app);
     await new Promise((r) => setTimeout(r, 5));
-    expect(await saved(body)).toEqual(first);
+    // The same play; the key the server made the first time is not given to a keyless resend.
+    expect(await saved(body)).toEqual({ ...first, writeKey: null });
     expect(await resultRows(t.app)).toEqual(before);
+    // A resend carrying the key made the first time gets it back.
+    expect(await saved({ ...body, WriteKey: first.writeKey })).toEqual(first);
+  });
+
+  it('keeps the first write key: a resend with another key gets null and changes nothing; a bad key is 400', async () => {
+    const id = randomUUID();
+    const body = saveBody(demo, answersFor(demo, 3), { Id: id, PlayedAt: recentTime(10).utc, WriteKey: KEY });
+    expect((await saved(body)).writeKey).toBe(KEY);
+    const hash = (await row(id))?.writeKeyHash;
+    expect(hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(hash).not.toContain(KEY);
+    expect((await saved({ ...body, WriteKey: OTHER_KEY })).writeKey).toBeNull();
+    expect((await row(id))?.writeKeyHash).toBe(hash);
+    for (const bad of ['short', 'has spaces in it and is long', 'x'.repeat(65), 'ü'.repeat(22), 42]) {
+      const res = await save({ ...body, Id: randomUUID(), WriteKey: bad });
+      expectEnvelope(res, 400, 'Failure');
+    }
   });
 
   it('a different play under a stored Id is a 400 Warning, and nothing is overwritten', async () => {

@@ -71,6 +71,31 @@ describe('POST /api/sync/results/push', () => {
     emptyKitId = await changeKits(t.app.db, (change) => createKit(change, { name: 'EMPTY1', passThreshold: 4 }, 0));
   });
 
+  it('a different play under a keyed id without its key: refused as in use, nothing of the record comes back', async () => {
+    const key = 'device-key-of-the-player-1';
+    const doc = resultDoc(demo, answersFor(demo, 5), {
+      writeKey: key,
+      firstName: 'Dana',
+      latitude: 40.7,
+      longitude: -74,
+    });
+    expect(await push(t.app, [doc])).toEqual([]);
+    const row = await storedRow(t, doc.id);
+    const other = { ...doc, answers: answersFor(demo, 1) };
+    const refused = await push(t.app, [
+      { ...other, writeKey: undefined },
+      { ...other, writeKey: 'guessed-key-0000000000' },
+    ]);
+    expect(refused).toEqual([
+      { id: doc.id, rejected: true, reason: PLAY_MSG.resultIdInUse },
+      { id: doc.id, rejected: true, reason: PLAY_MSG.resultIdInUse },
+    ]);
+    expect(JSON.stringify(refused)).not.toMatch(/Dana|40\.7|organizationId/);
+    // The key's holder gets the stored document as the conflict, as before.
+    expect(await push(t.app, [other])).toEqual([expect.objectContaining({ id: doc.id, firstName: 'Dana' })]);
+    expect(await storedRow(t, doc.id)).toEqual(row);
+  });
+
   it('stores a new result scored by the server; the same result pushed again is a no-op success', async () => {
     const before = await resultRows(t.app);
     // The device claims a Fail with 0 right: the server keeps its own score.
