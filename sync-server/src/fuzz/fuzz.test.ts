@@ -4,10 +4,12 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixtureUsers, makeJwt, makeTestApp, signIn, type TestApp } from '../test/helpers';
+import { answersFor, liveKit, push, resultDoc } from '../test/play';
 import { FailureLog, problemOf, type ReplyLike } from './check';
 import { type FuzzRequest, type GenContext, generateRequest, schemaPool } from './generate';
 import { listOperations, type OpenApiDoc, type OperationRef } from './openapi';
 import { mixSeed, Rng } from './rng';
+import { FUZZ_RESULT_IDS, FUZZ_WRITE_KEY } from './values';
 
 /**
  * A fuzz suite driven by the app's own OpenAPI document: for every operation, several hundred
@@ -125,6 +127,13 @@ describe('fuzz: the API answers anything with the envelope, never a 5xx', () => 
     const fixtures = await createFixtureUsers(t.app);
     adminId = fixtures.admin.id;
     adminToken = await signIn(t.app, fixtures.admin.email, fixtures.admin.password);
+    // Results for the writes to meet: one with the suite's write key, one from before the keys.
+    const demo = await liveKit(t.app, 'DEMO1');
+    const stored = [
+      resultDoc(demo, answersFor(demo), { id: FUZZ_RESULT_IDS.keyed, writeKey: FUZZ_WRITE_KEY }),
+      resultDoc(demo, answersFor(demo), { id: FUZZ_RESULT_IDS.keyless }),
+    ];
+    expect(await push(t.app, stored)).toEqual([]);
     const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
     expect(res.statusCode).toBe(200);
     doc = res.json() as OpenApiDoc;
@@ -370,6 +379,9 @@ describe('fuzz: the API answers anything with the envelope, never a 5xx', () => 
       const sentKinds = new Set([...kindCounts.keys()].map((k) => k.replace(/^(q-|model-)/, '')));
       const missing = REQUIRED_KINDS.filter((k) => !sentKinds.has(k));
       expect(missing, 'input kinds never generated').toEqual([]);
+      // The write key was met both ways: a form about the keyed result refused (403) and taken (2xx).
+      const medical = [...perOp.entries()].find(([k]) => k.includes('SaveUserMedicalInformation'))?.[1];
+      expect(medical?.statuses.get('403'), 'forms refused for a missing or wrong write key').toBeGreaterThan(0);
     }
     expect(prototypeKeys(), 'Object.prototype changed during the run (prototype pollution)').toBe(protoBefore);
     expect(

@@ -228,8 +228,22 @@ function patternCandidates(rng: Rng): string[] {
   ];
 }
 
+/** A result write key the fuzz suite stores results under (API.md "Writing to a result"). */
+export const FUZZ_WRITE_KEY = 'fuzz-suite-write-key-0001';
+/** Results the fuzz suite stores before it starts: one under FUZZ_WRITE_KEY, one keyless (older builds). */
+export const FUZZ_RESULT_IDS = {
+  keyed: '0f0e1849-5c1e-4b7a-9d2e-3f4a5b6c7d8e',
+  keyless: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+};
+const B64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
 function hintedString(rng: Rng, name: string): string | undefined {
   const n = name.toLowerCase();
+  // The key of the results the suite stored, a well-formed stranger's key, or one of another form.
+  if (n.includes('writekey'))
+    return rng.pick([FUZZ_WRITE_KEY, rng.string(rng.int(22, 64), B64URL), rng.string(rng.int(1, 21), B64URL)]);
+  // Writes about a result meet a stored one (keyed or not) as often as an unknown one.
+  if (n === 'testresultid') return rng.pick([FUZZ_RESULT_IDS.keyed, FUZZ_RESULT_IDS.keyless, uuid(rng)]);
   if (n.includes('email')) return rng.pick(['root@scentry.test', `${rng.string(6)}@example.com`, 'NOBODY@Example.COM']);
   if (n.includes('password')) return rng.pick(['Root-Passw0rd!', 'Fixture-Pw1!', `${rng.string(10)}-1a!`]);
   if (n.includes('code') || n.includes('kitname') || n === 'name') {
