@@ -281,6 +281,10 @@ describe('the COVID-19 questionnaire', () => {
         QUESTIONNAIRE_QUESTIONS.map((question, i) => ({ sort_order: i + 1, question, answer: expected[i] })),
       );
       expect(await isCompletedOnServer(id)).toBe(true);
+      // The result went up with the key the device made; the server holds only its hash.
+      expect(server.sql('SELECT write_key_hash AS h FROM test_results WHERE id = ?', id)[0]?.h).toMatch(
+        /^[0-9a-f]{64}$/,
+      );
 
       // Another sync later changes nothing.
       await page.reload();
@@ -293,5 +297,56 @@ describe('the COVID-19 questionnaire', () => {
       expect(server.sql('SELECT COUNT(*) AS n FROM questionnaire_answers WHERE test_result_id = ?', id)).toEqual([
         { n: 5 },
       ]);
+    }));
+
+  it('a questionnaire queued by a build before the write keys (its result has none) still goes out', () =>
+    withContext(async (context) => {
+      const page = await context.newPage();
+      await page.goto(`${server.url}/scent/DEMO1`);
+      await page.getByRole('heading', { name: 'SCENT 1' }).waitFor();
+      await expect
+        .poll(() => page.evaluate(async () => (await (await caches.open('scentry-images')).keys()).length))
+        .toBe(10);
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+      await context.setOffline(true);
+      await page.reload();
+      await playDemo(page);
+      await openQuestions(page);
+      const id = await storedResultId(page);
+      const expected = ['Yes', 'Yes', 'No', 'No', 'Yes'];
+      for (const [i, value] of expected.entries()) await answer(page, i + 1, value as 'Yes' | 'No');
+      await page.getByRole('status').filter({ hasText: Q_TEXT.queued }).waitFor({ timeout: 20_000 });
+
+      // What an older build left on the device: the same result and queued form, without a key.
+      const hadKey = await page.evaluate(
+        (resultId) =>
+          new Promise<boolean>((resolve, reject) => {
+            const open = indexedDB.open('rxdb-dexie-scentry--1--results');
+            open.onerror = () => reject(open.error);
+            open.onsuccess = () => {
+              const store = open.result.transaction('docs', 'readwrite').objectStore('docs');
+              const get = store.get(resultId);
+              get.onsuccess = () => {
+                const doc = get.result as Record<string, unknown>;
+                const had = typeof doc.writeKey === 'string' && doc.writeKey.length >= 22;
+                delete doc.writeKey;
+                const put = store.put(doc);
+                put.onsuccess = () => resolve(had);
+                put.onerror = () => reject(put.error);
+              };
+            };
+          }),
+        id,
+      );
+      expect(hadKey).toBe(true);
+      await page.reload();
+      await expect.poll(() => waitingCount(page)).toBe(2);
+
+      await context.setOffline(false);
+      await page.evaluate(() => window.dispatchEvent(new Event('online')));
+      await expect.poll(() => waitingCount(page), { timeout: 30_000 }).toBe(0);
+      // Stored keyless, as an older build's result is, and its questionnaire taken without a key.
+      expect(server.sql('SELECT write_key_hash AS h FROM test_results WHERE id = ?', id)).toEqual([{ h: null }]);
+      expect(storedRows(id).map((r) => r.answer)).toEqual(expected);
     }));
 });
