@@ -1,8 +1,27 @@
-import { type Access, CONTRACT, type EndpointName, roleAllows } from '@scentry/shared-schema';
+import { randomUUID } from 'node:crypto';
+import {
+  type Access,
+  CONTRACT,
+  type EndpointName,
+  MEDICAL_FLAG_KEYS,
+  PLAY_MSG,
+  QUESTIONNAIRE_QUESTIONS,
+  roleAllows,
+} from '@scentry/shared-schema';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { insertResult } from './test/catalogue';
 import { bearer, createOrganization, createUser, envelopeOf, signIn, useTestApp } from './test/helpers';
-import { DEMO_ENV, liveKit } from './test/play';
+import { answersFor, DEMO_ENV, liveKit, push, resultDoc } from './test/play';
+
+const MEDICAL = {
+  FirstName: 'Robin',
+  LastName: 'Nose',
+  Age: 42,
+  Gender: 'Female',
+  Race: 'Asian',
+  ...Object.fromEntries(MEDICAL_FLAG_KEYS.map((k) => [k, false])),
+};
+const QUESTIONS = QUESTIONNAIRE_QUESTIONS.map((Question) => ({ Question, Answer: 'No' }));
 
 type Caller = 'no token' | 'User' | 'Client Admin A' | 'Client Admin B' | 'Admin' | 'made inactive';
 
@@ -147,5 +166,71 @@ describe('authorization matrix', () => {
     expect(await counts('Client Admin A')).toMatchObject({ totalTestCount: 3, failCount: 0 });
     expect(await counts('Client Admin B')).toMatchObject({ totalTestCount: 1, failCount: 1 });
     expect((await counts('Admin')).totalTestCount).toBe(4);
+  });
+
+  /**
+   * The public writes about a result × who calls: the result's id alone (what the report and its
+   * verify QR print), any staff token, a wrong key — refused; the key's holder — let through.
+   */
+  describe("writes about a keyed result need its write key, whoever's token comes with them", () => {
+    const KEY = 'matrix-result-write-key-01';
+    const WRONG = 'not-the-key-of-this-result';
+    let resultId = '';
+    beforeAll(async () => {
+      const demo = await liveKit(t.app, 'DEMO1');
+      const doc = resultDoc(demo, answersFor(demo), { writeKey: KEY });
+      expect(await push(t.app, [doc])).toEqual([]);
+      resultId = doc.id;
+    });
+
+    /** Each write, as a body for the given key (undefined: none sent); `pushed`: a push's refusal list. */
+    const WRITES: { name: EndpointName; body: (key?: string) => unknown; pushed?: boolean }[] = [
+      {
+        name: 'saveUserMedicalInformation',
+        body: (key) => ({ ...MEDICAL, TestResultId: resultId, WriteKey: key }),
+      },
+      {
+        name: 'saveQuestionnaireResult',
+        body: (key) => ({ TestResultId: resultId, WriteKey: key, QuestionnaireListDetails: QUESTIONS }),
+      },
+      {
+        name: 'pushMedical',
+        pushed: true,
+        body: (key) => [{ newDocumentState: { ...MEDICAL, id: randomUUID(), testResultId: resultId, writeKey: key } }],
+      },
+      {
+        name: 'pushQuestionnaires',
+        pushed: true,
+        body: (key) => [
+          {
+            newDocumentState: {
+              id: randomUUID(),
+              testResultId: resultId,
+              writeKey: key,
+              answers: QUESTIONS.map((q) => ({ question: q.Question, answer: q.Answer })),
+            },
+          },
+        ],
+      },
+    ];
+
+    it.each(WRITES.map((w) => w.name))('%s', async (name) => {
+      const write = WRITES.find((w) => w.name === name) as (typeof WRITES)[number];
+      const { method, path } = CONTRACT[name].route;
+      const call = (key: string | undefined, token?: string) =>
+        t.app.inject({ method, url: path, headers: token ? bearer(token) : {}, payload: write.body(key) as object });
+      const refused = (res: Awaited<ReturnType<typeof call>>) =>
+        write.pushed
+          ? res.statusCode === 200 && JSON.stringify(envelopeOf(res).data).includes(PLAY_MSG.notAllowedForResult)
+          : res.statusCode === 403 && envelopeOf(res).message === PLAY_MSG.notAllowedForResult;
+      for (const caller of ['no token', 'User', 'Client Admin A', 'Admin'] as const) {
+        const token = caller === 'no token' ? undefined : tokens[caller];
+        for (const key of [undefined, WRONG])
+          expect(refused(await call(key, token)), `${name} as ${caller}, key ${key}`).toBe(true);
+      }
+      const allowed = await call(KEY);
+      expect(refused(allowed), `${name} with the key`).toBe(false);
+      expect(allowed.statusCode).toBeLessThan(500);
+    });
   });
 });
