@@ -282,9 +282,9 @@ describe('the COVID-19 questionnaire', () => {
       );
       expect(await isCompletedOnServer(id)).toBe(true);
       // The result went up with the key the device made; the server holds only its hash.
-      expect(server.sql('SELECT write_key_hash AS h FROM test_results WHERE id = ?', id)[0]?.h).toMatch(
-        /^[0-9a-f]{64}$/,
-      );
+      expect(
+        server.sql<{ h: string | null }>('SELECT write_key_hash AS h FROM test_results WHERE id = ?', id)[0]?.h,
+      ).toMatch(/^[0-9a-f]{64}$/);
 
       // Another sync later changes nothing.
       await page.reload();

@@ -25,13 +25,13 @@ export type EmailState = 'pending' | 'sent' | 'rejected';
  * An e-mail of a report made while the result or the network was not there yet: the pushed
  * document plus local bookkeeping. Its PDF is dropped once sent.
  */
-export interface LocalEmail extends EmailDoc {
+export interface LocalEmail extends Omit<EmailDoc, 'writeKey'> {
   state: EmailState;
   reason?: string;
   createdAt: string;
 }
 
-/** Local-only fields, stripped before a push. */
+/** Local-only fields, stripped before a push (the result's write key is added as it goes: withWriteKey). */
 export function toEmailDoc(local: LocalEmail): EmailDoc {
   const { state: _s, reason: _r, createdAt: _c, ...doc } = local;
   return doc;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '../common/messages';
 import { EMAIL_MAX, isValidEmail } from '../common/rules';
-import { pushRows, uuid } from '../common/schemas';
+import { pushRows, uuid, writeKeySchema } from '../common/schemas';
 import { EMAIL_KINDS, REPORT_MSG, REPORT_NAME_MAX, US_DATE_RE } from './rules';
 
 /** The report e-mails' request schemas (zod), apart from their rules so the player's screens need no zod. */
@@ -38,6 +38,8 @@ export type EmailModel = z.output<typeof emailModel>;
 export const emailDocSchema = z.object({
   id: uuid(MSG.invalidRequest),
   testResultId: uuid(MSG.invalidRequest),
+  /** The result's write key (API.md "Writing to a result"); none for a result stored without one. */
+  writeKey: writeKeySchema.nullable().optional(),
   kind: z.enum(EMAIL_KINDS, { error: MSG.invalidRequest }),
   name: reportName,
   email: reportEmail,

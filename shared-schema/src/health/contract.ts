@@ -6,7 +6,11 @@ import { HEALTH_ROUTES } from './routes';
 export const HEALTH_CONTRACT = defineContract(
   { ...HEALTH_ROUTES, ...HEALTH_PLAYER_ROUTES },
   {
-    health: { summary: 'Liveness and database check', data: healthData },
+    health: {
+      summary: 'Liveness and database check: 503 Failure with db "down" when the database does not answer',
+      data: healthData,
+      refusalData: healthData,
+    },
     appConfig: {
       summary: "The public address printed in kit QR codes, and the map's tile template ('' when none)",
       data: appConfigData,

@@ -1,5 +1,4 @@
 export * from './contract';
 export * from './player-routes';
 export * from './replies';
-export * from './replies';
 export * from './routes';

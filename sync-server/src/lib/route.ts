@@ -131,7 +131,7 @@ function register(
           ? z.string().meta({ format: 'binary', description: `The file (${endpoint.replyFile})` })
           : envelopeOf(endpoint.data),
         '4xx': endpoint.refusalData ? envelopeOf(endpoint.refusalData.nullable()) : refusalEnvelope,
-        '5xx': refusalEnvelope,
+        '5xx': endpoint.refusalData ? envelopeOf(endpoint.refusalData.nullable()) : refusalEnvelope,
       },
     },
     handler: handler as never,

@@ -1,3 +1,4 @@
+import { HEALTH_MSG } from '@scentry/shared-schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../../test/helpers';
 
@@ -30,6 +31,36 @@ describe('GET /api/AppConfig', () => {
       expect(res.json().data.mapTileUrl).toBe('');
     } finally {
       await bare.cleanup();
+    }
+  });
+});
+
+describe('GET /api/health', () => {
+  it('says the database answers, and which engine it is', async () => {
+    const t = await makeTestApp();
+    try {
+      const res = await t.app.inject({ url: '/api/health' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ status: 'Success', data: { db: 'ok', dialect: 'sqlite' } });
+    } finally {
+      await t.cleanup();
+    }
+  });
+
+  it('answers 503 with db "down" when the database does not answer', async () => {
+    const t = await makeTestApp({ logLevel: 'silent' });
+    try {
+      await t.app.db.destroy();
+      const res = await t.app.inject({ url: '/api/health' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({
+        status: 'Failure',
+        message: HEALTH_MSG.databaseDown,
+        error: null,
+        data: { version: expect.any(String), db: 'down', dialect: 'sqlite' },
+      });
+    } finally {
+      await t.cleanup().catch(() => {});
     }
   });
 });

@@ -1,13 +1,24 @@
-import { success } from '@scentry/shared-schema';
+import { HEALTH_MSG, success } from '@scentry/shared-schema';
 import type { FastifyInstance } from 'fastify';
+import { ApiError } from '../../../lib/errors';
 import { route } from '../../../lib/route';
-import { checkDatabase } from '../../../repositories/health';
+import { checkDatabase, DIALECT } from '../../../repositories/health';
 import { APP_VERSION } from '../../../version';
 
 export default async function healthRoutes(app: FastifyInstance) {
-  route(app, 'health', async () => {
-    await checkDatabase(app.db);
-    return success({ version: APP_VERSION, db: 'ok' as const });
+  route(app, 'health', async (req) => {
+    try {
+      await checkDatabase(app.db);
+    } catch (err) {
+      // A load balancer takes this instance out of rotation; the reason stays in the log.
+      req.log.error({ err }, 'health: the database does not answer');
+      throw new ApiError(503, 'Failure', HEALTH_MSG.databaseDown, null, undefined, {
+        version: APP_VERSION,
+        db: 'down',
+        dialect: DIALECT,
+      });
+    }
+    return success({ version: APP_VERSION, db: 'ok' as const, dialect: DIALECT });
   });
 
   /**
