@@ -124,6 +124,11 @@ describe('robots.txt and favicon.ico', () => {
     expect(head.headers['content-type']).toBe('text/plain; charset=utf-8');
   });
 
+  it('leaves both out of the API document', async () => {
+    const doc = (await call('GET', '/api/openapi.json')).json() as { paths: Record<string, unknown> };
+    expect(Object.keys(doc.paths).filter((p) => !p.startsWith('/api/'))).toEqual([]);
+  });
+
   it("serves /favicon.ico as the app's PNG icon, with its type", async () => {
     const res = await call('GET', '/favicon.ico');
     expect(res.statusCode).toBe(200);

@@ -76,14 +76,14 @@ export default fp(async (app: FastifyInstance) => {
   }
 
   // Crawlers keep out of the staff app, the API and the players' verify pages (names and scores).
-  app.get('/robots.txt', (_req, reply) => {
+  app.get('/robots.txt', { schema: { hide: true } }, (_req, reply) => {
     reply.header('Cache-Control', 'public, max-age=86400');
     return reply.type('text/plain; charset=utf-8').send(ROBOTS_TXT);
   });
   if (hasPwa && dist && existsSync(path.join(dist, FAVICON_PNG))) {
     // Browsers and bookmarks ask for /favicon.ico whatever the page declares: the app's PNG icon
     // (a PNG under that name is read by every browser; its type says what it is).
-    app.get('/favicon.ico', (_req, reply) => {
+    app.get('/favicon.ico', { schema: { hide: true } }, (_req, reply) => {
       reply.header('Cache-Control', 'public, max-age=86400');
       return reply.type('image/png').sendFile(FAVICON_PNG, dist);
     });
