@@ -1,10 +1,19 @@
 import { spawnSync } from 'node:child_process';
-import { rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Sqlite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { makeTempDir, makeTestApp, type TestApp } from './test/helpers';
+import { PASS_CERT_FILES } from './services/pass-certs';
+import {
+  bearer,
+  makeTempDir,
+  makeTestApp,
+  signIn,
+  TEST_ADMIN_EMAIL,
+  TEST_ADMIN_PASSWORD,
+  type TestApp,
+} from './test/helpers';
 import { answersFor, DEMO_ENV, liveKit, push, resultDoc } from './test/play';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -39,5 +48,142 @@ describe('npm run backup', () => {
     expect(statSync(path.join(target, 'scentry.db')).mode & 0o777).toBe(0o600);
     expect(statSync(target).mode & 0o777).toBe(0o700);
     expect(statSync(path.join(target, 'uploads')).isDirectory()).toBe(true);
+  });
+});
+
+/** Runs a root script (backup or restore) as the operator would, DATA_DIR set as given. */
+const script = (name: string, arg: string, dataDir: string, env: Record<string, string> = {}) =>
+  spawnSync(process.execPath, [`scripts/${name}.mjs`, arg], {
+    cwd: ROOT,
+    env: { ...process.env, PASS_CERT_DIR: '', ...env, DATA_DIR: dataDir },
+    encoding: 'utf8',
+  });
+
+/** Every file under a directory (relative path → mode and bytes), directories with their mode. */
+function tree(dir: string, rel = ''): Record<string, { mode: number; bytes?: string }> {
+  const out: Record<string, { mode: number; bytes?: string }> = {};
+  for (const name of readdirSync(path.join(dir, rel)).sort()) {
+    const relPath = path.join(rel, name);
+    const full = path.join(dir, relPath);
+    const st = statSync(full);
+    if (st.isDirectory()) {
+      out[`${relPath}/`] = { mode: st.mode & 0o777 };
+      Object.assign(out, tree(dir, relPath));
+    } else {
+      out[relPath] = { mode: st.mode & 0o777, bytes: readFileSync(full).toString('base64') };
+    }
+  }
+  return out;
+}
+
+describe('npm run restore', () => {
+  const apps: TestApp[] = [];
+  const work = makeTempDir('scentry-restore-');
+  const backup = path.join(work, 'backup');
+  const restored = path.join(work, 'data');
+  afterAll(async () => {
+    for (const app of apps) await app.cleanup();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it('puts a backup (results, uploads, secrets, pass chain, outbox) into an empty DATA_DIR, and a server runs on it', async () => {
+    const t = await makeTestApp({ env: DEMO_ENV });
+    apps.push(t);
+    const demo = await liveKit(t.app, 'DEMO1');
+    const doc = resultDoc(demo, answersFor(demo));
+    expect(await push(t.app, [doc])).toEqual([]);
+    await t.app.mailer.send({
+      id: 'backup-check',
+      to: { name: 'Pat', address: 'pat@example.com' },
+      subject: 'Your report',
+      text: 'kept in the outbox',
+      attachments: [],
+    });
+    const token = await signIn(t.app, TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD);
+    const src = t.dataDir;
+    const [upload] = readdirSync(path.join(src, 'uploads')).filter((n) => n.endsWith('.png'));
+    const [outboxMessage] = readdirSync(path.join(src, 'outbox'));
+    expect(outboxMessage).toMatch(/backup-check\.eml$/);
+    for (const name of Object.values(PASS_CERT_FILES))
+      expect(existsSync(path.join(src, 'pass-certs', name))).toBe(true);
+
+    const made = script('backup', backup, src);
+    expect(made.status, made.stderr).toBe(0);
+    // The live server's files are copied (not the database files, nor the remade phone-sized pictures).
+    const kept = readdirSync(backup).sort();
+    expect(kept).toEqual(expect.arrayContaining(['jwt-secret', 'outbox', 'pass-certs', 'scentry.db', 'uploads']));
+    expect(kept).toEqual([...readdirSync(src).filter((n) => !/^scentry\.db-|^uploads-sized$/.test(n))].sort());
+    const done = script('restore', backup, restored);
+    expect(done.status, done.stderr).toBe(0);
+    expect(done.stdout).toContain(`restored ${backup} into ${restored}`);
+
+    // Everything but the database is as it was, byte for byte and mode for mode.
+    const before = tree(src);
+    const after = tree(restored);
+    for (const rel of Object.keys(before)) {
+      if (/^(scentry\.db|uploads-sized)/.test(rel)) continue;
+      expect(after[rel], rel).toEqual(before[rel]);
+    }
+    expect(statSync(restored).mode & 0o777).toBe(0o700);
+    expect(statSync(path.join(restored, 'scentry.db')).mode & 0o777).toBe(0o600);
+    expect(statSync(path.join(restored, 'jwt-secret')).mode & 0o777).toBe(0o600);
+    expect(statSync(path.join(restored, 'pass-certs', PASS_CERT_FILES.signerKey)).mode & 0o777).toBe(0o600);
+    expect(statSync(path.join(restored, 'outbox')).mode & 0o777).toBe(0o700);
+    expect(statSync(path.join(restored, 'outbox', outboxMessage)).mode & 0o777).toBe(0o600);
+
+    // A server on the copy: the same secret (an old token still works), the result, the upload, and the
+    // pass chain reused rather than made again.
+    const copy = await makeTestApp({ dataDir: restored, env: DEMO_ENV });
+    apps.push(copy);
+    const list = await copy.app.inject({
+      method: 'POST',
+      url: '/api/TestResult/GetTestResultList',
+      headers: bearer(token),
+      payload: { pageNumber: 1, rowsPerPage: 10 },
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().data.list.map((r: { id: string }) => r.id)).toEqual([doc.id]);
+    const picture = await copy.app.inject({ method: 'GET', url: `/uploads/originals/${upload}` });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.rawPayload.equals(readFileSync(path.join(src, 'uploads', upload)))).toBe(true);
+    expect(copy.logs()).toMatch(/"created":false[^\n]*development pass chain/);
+    for (const name of Object.values(PASS_CERT_FILES)) {
+      expect(
+        readFileSync(path.join(restored, 'pass-certs', name)).equals(readFileSync(path.join(src, 'pass-certs', name))),
+      ).toBe(true);
+    }
+  });
+
+  it('refuses a DATA_DIR that is not empty, and a directory that is not a backup, changing nothing', () => {
+    const busy = path.join(work, 'busy');
+    mkdirSync(busy);
+    writeFileSync(path.join(busy, 'keep.txt'), 'mine');
+    const refused = script('restore', backup, busy);
+    expect(refused.status).not.toBe(0);
+    expect(refused.stderr).toContain(
+      `DATA_DIR ${busy} is not empty: a backup is restored only into an empty directory.`,
+    );
+    expect(readdirSync(busy)).toEqual(['keep.txt']);
+
+    const notBackup = script('restore', busy, path.join(work, 'fresh'));
+    expect(notBackup.status).not.toBe(0);
+    expect(notBackup.stderr).toContain('is not a backup');
+    expect(existsSync(path.join(work, 'fresh'))).toBe(false);
+  });
+
+  it('keeps the certificates of a PASS_CERT_DIR outside DATA_DIR in the backup', async () => {
+    const certs = path.join(work, 'apple-certs');
+    mkdirSync(certs, { mode: 0o700 });
+    for (const name of Object.values(PASS_CERT_FILES))
+      writeFileSync(path.join(certs, name), `pem ${name}`, { mode: 0o600 });
+    const src = apps[0].dataDir;
+    const target = path.join(work, 'backup-configured');
+    const made = script('backup', target, src, { PASS_CERT_DIR: certs });
+    expect(made.status, made.stderr).toBe(0);
+    const into = path.join(work, 'data-configured');
+    const done = script('restore', target, into);
+    expect(done.status, done.stderr).toBe(0);
+    expect(done.stdout).toContain(`Point PASS_CERT_DIR there`);
+    expect(tree(path.join(into, 'pass-cert-dir'))).toEqual(tree(certs));
   });
 });

@@ -1,9 +1,18 @@
 import { DISORDER_FLAGS, EXPORT_CSV_HEADER, FAMILY_FLAGS, flaggedLabels } from '@scentry/shared-schema';
 import { parse } from 'csv-parse/sync';
+import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import type { ExportValues, ResultListRecord } from '../repositories/results-list';
 import { medicalSummary, resultFilterOf, toTestResultRow } from './result-rows';
-import { CSV_BOM, csvCell, csvChunks, exportAuditDetail, exportFileName, exportLine } from './results-csv';
+import {
+  CSV_BOM,
+  csvCell,
+  csvChunks,
+  EXPORT_CSV_HEADER_LINE,
+  exportAuditDetail,
+  exportFileName,
+  exportLine,
+} from './results-csv';
 
 const FLAGS_UNANSWERED = {
   isAlzheimerDisease: null,
@@ -70,33 +79,78 @@ const values = (r: ResultListRecord): ExportValues => [
 ];
 
 describe('csvCell', () => {
-  it('leaves plain text and numbers as they are; null and undefined are empty', () => {
-    expect(csvCell('Pat')).toBe('Pat');
+  it('quotes every text cell, even plain or empty; numbers are bare; null and undefined are empty', () => {
+    expect(csvCell('Pat')).toBe('"Pat"');
+    expect(csvCell('')).toBe('""');
     expect(csvCell(42)).toBe('42');
     expect(csvCell(-3)).toBe('-3');
     expect(csvCell(null)).toBe('');
     expect(csvCell(undefined)).toBe('');
-    expect(csvCell('')).toBe('');
   });
 
-  it('quotes commas, quotes and line breaks (RFC 4180), doubling quotes', () => {
+  it('keeps separators and line breaks inside the quotes, doubling quotes (RFC 4180)', () => {
     expect(csvCell('Doe, Jane')).toBe('"Doe, Jane"');
+    expect(csvCell('a;b')).toBe('"a;b"');
     expect(csvCell('say "hi"')).toBe('"say ""hi"""');
     expect(csvCell('a\nb')).toBe('"a\nb"');
     expect(csvCell('a\r\nb')).toBe('"a\r\nb"');
   });
 
   it('defuses text a spreadsheet would run as a formula with a leading quote', () => {
-    expect(csvCell('=1+1')).toBe("'=1+1");
-    expect(csvCell('+1')).toBe("'+1");
-    expect(csvCell('-1')).toBe("'-1");
-    expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
-    expect(csvCell('\tx')).toBe("'\tx");
+    expect(csvCell('=1+1')).toBe(`"'=1+1"`);
+    expect(csvCell('+1')).toBe(`"'+1"`);
+    expect(csvCell('-1')).toBe(`"'-1"`);
+    expect(csvCell('@SUM(A1)')).toBe(`"'@SUM(A1)"`);
+    expect(csvCell('\tx')).toBe(`"'\tx"`);
     expect(csvCell('\rx')).toBe(`"'\rx"`);
+    // A leading semicolon, quote or LF would end the quoted cell for a semicolon reader that honours quotes.
+    expect(csvCell(';=1+2')).toBe(`"';=1+2"`);
+    expect(csvCell('";=1+2')).toBe(`"'"";=1+2"`);
+    expect(csvCell('\n=1+2')).toBe(`"'\n=1+2"`);
     expect(csvCell('=HYPERLINK("http://x","y")')).toBe(`"'=HYPERLINK(""http://x"",""y"")"`);
     // Only at the start.
-    expect(csvCell('a=b')).toBe('a=b');
-    expect(csvCell('Mary-Jane')).toBe('Mary-Jane');
+    expect(csvCell('a=b')).toBe('"a=b"');
+    expect(csvCell('Mary-Jane')).toBe('"Mary-Jane"');
+  });
+});
+
+describe('a file read with either separator', () => {
+  const tricky = [
+    'a;=1+2',
+    ';=cmd|x',
+    'say "hi";=2',
+    'l\r\n=3;b',
+    '=1+1',
+    'Doe, Jane',
+    '',
+    '"',
+    '";"',
+    '""\n;=4',
+    'x";',
+  ];
+  const defused = (name: string) => (/^[=+\-@\t\r;"\n]/.test(name) ? `'${name}` : name);
+  const file = (): string =>
+    [...csvChunks(tricky.map((name, i) => values(record({ firstName: name, lastName: `L${i}`, age: i }))))].join('');
+
+  it('gives every cell back whole to a comma reader (csv-parse)', () => {
+    const rows: string[][] = parse(file(), { bom: true });
+    expect(rows[0]).toEqual(EXPORT_CSV_HEADER.split(','));
+    expect(rows.slice(1).map((r) => r.slice(1, 5))).toEqual(
+      tricky.map((name, i) => [defused(name), `L${i}`, 'Female', String(i)]),
+    );
+  });
+
+  it('never splits a line at a semicolon inside a cell for a semicolon reader (Papa Parse)', () => {
+    const text = file().slice(CSV_BOM.length);
+    const { data } = Papa.parse<string[]>(text, { delimiter: ';', newline: '\r\n', skipEmptyLines: true });
+    // The comma file is one column to such a reader: each line is one cell, holding every value whole.
+    expect(data).toHaveLength(tricky.length + 1);
+    for (const row of data) expect(row).toHaveLength(1);
+    // …and that cell is the whole line: no quote in it was taken for the end of a cell.
+    const lines = text.split(/\r\n(?=")/);
+    expect(data.map(([cell]) => cell)).toEqual(lines.map((l) => l.replace(/^"|"(\r\n)?$/g, '').replace(/""/g, '"')));
+    expect(data[1][0]).toContain('"a;=1+2","L0"');
+    expect(data[2][0]).toContain(`"';=cmd|x","L1"`);
   });
 });
 
@@ -127,7 +181,7 @@ describe('export lines and file', () => {
     const line = exportLine(
       values(record({ firstName: null, lastName: null, organizationName: null, age: null, ...FLAGS_UNANSWERED })),
     );
-    expect(line).toBe('2025-11-23T07:30:00.000Z,,,Female,,Asian,,,,DEMO1,Pass');
+    expect(line).toBe('"2025-11-23T07:30:00.000Z",,,"Female",,"Asian",,,,"DEMO1","Pass"');
   });
 
   it('streams BOM, header and lines in chunks that a CSV parser reads back', () => {
@@ -138,13 +192,17 @@ describe('export lines and file', () => {
     expect(chunks.length).toBeGreaterThan(10);
     for (const c of chunks.slice(0, -1)) expect(c.length).toBeLessThan(1024 + 200);
     const text = chunks.join('');
-    expect(text.startsWith(`${CSV_BOM}${EXPORT_CSV_HEADER}\r\n`)).toBe(true);
+    expect(
+      text.startsWith(
+        `${CSV_BOM}"created","firstName","lastName","gender","age","race","userDisease","userFamilyDisease","organizationName","testKitName","resultStatus"\r\n`,
+      ),
+    ).toBe(true);
     const parsed: string[][] = parse(text, { bom: true });
     expect(parsed).toHaveLength(501);
-    expect(parsed[1].slice(1, 3)).toEqual(['Name, 0', '"Q"\n0']);
-    expect(parsed[2].slice(1, 3)).toEqual(["'=cmd|1", '"Q"\n1']);
+    expect(parsed[1].slice(1, 3)).toEqual(['Name, 0', `'"Q"\n0`]);
+    expect(parsed[2].slice(1, 3)).toEqual(["'=cmd|1", `'"Q"\n1`]);
     // Nothing but a header for no rows (the route refuses an empty export before it gets here).
-    expect([...csvChunks([])]).toEqual([`${CSV_BOM}${EXPORT_CSV_HEADER}\r\n`]);
+    expect([...csvChunks([])]).toEqual([`${CSV_BOM}${EXPORT_CSV_HEADER_LINE}\r\n`]);
   });
 
   it('reads rows lazily, one chunk at a time', () => {

@@ -13,21 +13,26 @@ export const CSV_BOM = '\uFEFF';
 export const CSV_EOL = '\r\n';
 
 // A cell a spreadsheet would take for a formula (or, after a tab or CR, could): OWASP CSV injection.
-const FORMULA_START = /^[=+\-@\t\r]/;
-// Anything csvCell must change: a formula start, or a character that needs quotes.
-const SPECIAL = /^[=+\-@\t\r]|[",\r\n]/;
+// Also a leading `;`, `"` or LF: a reader set to semicolons that honours quotes (LibreOffice, Papa
+// Parse) ends a quoted cell at a quote followed by `;` or a line break, and pairs quotes from the
+// opening one on, so these would end the cell early and start a new one with the rest.
+const DEFUSE = /^[=+\-@\t\r;"\n]/;
 
 /**
- * One CSV cell: text that a spreadsheet would run as a formula is defused with a leading `'`,
- * then quoted per RFC 4180 when it holds a comma, a quote or a line break; null is empty.
+ * One CSV cell (API.md "Costs, throttles and privacy of places"): text is always quoted, quotes
+ * doubled, so a separator inside it (`,` or, for a spreadsheet set to semicolons, `;`) never splits
+ * it; text a spreadsheet would run as a formula is defused with a leading `'`; numbers are bare;
+ * null is empty.
  */
 export function csvCell(value: string | number | null | undefined): string {
   if (value == null) return '';
   if (typeof value === 'number') return String(value);
-  if (!SPECIAL.test(value)) return value;
-  const text = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  const text = DEFUSE.test(value) ? `'${value}` : value;
+  return `"${text.replace(/"/g, '""')}"`;
 }
+
+/** The header line: the spec's column names, each quoted as every text cell is. */
+export const EXPORT_CSV_HEADER_LINE = EXPORT_CSV_HEADER.split(',').map(csvCell).join(',');
 
 /** One export line (the columns of EXPORT_CSV_HEADER), without its line break. */
 export function exportLine(v: ExportValues): string {
@@ -40,7 +45,7 @@ export function exportLine(v: ExportValues): string {
  * reads one chunk at a time, so only one is in memory whatever the number of rows.
  */
 export function* csvChunks(rows: Iterable<ExportValues>, chunkSize = 64 * 1024): Generator<string> {
-  let chunk = `${CSV_BOM}${EXPORT_CSV_HEADER}${CSV_EOL}`;
+  let chunk = `${CSV_BOM}${EXPORT_CSV_HEADER_LINE}${CSV_EOL}`;
   for (const row of rows) {
     chunk += exportLine(row) + CSV_EOL;
     if (chunk.length >= chunkSize) {

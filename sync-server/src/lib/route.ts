@@ -97,7 +97,9 @@ export function fileRoute<N extends FileEndpointName>(
   register(app, name, async (req: FastifyRequest, reply: FastifyReply) => {
     const file = await handler(req as never);
     const ascii = file.fileName.replace(/[^\w.-]/g, '_');
-    reply.type(type).header('content-disposition', `attachment; filename="${ascii}"`);
+    // Fastify names the charset only of text it serializes itself, not of a stream: a text file says UTF-8.
+    reply.type(type.startsWith('text/') ? `${type}; charset=utf-8` : type);
+    reply.header('content-disposition', `attachment; filename="${ascii}"`);
     if (Buffer.isBuffer(file.body)) reply.header('content-length', file.body.length);
     return reply.send(file.body);
   });

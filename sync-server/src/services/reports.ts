@@ -20,7 +20,7 @@ import {
   playedSpan,
   type ReportScope,
 } from '../repositories/reports';
-import { resultScope } from '../repositories/results';
+import { type ResultScope, resultScope } from '../repositories/results';
 
 /*
  * Reports (spec §2 Reports, §7): Data Location table, Location Map and Pass/Fail chart, over whole
@@ -71,14 +71,30 @@ export async function dataLocation(
   return { list: rows.slice(start, start + body.rowsPerPage), totalCount: rows.length };
 }
 
+/**
+ * Decimals of a position a caller sees (API.md "Costs, throttles and privacy of places"): 2 (about
+ * 1 km) when the caller's organization does not disclose names, so a point cannot lead to a house;
+ * else 5 (about a metre: more would only make the reply longer). The Extended export's
+ * `latitude,longitude` (a later issue) must round by this rule too.
+ */
+export function placeDecimals(scope: ResultScope): 2 | 5 {
+  return scope.hideNames ? 2 : 5;
+}
+
+/** A coordinate rounded to `decimals` places. */
+export function roundPlace(value: number, decimals: number): number {
+  const k = 10 ** decimals;
+  return Math.round(value * k) / k;
+}
+
 /** The Location Map: the newest located results of the range. */
 export async function locationPoints(db: Db, me: AuthUser, body: ReportRequest): Promise<MapPoint[]> {
   const { scope, range } = reportOf(me, body);
   const rows = await mapPoints(db, scope, range, MAP_POINTS_MAX);
-  // Five decimals are about a metre: more would only make the reply longer.
+  const decimals = placeDecimals(resultScope(me));
   return rows.map((r) => ({
-    latitude: Math.round(r.latitude * 1e5) / 1e5,
-    longitude: Math.round(r.longitude * 1e5) / 1e5,
+    latitude: roundPlace(r.latitude, decimals),
+    longitude: roundPlace(r.longitude, decimals),
     resultStatus: r.resultStatus,
   }));
 }

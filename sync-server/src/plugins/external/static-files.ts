@@ -7,11 +7,17 @@ import fp from 'fastify-plugin';
 import { ensureSizedPicture, STORED_NAME, sizedDir } from '../../services/uploads';
 import { isApiUrl } from './security';
 
+/** /robots.txt: what crawlers are asked to leave alone. */
+export const ROBOTS_TXT = 'User-agent: *\nDisallow: /admin/\nDisallow: /api/\nDisallow: /verify/\n';
+/** The built app's icon sent for /favicon.ico (pwa/public/icons). */
+const FAVICON_PNG = 'icons/icon-192.png';
+
 /**
  * Serves uploaded images from DATA_DIR/uploads (sized for the screen; originals under
  * /uploads/originals/) and the built PWA with an SPA fallback: any GET
  * outside /api and /uploads that is not a file gets index.html, so deep links (a kit's printed QR
- * code opening /scent/<code>) work. Unknown API paths answer 404 with the envelope.
+ * code opening /scent/<code>) work, for HEAD as for GET (link checkers). Unknown API paths answer
+ * 404 with the envelope. Also /robots.txt and /favicon.ico.
  */
 export default fp(async (app: FastifyInstance) => {
   const uploads = path.join(app.config.dataDir, 'uploads');
@@ -52,7 +58,9 @@ export default fp(async (app: FastifyInstance) => {
       root: dist,
       prefix: '/',
       wildcard: true,
-      index: false,
+      // `/` is the app: without an index, `/` was a 403 to a client naming no Accept-Encoding (the
+      // pre-compressed lookup found index.html, the plain one refused the directory).
+      index: 'index.html',
       // The build writes .br and .gz beside each asset; they are sent when the browser accepts them.
       preCompressed: true,
       setHeaders(res, filePath) {
@@ -67,9 +75,24 @@ export default fp(async (app: FastifyInstance) => {
     });
   }
 
+  // Crawlers keep out of the staff app, the API and the players' verify pages (names and scores).
+  app.get('/robots.txt', { schema: { hide: true } }, (_req, reply) => {
+    reply.header('Cache-Control', 'public, max-age=86400');
+    return reply.type('text/plain; charset=utf-8').send(ROBOTS_TXT);
+  });
+  if (hasPwa && dist && existsSync(path.join(dist, FAVICON_PNG))) {
+    // Browsers and bookmarks ask for /favicon.ico whatever the page declares: the app's PNG icon
+    // (a PNG under that name is read by every browser; its type says what it is).
+    app.get('/favicon.ico', { schema: { hide: true } }, (_req, reply) => {
+      reply.header('Cache-Control', 'public, max-age=86400');
+      return reply.type('image/png').sendFile(FAVICON_PNG, dist);
+    });
+  }
+
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0];
-    if (hasPwa && req.method === 'GET' && !isApiUrl(url) && !url.startsWith('/uploads/') && !path.extname(url)) {
+    const page = req.method === 'GET' || req.method === 'HEAD';
+    if (hasPwa && page && !isApiUrl(url) && !url.startsWith('/uploads/') && !path.extname(url)) {
       reply.header('Cache-Control', 'no-cache');
       return reply.type('text/html; charset=utf-8').sendFile('index.html');
     }

@@ -356,6 +356,45 @@ describe('reports', () => {
     });
   });
 
+  describe('privacy of places', () => {
+    it("rounds the map's points to 2 decimals (about 1 km) for a Client Admin whose organization hides names", async () => {
+      const hiding = await createOrganization(t.app, { name: 'Hidden Names', discloseUserDetails: false });
+      const hider = await createUser(t.app, { roleName: 'Client Admin', organizationId: hiding });
+      const hiderToken = await signIn(t.app, hider.email, hider.password);
+      const day = { fromDate: '07/01/2023', toDate: '07/01/2023' };
+      const ids = [
+        await insert({
+          playedAt: '2023-07-01T18:00:00.000Z',
+          organizationId: hiding,
+          position: [37.7749123, -122.4194987],
+        }),
+        await insert({ playedAt: '2023-07-01T19:00:00.000Z', organizationId: hiding, position: [-33.8688, 151.2093] }),
+        await insert({
+          playedAt: '2023-07-01T20:00:00.000Z',
+          organizationId: f.organizationId,
+          position: [48.8566123, 2.3522123],
+        }),
+      ];
+      try {
+        expect(await points(day, hiderToken)).toEqual([
+          { latitude: -33.87, longitude: 151.21, resultStatus: 'Pass' },
+          { latitude: 37.77, longitude: -122.42, resultStatus: 'Pass' },
+        ]);
+        // An Admin sees the same organization's points to five decimals…
+        expect(await points({ ...day, dataSetType: 'O', organizationId: hiding })).toEqual([
+          { latitude: -33.8688, longitude: 151.2093, resultStatus: 'Pass' },
+          { latitude: 37.77491, longitude: -122.4195, resultStatus: 'Pass' },
+        ]);
+        // …and so does a Client Admin whose organization discloses names.
+        expect(await points(day, clientAdmin)).toEqual([
+          { latitude: 48.85661, longitude: 2.35221, resultStatus: 'Pass' },
+        ]);
+      } finally {
+        await t.app.db.deleteFrom('testResults').where('id', 'in', ids).execute();
+      }
+    });
+  });
+
   describe('Pass/Fail by month', () => {
     it('every month of the range, in order, zero when it has no results', async () => {
       const list = await months();

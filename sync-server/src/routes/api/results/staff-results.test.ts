@@ -5,6 +5,7 @@ import { EXPORT_CSV_HEADER, RESULTS_MSG, type TestResultRow } from '@scentry/sha
 import { parse } from 'csv-parse/sync';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Insertable } from 'kysely';
+import Papa from 'papaparse';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestResultsTable } from '../../../db/database';
 import { resultScope } from '../../../repositories/results';
@@ -546,11 +547,16 @@ describe('play results for staff (list, answers, questionnaire, CSV export)', ()
     it('sends the filtered set as a UTF-8 CSV with a BOM, the exact header, and a UTC-stamped name', async () => {
       const res = await exportOf(tokens.admin, { organizationId: orgA, pageNumber: 1, rowsPerPage: 1 });
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.headers['content-type']).toMatch(/^text\/csv\b/);
+      expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
       expect(res.headers['content-disposition']).toMatch(/^attachment; filename="results-\d{8}T\d{6}Z\.csv"$/);
       expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
       const text = res.rawPayload.toString('utf8').slice(1);
-      expect(text.split('\r\n')[0]).toBe(EXPORT_CSV_HEADER);
+      // The spec's header, each name quoted as every text cell is.
+      expect(text.split('\r\n')[0]).toBe(
+        EXPORT_CSV_HEADER.split(',')
+          .map((name) => `"${name}"`)
+          .join(','),
+      );
       const rows = records(res);
       expect(rows[0]).toEqual(EXPORT_CSV_HEADER.split(','));
       // Paging ignored: the organization's three results, newest first (the played one, then the seeded).
@@ -614,6 +620,22 @@ describe('play results for staff (list, answers, questionnaire, CSV export)', ()
       expect(t1.slice(1, 6)).toEqual(['Doe, "Jr"', 'Line1\nLine2\r\nLine3', "'@SUM(1)", '', "'+cmd"]);
       expect(t1[9]).toBe('Lavender9');
       await t.app.db.deleteFrom('testResults').where('id', 'in', [tricky, formula]).execute();
+    });
+
+    it('keeps a cell with a semicolon whole for readers set to commas and to semicolons', async () => {
+      const org = await createOrganization(t.app, { name: 'Semi; Colon' });
+      const semi = await addResult({ organizationId: org, firstName: 'a;=1+2', lastName: 'say "hi";\n=2', age: 7 });
+      const res = await exportOf(tokens.admin, { organizationId: org });
+      const text = res.rawPayload.toString('utf8').slice(1);
+      const [row] = records(res).slice(1);
+      expect([row[1], row[2], row[4], row[8]]).toEqual(['a;=1+2', 'say "hi";\n=2', '7', 'Semi; Colon']);
+      // The number is bare, every text cell quoted, an unanswered one empty.
+      expect(text).toContain('"a;=1+2","say ""hi"";\n=2",,7,');
+      // A reader set to semicolons that honours quotes takes each line whole, as one cell.
+      const { data } = Papa.parse<string[]>(text, { delimiter: ';', newline: '\r\n', skipEmptyLines: true });
+      expect(data.map((r) => r.length)).toEqual([1, 1]);
+      expect(data[1][0]).toContain('"a;=1+2","say "hi";\n=2",');
+      await t.app.db.deleteFrom('testResults').where('id', '=', semi).execute();
     });
 
     it("keeps a Client Admin's export to their organization, names empty where not disclosed", async () => {

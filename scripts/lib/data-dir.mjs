@@ -1,0 +1,25 @@
+// What a backup of DATA_DIR holds, shared by `npm run backup` and `npm run restore`.
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { ROOT } from './bootstrap.mjs';
+
+/** DATA_DIR as the server resolves it when started from the repository's root. */
+export const dataDirOf = (env = process.env) => path.resolve(ROOT, env.DATA_DIR || 'data');
+
+/** The database: copied through SQLite's online backup, never as a file. */
+export const DB_FILE = 'scentry.db';
+
+/**
+ * Entries of DATA_DIR a backup leaves out: the live database's files (the online backup copies
+ * it) and the phone-sized pictures (remade from the originals when missing). Everything else is
+ * kept, so a secret or folder a later version adds under DATA_DIR is in the backup without a change
+ * here: today the uploads, `jwt-secret`, `initial-admin.txt`, the development pass chain
+ * (`pass-certs/`) and the mail outbox (`outbox/`).
+ */
+export const NOT_COPIED = new Set([DB_FILE, `${DB_FILE}-wal`, `${DB_FILE}-shm`, `${DB_FILE}-journal`, 'uploads-sized']);
+
+/** Where a backup keeps the certificates of PASS_CERT_DIR when they live outside DATA_DIR. */
+export const CONFIGURED_PASS_CERTS = 'pass-cert-dir';
+
+/** The entries of a directory, none when it does not exist. */
+export const entriesOf = (dir) => (existsSync(dir) ? readdirSync(dir) : []);
