@@ -117,6 +117,47 @@ describe('admin sign-in journey', () => {
       expect((await signIn(page, shared.server.url, { ...admin, password: newPassword })).status).toBe('Success');
     }));
 
+  it('keeps the device token across logout and sends it with the next sign-in, which it lets past the limit others reached', () =>
+    withPage(async (page) => {
+      const user = { email: 'dana.device@example.com', password: 'Dana-Pass-1' };
+      await createUser(shared.server, { ...user, roleId: 1, firstName: 'Dana', lastName: 'Device' });
+      const tokens = () =>
+        page.evaluate(() => JSON.parse(localStorage.getItem('scentryDeviceTokens') ?? '{}') as Record<string, string>);
+      await signIn(page, shared.server.url, user);
+      const first = (await tokens())[user.email];
+      expect(first).toEqual(expect.any(String));
+      // The session user does not carry it: the device token lives apart from the session.
+      expect(await page.evaluate(() => localStorage.getItem('user'))).not.toContain(first);
+      await page.getByRole('button', { name: 'Dana Device' }).click();
+      await page.getByRole('button', { name: 'Logout' }).click();
+      await page.waitForURL('**/admin/login');
+      expect((await tokens())[user.email]).toBe(first);
+
+      // Someone else at this address (the journey's server sees everyone as loopback) makes 10 wrong
+      // guesses: the e-mail-and-address limit refuses this account here to anyone without the token.
+      for (let i = 0; i < 10; i++) {
+        await fetch(`${shared.server.url}/api/User/Authenticate`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ Email: user.email, Password: `Wrong-Pass-${i}` }),
+        });
+      }
+      const locked = await fetch(`${shared.server.url}/api/User/Authenticate`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ Email: user.email, Password: user.password }),
+      });
+      expect(locked.status).toBe(429);
+
+      // The device signs in all the same, sending its token, and keeps the new one it is given.
+      const sent = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/User/Authenticate');
+      expect((await signIn(page, shared.server.url, user)).status).toBe('Success');
+      expect(JSON.parse((await sent).postData() ?? '{}').deviceToken).toBe(first);
+      const second = (await tokens())[user.email];
+      expect(second).toEqual(expect.any(String));
+      expect(second).not.toBe(first);
+    }));
+
   it('ends a session whose token the server rejects and sends the user to login', () =>
     withPage(async (page) => {
       await signIn(page, shared.server.url);

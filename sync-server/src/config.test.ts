@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig, parseDuration, parseTrustProxy } from './config';
@@ -23,11 +23,43 @@ describe('parseTrustProxy', () => {
     expect(parseTrustProxy('')).toBe(false);
     expect(parseTrustProxy('false')).toBe(false);
     expect(parseTrustProxy('off')).toBe(false);
+    expect(parseTrustProxy('0')).toBe(false);
   });
-  it('takes true, a hop count, or addresses', () => {
-    expect(parseTrustProxy('true')).toBe(true);
-    expect(parseTrustProxy('2')).toBe(2);
-    expect(parseTrustProxy('127.0.0.1, 10.0.0.0/8')).toBe('127.0.0.1, 10.0.0.0/8');
+  it('takes a hop count', () => {
+    expect(parseTrustProxy('1')).toBe(1);
+    expect(parseTrustProxy(' 2 ')).toBe(2);
+  });
+  it('takes addresses and CIDR ranges, comma-separated, IPv4 and IPv6, and named ranges', () => {
+    expect(parseTrustProxy('127.0.0.1')).toEqual(['127.0.0.1']);
+    expect(parseTrustProxy('127.0.0.1, 10.0.0.0/8,192.168.0.0/16')).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '192.168.0.0/16',
+    ]);
+    expect(parseTrustProxy('::1, fd00::/8, 2001:DB8::1')).toEqual(['::1', 'fd00::/8', '2001:db8::1']);
+    expect(parseTrustProxy('loopback,uniquelocal')).toEqual(['loopback', 'uniquelocal']);
+  });
+  it.each(['true', 'TRUE', 'yes', 'on'])('refuses %s with a sentence saying what to set', (value) => {
+    expect(() => parseTrustProxy(value)).toThrow(
+      `TRUST_PROXY=${value} would let any client choose its address: set it to the proxy's address or CIDR range (e.g. 127.0.0.1 or 10.0.0.0/8) or a hop count (e.g. 1)`,
+    );
+  });
+  it.each([
+    ['proxy.example', '"proxy.example"'],
+    ['127.0.0.1, 10.0.0.0/33', '"10.0.0.0/33"'],
+    ['10.0.0.0/8/1', '"10.0.0.0/8/1"'],
+    ['::1/129', '"::1/129"'],
+    ['127.0.0.1,,10.0.0.1', '(an empty entry)'],
+    ['256.0.0.1', '"256.0.0.1"'],
+    ['10.0.0.0/', '"10.0.0.0/"'],
+    ['*', '"*"'],
+  ])('refuses %s, naming the bad entry', (value, named) => {
+    expect(() => parseTrustProxy(value)).toThrow(
+      `TRUST_PROXY: ${named} is not an address, a CIDR range or a hop count`,
+    );
+  });
+  it('refuses an implausible hop count (an address written as a number)', () => {
+    expect(() => parseTrustProxy('3232235777')).toThrow(/hop count/);
   });
 });
 
@@ -66,6 +98,14 @@ describe('loadConfig', () => {
     expect(c.adminEmail).toBe('boss@example.test');
     expect(c.seedDemo).toBe(false);
     expect(c.publicUrl).toBe('https://scentry.example.test');
+  });
+
+  it('stops at start with TRUST_PROXY=true, before making anything', () => {
+    const missing = path.join(dir, 'never-made');
+    expect(() => loadConfig({ DATA_DIR: missing, TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY=true would let any client/,
+    );
+    expect(existsSync(missing)).toBe(false);
   });
 
   it('refuses an invalid port', () => {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import type { ThrottleName } from '@scentry/shared-schema';
 import { PACKAGE_ROOT } from './package-root';
@@ -33,10 +34,10 @@ export interface Config {
   logLevel: string;
   /**
    * Whose X-Forwarded-For to believe (Fastify's `trustProxy`): off by default, since a client could
-   * otherwise pick its own address and dodge the sign-in limit. Behind a reverse proxy set
-   * TRUST_PROXY to its address(es), a hop count, or `true`.
+   * otherwise pick its own address and dodge the limits. Behind a reverse proxy TRUST_PROXY names
+   * the proxy's addresses or CIDR ranges, or a hop count; never `true` (see parseTrustProxy).
    */
-  trustProxy: boolean | number | string;
+  trustProxy: TrustProxy;
   /** A request must arrive whole within this (a body trickled byte by byte is cut off). */
   requestTimeoutMs: number;
   /** Open connections one address may hold; 0 = no cap. */
@@ -93,13 +94,52 @@ export function parseDuration(value: string): number {
 const flag = (v: string | undefined, fallback: boolean) =>
   v === undefined || v === '' ? fallback : !/^(0|false|no|off)$/i.test(v);
 
-/** TRUST_PROXY: unset/false → off; true → any; a number → hops; otherwise addresses/CIDRs (comma-separated). */
-export function parseTrustProxy(value: string | undefined): boolean | number | string {
+/** Whom to believe about the client's address: nobody, a number of hops, or these proxies. */
+export type TrustProxy = false | number | string[];
+
+/** Ranges proxy-addr (Fastify's trustProxy) knows by name. */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** Whether one TRUST_PROXY entry is an IP address, a CIDR range (address/prefix) or a named range. */
+function isProxyEntry(entry: string): boolean {
+  if (NAMED_RANGES.has(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: unset, `false`/`no`/`off` or `0` → off; a whole number → that many proxy hops;
+ * otherwise the proxies' addresses or CIDR ranges, comma-separated (`loopback`, `linklocal`,
+ * `uniquelocal` name their ranges). `true` is refused: it would believe any client's
+ * X-Forwarded-For, letting everyone choose their own address past every per-address limit. A
+ * configuration the server cannot honour stops it at start with a sentence saying what to set.
+ */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
   const v = (value ?? '').trim();
   if (v === '' || /^(false|no|off)$/i.test(v)) return false;
-  if (/^(true|yes|on)$/i.test(v)) return true;
-  if (/^\d+$/.test(v)) return Number(v);
-  return v;
+  if (/^(true|yes|on)$/i.test(v)) {
+    throw new Error(
+      `TRUST_PROXY=${v} would let any client choose its address: set it to the proxy's address or CIDR range (e.g. 127.0.0.1 or 10.0.0.0/8) or a hop count (e.g. 1)`,
+    );
+  }
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    if (hops > 100)
+      throw new Error(`TRUST_PROXY=${v} is not a plausible hop count: set the number of proxies in front (e.g. 1)`);
+    return hops === 0 ? false : hops;
+  }
+  const entries = v.split(',').map((e) => e.trim().toLowerCase());
+  const bad = entries.filter((e) => !isProxyEntry(e));
+  if (bad.length) {
+    const what = bad.map((e) => (e === '' ? '(an empty entry)' : `"${e}"`)).join(', ');
+    throw new Error(
+      `TRUST_PROXY: ${what} is not an address, a CIDR range or a hop count: set it to the proxy's address or CIDR range, comma-separated (e.g. 127.0.0.1 or 10.0.0.0/8), or a hop count (e.g. 1)`,
+    );
+  }
+  return entries;
 }
 
 /** A secret kept under DATA_DIR so that tokens survive restarts without configuration. */
@@ -115,6 +155,7 @@ function persistentSecret(dataDir: string, file: string): string {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid PORT: ${env.PORT}`);
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY);
   const dataDir = path.resolve(env.DATA_DIR || './data');
   // Only the server's own user may read its data: the directory 0700 when it makes it.
   if (!existsSync(dataDir)) {
@@ -143,12 +184,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tlsKey: env.TLS_KEY || undefined,
     pwaDist: env.PWA_DIST,
     logLevel: env.LOG_LEVEL || 'info',
-    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    trustProxy,
     requestTimeoutMs: parseDuration(env.REQUEST_TIMEOUT || '60s') * 1000,
     // Behind a trusted proxy every connection comes from the proxy: no cap unless one is set.
     maxConnectionsPerAddress: count(
       env.MAX_CONNECTIONS_PER_ADDRESS,
-      parseTrustProxy(env.TRUST_PROXY) === false ? 256 : 0,
+      trustProxy === false ? 256 : 0,
       'MAX_CONNECTIONS_PER_ADDRESS',
     ),
     throttles: flag(env.RATE_LIMITS, true)

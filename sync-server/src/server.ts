@@ -2,7 +2,15 @@ import { buildApp } from './app';
 import { DEFAULT_PWA_DIST, loadConfig } from './config';
 
 // Run as `node sync-server/dist/server.mjs` (or `npm start`), nothing sets PWA_DIST: the repository's build.
-const config = loadConfig({ PWA_DIST: DEFAULT_PWA_DIST, ...process.env });
+const config = (() => {
+  try {
+    return loadConfig({ PWA_DIST: DEFAULT_PWA_DIST, ...process.env });
+  } catch (err) {
+    // A configuration the server cannot honour: the operator reads one sentence saying what to set.
+    process.stderr.write(`Scentry cannot start: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(1);
+  }
+})();
 const app = await buildApp(config);
 
 if (app.initialAdmin?.generatedPassword) {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineContract } from '../common/endpoint';
-import { sessionUserSchema } from './replies';
+import { signInReplySchema } from './replies';
 import { AUTH_ROUTES } from './routes';
 import { authenticateRequest, changePasswordRequest } from './schemas';
 
@@ -8,7 +8,7 @@ export const AUTH_CONTRACT = defineContract(AUTH_ROUTES, {
   authenticate: {
     summary: 'Sign in (staff): a bearer token and the session user',
     body: authenticateRequest,
-    data: sessionUserSchema,
+    data: signInReplySchema,
   },
   changePassword: {
     summary: "Change the signed-in user's own password",

@@ -13,3 +13,10 @@ export const sessionUserSchema = z.object({
   discloseUserDetails: z.boolean(),
 });
 export type SessionUser = z.output<typeof sessionUserSchema>;
+
+/**
+ * `data` of a successful Authenticate: the session user and a new device token for this device
+ * and account, kept by the device across sign-outs and sent with its next sign-in.
+ */
+export const signInReplySchema = sessionUserSchema.extend({ deviceToken: z.string() });
+export type SignInReply = z.output<typeof signInReplySchema>;

@@ -1,11 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { parseRequest } from '../common/bind';
 import { MSG } from '../common/messages';
-import { authenticateRequest, changePasswordRequest } from './schemas';
+import { authenticateRequest, changePasswordRequest, DEVICE_TOKEN_MAX } from './schemas';
 
 describe('authenticateRequest', () => {
   it('checks only presence of the password (older accounts may predate the rule)', () => {
     expect(parseRequest(authenticateRequest, { Email: 'a@b.co', Password: 'x' }).ok).toBe(true);
+  });
+  it('binds DeviceToken in any case and ignores anything that cannot be one (never an error)', () => {
+    const base = { Email: 'a@b.co', Password: 'x' };
+    expect(parseRequest(authenticateRequest, { ...base, devicetoken: 'dt1.abc' })).toMatchObject({
+      ok: true,
+      data: { deviceToken: 'dt1.abc' },
+    });
+    for (const junk of [5, null, {}, ['x'], 'x'.repeat(DEVICE_TOKEN_MAX + 1)]) {
+      const r = parseRequest(authenticateRequest, { ...base, DeviceToken: junk });
+      expect(r).toEqual({ ok: true, data: { email: 'a@b.co', password: 'x', deviceToken: undefined } });
+    }
   });
   it.each([
     [{}, MSG.emailRequired],

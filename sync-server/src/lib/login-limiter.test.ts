@@ -14,13 +14,28 @@ function clock(start = 1_700_000_000_000) {
   };
 }
 
-const limits = (perAddress: number, perAccount = 1000) => ({ perAddress, perAccount, windowMs: 15 * MINUTE });
+const limits = (perAddress: number, perAccount = 1000, perClient = 1000, perDevice = 1000) => ({
+  perAddress,
+  perAccount,
+  perClient,
+  perDevice,
+  windowMs: 15 * MINUTE,
+});
 
 /** n attempts that all fail (never settled): how many were let through. */
-function failN(limiter: LoginLimiter, n: number, email: string, address: string): number {
+function failN(limiter: LoginLimiter, n: number, email: string, address: string, device?: string): number {
   let allowed = 0;
-  for (let i = 0; i < n; i++) if (limiter.begin(email, address)) allowed++;
+  for (let i = 0; i < n; i++) if (limiter.begin({ email, address, device }).ok) allowed++;
   return allowed;
+}
+
+const allowed = (limiter: LoginLimiter, email: string, address: string, device?: string) =>
+  limiter.begin({ email, address, device }).ok;
+
+function succeed(limiter: LoginLimiter, email: string, address: string, device?: string): void {
+  const began = limiter.begin({ email, address, device });
+  if (!began.ok) throw new Error('refused');
+  began.attempt.succeeded();
 }
 
 describe('LoginLimiter', () => {
@@ -33,42 +48,85 @@ describe('LoginLimiter', () => {
   it('keys by e-mail and address: others go on', () => {
     const limiter = new LoginLimiter(limits(3), clock().now);
     failN(limiter, 3, 'a@x.test', '10.0.0.1');
-    expect(limiter.begin('a@x.test', '10.0.0.1')).toBeUndefined();
-    expect(limiter.begin('b@x.test', '10.0.0.1')).toBeDefined();
-    expect(limiter.begin('a@x.test', '10.0.0.2')).toBeDefined();
+    expect(allowed(limiter, 'a@x.test', '10.0.0.1')).toBe(false);
+    expect(allowed(limiter, 'b@x.test', '10.0.0.1')).toBe(true);
+    expect(allowed(limiter, 'a@x.test', '10.0.0.2')).toBe(true);
   });
 
   it('compares e-mails ignoring case and surrounding spaces', () => {
     const limiter = new LoginLimiter(limits(2), clock().now);
-    limiter.begin('Alice@X.test', '10.0.0.1');
-    limiter.begin(' alice@x.TEST ', '10.0.0.1');
-    expect(limiter.begin('ALICE@x.test', '10.0.0.1')).toBeUndefined();
+    limiter.begin({ email: 'Alice@X.test', address: '10.0.0.1' });
+    limiter.begin({ email: ' alice@x.TEST ', address: '10.0.0.1' });
+    expect(allowed(limiter, 'ALICE@x.test', '10.0.0.1')).toBe(false);
   });
 
   it('stops an account guessed from many addresses at 30, whatever the address', () => {
     const limiter = new LoginLimiter(limits(10, 30), clock().now);
-    let allowed = 0;
-    for (let i = 0; i < 100; i++) if (limiter.begin('victim@x.test', `198.51.100.${i}`)) allowed++;
-    expect(allowed).toBe(30);
-    expect(limiter.begin('victim@x.test', '203.0.113.9')).toBeUndefined();
-    expect(limiter.begin('other@x.test', '203.0.113.9')).toBeDefined();
+    let n = 0;
+    for (let i = 0; i < 100; i++) if (allowed(limiter, 'victim@x.test', `198.51.100.${i}`)) n++;
+    expect(n).toBe(30);
+    expect(allowed(limiter, 'victim@x.test', '203.0.113.9')).toBe(false);
+    expect(allowed(limiter, 'other@x.test', '203.0.113.9')).toBe(true);
   });
 
-  it('a success clears its pair and takes its own attempt back from the account', () => {
+  it('stops one address trying many e-mails at 50 (spraying), and only that address', () => {
+    const limiter = new LoginLimiter(limits(10, 30, 50), clock().now);
+    let n = 0;
+    for (let i = 0; i < 120; i++) if (allowed(limiter, `user${i}@x.test`, '203.0.113.9')) n++;
+    expect(n).toBe(50);
+    expect(allowed(limiter, 'user1@x.test', '198.51.100.1')).toBe(true);
+  });
+
+  it('a success takes back only its own attempt: the failures before it stay counted', () => {
     const limiter = new LoginLimiter(limits(3, 4), clock().now);
     failN(limiter, 2, 'a@x.test', '10.0.0.1');
-    limiter.begin('a@x.test', '10.0.0.1')?.succeeded();
-    // The pair starts again: three more attempts; the account holds the two failures plus these.
-    expect(failN(limiter, 5, 'a@x.test', '10.0.0.1')).toBe(2);
+    succeed(limiter, 'a@x.test', '10.0.0.1');
+    // The pair still holds its two failures: one more attempt fits, then none.
+    expect(failN(limiter, 5, 'a@x.test', '10.0.0.1')).toBe(1);
+  });
+
+  it("a success never takes back others' failures: not on the account, not on the address", () => {
+    const limiter = new LoginLimiter(limits(10, 5, 6), clock().now);
+    failN(limiter, 4, 'victim@x.test', '198.51.100.1');
+    failN(limiter, 5, 'other@x.test', '203.0.113.9');
+    // The victim signs in from elsewhere; the attacker signs in to their own account from their address.
+    succeed(limiter, 'victim@x.test', '192.0.2.1');
+    succeed(limiter, 'mine@x.test', '203.0.113.9');
+    expect(failN(limiter, 5, 'victim@x.test', '192.0.2.2')).toBe(1);
+    expect(failN(limiter, 5, 'third@x.test', '203.0.113.9')).toBe(1);
+  });
+
+  it('counts a device-token attempt only under its device, which no other count refuses', () => {
+    const limiter = new LoginLimiter(limits(10, 30, 50, 10), clock().now);
+    for (let i = 0; i < 3; i++) failN(limiter, 10, 'victim@x.test', `198.51.100.${i}`);
+    expect(allowed(limiter, 'victim@x.test', '192.0.2.1')).toBe(false);
+    expect(allowed(limiter, 'victim@x.test', '192.0.2.1', '7:device')).toBe(true);
+    // Its own limit: 10 in all (one already taken).
+    expect(failN(limiter, 20, 'victim@x.test', '192.0.2.1', '7:device')).toBe(9);
+    expect(allowed(limiter, 'victim@x.test', '192.0.2.1', '7:other-device')).toBe(true);
+    // Its failures did not count on the account's or the address's limits.
+    expect(allowed(limiter, 'someone@x.test', '192.0.2.1')).toBe(true);
+  });
+
+  it('a refusal says how long until one more attempt fits', () => {
+    const c = clock();
+    const limiter = new LoginLimiter(limits(2), c.now);
+    limiter.begin({ email: 'a@x.test', address: '10.0.0.1' });
+    c.advance(5 * MINUTE);
+    limiter.begin({ email: 'a@x.test', address: '10.0.0.1' });
+    expect(limiter.begin({ email: 'a@x.test', address: '10.0.0.1' })).toEqual({
+      ok: false,
+      retryAfterSeconds: 10 * 60,
+    });
   });
 
   it('forgets attempts older than the window', () => {
     const c = clock();
     const limiter = new LoginLimiter(limits(2), c.now);
     failN(limiter, 2, 'a@x.test', '10.0.0.1');
-    expect(limiter.begin('a@x.test', '10.0.0.1')).toBeUndefined();
+    expect(allowed(limiter, 'a@x.test', '10.0.0.1')).toBe(false);
     c.advance(15 * MINUTE + 1);
-    expect(limiter.begin('a@x.test', '10.0.0.1')).toBeDefined();
+    expect(allowed(limiter, 'a@x.test', '10.0.0.1')).toBe(true);
   });
 });
 

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { type AuthenticateRequest, type ChangePasswordRequest, MSG, type SessionUser } from '@scentry/shared-schema';
+import { type AuthenticateRequest, type ChangePasswordRequest, MSG, type SignInReply } from '@scentry/shared-schema';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
 import { addressKey } from '../lib/address';
+import type { DeviceTokens } from '../lib/device-token';
 import { forbidden, invalid, tooMany, unauthorized, warning } from '../lib/errors';
 import { LoginLimiter } from '../lib/login-limiter';
 import { hashPassword, verifyPassword } from '../lib/password';
@@ -20,16 +21,29 @@ export class AuthService {
     private readonly db: Db,
     /** Signs a session token (the app's JWT signer; a test may pass its own). */
     private readonly signToken: (payload: TokenPayload) => string,
+    /** Issues and checks device tokens (keyed from the JWT secret). */
+    private readonly deviceTokens: DeviceTokens,
     // Sign-in and a wrong current password on ChangePassword count toward the same limits.
     private readonly limiter: LoginLimiter = new LoginLimiter(),
   ) {}
 
-  /** The session of a staff member signing in; refusals are thrown (429, or the Warning told). */
-  async signIn(req: FastifyRequest, body: AuthenticateRequest): Promise<SessionUser> {
-    // Counted before the (slow) password check: a burst of guesses gets no more checks than the limit.
-    const attempt = this.limiter.begin(body.email, addressKey(req.ip));
-    if (!attempt) throw tooMany(MSG.tooManyAttempts);
+  /**
+   * The session of a staff member signing in, with a new device token for this device; refusals
+   * are thrown (429, or the Warning told).
+   */
+  async signIn(req: FastifyRequest, body: AuthenticateRequest): Promise<SignInReply> {
+    // Read first (cheap) so a device token can be checked against its account: a valid one counts
+    // the attempt only against its own device, so nobody else's failures can lock this device out.
     const user = await findUserByEmail(this.db, body.email);
+    const deviceId = user ? this.deviceTokens.deviceOf(body.deviceToken, user) : undefined;
+    // Counted before the (slow) password check: a burst of guesses gets no more checks than the limit.
+    const began = this.limiter.begin({
+      email: body.email,
+      address: addressKey(req.ip),
+      device: user && deviceId ? `${user.id}:${deviceId}` : undefined,
+    });
+    if (!began.ok) throw tooMany(MSG.tooManyAttempts, began.retryAfterSeconds);
+    // An unknown e-mail still pays for one verification (a dummy hash): the time tells nothing.
     const ok = await verifyPassword(user?.passwordHash, body.password);
     // An inactive account answers the same whether or not the password was right.
     const refusal =
@@ -48,7 +62,7 @@ export class AuthService {
       throw warning(refusal);
     }
     if (!user) throw warning(MSG.loginFailed);
-    attempt.succeeded();
+    began.attempt.succeeded();
     await audit(req, 'sign-in', 'user', user.id, { who: { id: user.id, email: user.email } });
     const payload: TokenPayload = {
       sub: String(user.id),
@@ -58,6 +72,8 @@ export class AuthService {
     };
     return {
       token: this.signToken(payload),
+      // The same device keeps its id (and its own limit); a device without a valid token gets a new one.
+      deviceToken: this.deviceTokens.issue(user, deviceId),
       id: user.id,
       roleName: user.roleName,
       firstName: user.firstName,
@@ -73,14 +89,14 @@ export class AuthService {
     if (body.id !== me.id) throw forbidden(MSG.notYourAccount);
     const user = await findUserById(this.db, me.id);
     if (!user) throw unauthorized(MSG.unauthorized);
-    const attempt = this.limiter.begin(user.email, addressKey(req.ip));
-    if (!attempt) throw tooMany(MSG.tooManyAttempts);
+    const began = this.limiter.begin({ email: user.email, address: addressKey(req.ip) });
+    if (!began.ok) throw tooMany(MSG.tooManyAttempts, began.retryAfterSeconds);
     if (!(await verifyPassword(user.passwordHash, body.oldPassword))) {
       throw invalid(MSG.wrongCurrentPassword, 'oldPassword: Current password is incorrect');
     }
-    attempt.succeeded();
+    began.attempt.succeeded();
     if (body.oldPassword === body.newPassword) throw invalid(MSG.samePassword);
-    // The session that made the change goes on.
+    // The session that made the change goes on; the new hash voids every device token of the user.
     await setPasswordHash(this.db, me.id, await hashPassword(body.newPassword), me.tokenId);
     await audit(req, 'password-change', 'user', me.id);
   }

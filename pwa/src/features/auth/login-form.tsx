@@ -3,16 +3,24 @@ import { type SessionUser, setSession } from '../../lib/session';
 import { Field } from '../../ui/field';
 import { useForm } from '../../ui/use-form';
 import { authenticate } from './api';
+import { deviceTokenFor, rememberDeviceToken } from './device-tokens';
 
 export function LoginForm({ onSignedIn }: { onSignedIn: (user: SessionUser) => void }) {
   const form = useForm({
     schema: authenticateRequest,
     initial: { email: '', password: '' },
-    submit: (data) => authenticate(data),
+    submit: async (data) => {
+      // The token this device got at its last sign-in of this account: others' failures cannot lock it out.
+      const reply = await authenticate({ ...data, deviceToken: deviceTokenFor(data.email) });
+      rememberDeviceToken(data.email, reply.deviceToken);
+      return reply;
+    },
     // spec §8: a refused sign-in is a warning titled "Login" with the server's message.
     title: 'Login',
     failureAs: 'warning',
-    onSuccess: (user) => {
+    onSuccess: (reply) => {
+      // The device token is kept apart from the session (signing out must not forget it).
+      const { deviceToken: _kept, ...user } = reply;
       setSession(user);
       onSignedIn(user);
     },

@@ -31,7 +31,7 @@ describe('POST /api/User/Authenticate', () => {
     ]);
   });
 
-  it('signs in and returns the session user', async () => {
+  it('signs in and returns the session user and a device token', async () => {
     const res = await signInRequest(t.app, clientAdmin.email, clientAdmin.password);
     expect(res.statusCode).toBe(200);
     const body = envelopeOf<SessionUser>(res);
@@ -40,6 +40,7 @@ describe('POST /api/User/Authenticate', () => {
     expect(body.error).toBeNull();
     expect(Object.keys(body.data).sort()).toEqual(
       [
+        'deviceToken',
         'discloseUserDetails',
         'firstName',
         'id',

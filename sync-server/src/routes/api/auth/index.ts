@@ -1,11 +1,12 @@
 import { MSG, success } from '@scentry/shared-schema';
 import type { FastifyInstance } from 'fastify';
+import { DeviceTokens } from '../../../lib/device-token';
 import { route } from '../../../lib/route';
 import { authUser } from '../../../plugins/app/auth';
 import { AuthService } from '../../../services/auth';
 
 export default async function authRoutes(app: FastifyInstance) {
-  const auth = new AuthService(app.db, (payload) => app.jwt.sign(payload));
+  const auth = new AuthService(app.db, (payload) => app.jwt.sign(payload), new DeviceTokens(app.config.jwtSecret));
 
   route(app, 'authenticate', async (req) => success(await auth.signIn(req, req.body), MSG.loginSuccess));
 
