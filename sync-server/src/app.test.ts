@@ -147,7 +147,7 @@ describe('health and unknown paths', () => {
       status: 'Success',
       message: 'Success',
       error: null,
-      data: { version: APP_VERSION, db: 'ok' },
+      data: { version: APP_VERSION, db: 'ok', dialect: 'sqlite' },
     });
   });
 
