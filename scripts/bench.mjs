@@ -24,7 +24,12 @@
 //     (budget 1) and by `npm start` (budget 2), and Ctrl-C stopping the latter; the time from
 //     launching the production line on existing data to the first 200 of /api/health (≤ 1.5 s).
 //     Measured first, before anything else of the bench runs.
-// BENCH_ONLY=server,js,mobile,throughput (comma list) runs only those parts, e.g. BENCH_ONLY=server.
+// (r) 200 devices reconnecting at once (scripts/lib/reconnect-load.mjs): the real server with the
+//     throttles on at their defaults and TRUST_PROXY=127.0.0.1, results seeded beforehand; each
+//     device from its own address (X-Forwarded-For) pushes 20 results as the PWA does (honouring
+//     429 Retry-After, smaller batches after one) while another client pulls one kit code every
+//     200 ms from its own address. Budgets: every result stored ≤ 120 s; kit-pull p95 ≤ 100 ms.
+// BENCH_ONLY=server,js,mobile,throughput,reconnect (comma list) runs only those parts, e.g. BENCH_ONLY=server.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -35,6 +40,7 @@ import { chromium } from 'playwright-core';
 import { ensureDependencies, ensurePwaBuilt, ensureServerBuilt, log, ROOT } from './lib/bootstrap.mjs';
 import { measureMobileFirstCard } from './lib/mobile-first-card.mjs';
 import { measureProduction, printProduction } from './lib/production-figures.mjs';
+import { measureReconnect, printReconnect } from './lib/reconnect-load.mjs';
 import { CONFIG_VARS, freePort, launchProcess, launchServer, SERVER_DIR } from './lib/server.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS || 6);
@@ -43,7 +49,7 @@ const ROUNDS = 2;
 const CONNECTIONS = 10;
 const KIT = 'DEMO1';
 const MOBILE_RUNS = Number(process.env.BENCH_MOBILE_RUNS || 5);
-const PARTS = ['server', 'js', 'mobile', 'throughput'];
+const PARTS = ['server', 'js', 'mobile', 'throughput', 'reconnect'];
 const ONLY = (process.env.BENCH_ONLY || PARTS.join(','))
   .split(',')
   .map((x) => x.trim())
@@ -53,7 +59,8 @@ for (const part of ONLY)
 const wanted = (part) => ONLY.includes(part);
 
 ensureDependencies();
-ensurePwaBuilt();
+// The reconnect part alone needs no PWA.
+if (ONLY.some((part) => part !== 'reconnect')) ensurePwaBuilt();
 ensureServerBuilt();
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'scentry-bench-'));
@@ -67,9 +74,12 @@ for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exi
 
 // (s) First, alone on the machine (as far as this bench goes).
 const production = wanted('server') ? await measureProduction(tmp, log) : null;
+// (r) On a server of its own (throttles on), before the others' throttle-free server starts.
+const reconnect = wanted('reconnect') ? await measureReconnect({ tmp, log }) : null;
 if (!['js', 'mobile', 'throughput'].some(wanted)) {
   console.log('\nScentry benchmark');
-  printProduction(production);
+  if (production) printProduction(production);
+  if (reconnect) printReconnect(reconnect);
   process.exit(0);
 }
 
@@ -252,6 +262,7 @@ const logBytes = statSync(serverLog).size;
 
 console.log('\nScentry benchmark');
 if (production) printProduction(production);
+if (reconnect) printReconnect(reconnect);
 if (js) {
   const { scripts, totalGzip, firstCardMs } = js;
   console.log('(a) JavaScript requested by the page until the first card shows (new visitor, /scent/DEMO1):');

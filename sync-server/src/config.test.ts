@@ -1,7 +1,7 @@
 import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig, parseDuration, parseTrustProxy } from './config';
+import { DEFAULT_RATES, loadConfig, parseDuration, parseRate, parseThrottles, parseTrustProxy } from './config';
 import { makeTempDir } from './test/helpers';
 
 describe('parseDuration', () => {
@@ -124,11 +124,43 @@ describe('loadConfig', () => {
       /MAX_CONNECTIONS_PER_ADDRESS/,
     );
     expect(loadConfig({ DATA_DIR: dir, RATE_LIMITS: 'off' }).throttles).toBeNull();
-    expect(loadConfig({ DATA_DIR: dir, RATE_LIMIT_READ: '10/30s' }).throttles?.read).toEqual({
-      limit: 10,
+    expect(loadConfig({ DATA_DIR: dir, RATE_LIMIT_READ: '60/30s' }).throttles?.read).toEqual({
+      limit: 60,
       windowMs: 30_000,
     });
     expect(() => loadConfig({ DATA_DIR: dir, RATE_LIMIT_SUBMIT: 'lots' })).toThrow(/Invalid rate/);
     rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe('throttle limits that can take the largest request', () => {
+  it('does not start with a submit limit below a full push of 100 results', () => {
+    expect(() => parseThrottles({ RATE_LIMIT_SUBMIT: '99/1m' })).toThrow(
+      'RATE_LIMIT_SUBMIT=99/1m is too small: one POST /api/sync/results/push costs up to 100 (one per document or kit code it carries), so an address could never send it. Set RATE_LIMIT_SUBMIT to at least 100 per window (the default is 120/1m).',
+    );
+    const dir = makeTempDir();
+    expect(() => loadConfig({ DATA_DIR: dir, RATE_LIMIT_SUBMIT: '40/1m' })).toThrow(/at least 100 per window/);
+    // Off, the limits are not read at all.
+    expect(loadConfig({ DATA_DIR: dir, RATE_LIMIT_SUBMIT: '40/1m', RATE_LIMITS: 'off' }).throttles).toBeNull();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('does not start with a read limit below a full pull of 50 kit codes', () => {
+    expect(() => parseThrottles({ RATE_LIMIT_READ: '49/1m' })).toThrow(
+      /RATE_LIMIT_READ=49\/1m is too small: one POST \/api\/sync\/kits\/pull costs up to 50 .* at least 50 per window/,
+    );
+  });
+
+  it('takes the limits at the largest request, and the defaults hold a full push and a full pull', () => {
+    expect(parseThrottles({ RATE_LIMIT_SUBMIT: '100/1m', RATE_LIMIT_READ: '50/10s' })).toEqual({
+      submit: { limit: 100, windowMs: 60_000 },
+      read: { limit: 50, windowMs: 10_000 },
+    });
+    expect(parseThrottles({})).toEqual({
+      submit: parseRate(DEFAULT_RATES.submit),
+      read: parseRate(DEFAULT_RATES.read),
+    });
+    expect(parseRate(DEFAULT_RATES.submit).limit).toBeGreaterThanOrEqual(100);
+    expect(parseRate(DEFAULT_RATES.read).limit).toBeGreaterThanOrEqual(50);
   });
 });

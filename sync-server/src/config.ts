@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
-import type { ThrottleName } from '@scentry/shared-schema';
+import { LARGEST_COSTS, ROUTES, type ThrottleName } from '@scentry/shared-schema';
 import { PACKAGE_ROOT } from './package-root';
 
 export interface Config {
@@ -68,11 +68,37 @@ export function parseRate(value: string): Rate {
 }
 
 /**
- * Default throttles, per address (an event's players may all share one): `submit` 120 results a
- * minute, `read` 300 kit pulls and lookups a minute — a few hundred phones at one event stay well
- * under, while enumerating kit codes or flooding results is cut to a trickle.
+ * Default throttles, per address (an event's players may all share one), counted in work: `submit`
+ * 120 documents a minute (a result, form or e-mail each; a push of 100 results takes 100), `read`
+ * 300 kit codes asked or lookups a minute (a pull of 50 codes takes 50). Each bucket starts full,
+ * so an address may send up to twice that in its first minute. Enumerating kit codes or flooding
+ * results is cut to the rate; a large event behind one address needs a higher RATE_LIMIT_SUBMIT.
  */
 export const DEFAULT_RATES: Record<ThrottleName, string> = { submit: '120/1m', read: '300/1m' };
+
+const RATE_VARIABLES: Record<ThrottleName, string> = { submit: 'RATE_LIMIT_SUBMIT', read: 'RATE_LIMIT_READ' };
+
+/**
+ * The throttles' rates. A request costs one token per document or kit code it carries, so a limit
+ * below the largest request (a push of 100 results, a pull of 50 codes) would refuse that request
+ * forever: the server does not start with one.
+ */
+export function parseThrottles(env: NodeJS.ProcessEnv): Record<ThrottleName, Rate> {
+  const rates = {} as Record<ThrottleName, Rate>;
+  for (const name of Object.keys(RATE_VARIABLES) as ThrottleName[]) {
+    const variable = RATE_VARIABLES[name];
+    const value = env[variable] || DEFAULT_RATES[name];
+    rates[name] = parseRate(value);
+    const { cost, endpoint } = LARGEST_COSTS[name];
+    if (rates[name].limit < cost) {
+      const { method, path } = ROUTES[endpoint];
+      throw new Error(
+        `${variable}=${value} is too small: one ${method} ${path} costs up to ${cost} (one per document or kit code it carries), so an address could never send it. Set ${variable} to at least ${cost} per window (the default is ${DEFAULT_RATES[name]}).`,
+      );
+    }
+  }
+  return rates;
+}
 
 /** A whole number ≥ 0 from the environment, or the default. */
 function count(value: string | undefined, fallback: number, name: string): number {
@@ -192,11 +218,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       trustProxy === false ? 256 : 0,
       'MAX_CONNECTIONS_PER_ADDRESS',
     ),
-    throttles: flag(env.RATE_LIMITS, true)
-      ? {
-          submit: parseRate(env.RATE_LIMIT_SUBMIT || DEFAULT_RATES.submit),
-          read: parseRate(env.RATE_LIMIT_READ || DEFAULT_RATES.read),
-        }
-      : null,
+    throttles: flag(env.RATE_LIMITS, true) ? parseThrottles(env) : null,
   };
 }

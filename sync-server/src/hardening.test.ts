@@ -187,7 +187,7 @@ describe('per-address throttles of the public endpoints', () => {
   let off: TestApp;
 
   beforeAll(async () => {
-    t = await makeTestApp({ env: { ...DEMO_ENV, RATE_LIMIT_SUBMIT: '40/1m', RATE_LIMIT_READ: '30/1m' } });
+    t = await makeTestApp({ env: { ...DEMO_ENV, RATE_LIMIT_SUBMIT: '100/1h', RATE_LIMIT_READ: '50/1h' } });
     off = await makeTestApp({ env: { ...DEMO_ENV, RATE_LIMIT_SUBMIT: '2/1m', RATE_LIMITS: 'off' } });
   });
   afterAll(async () => {
@@ -208,11 +208,15 @@ describe('per-address throttles of the public endpoints', () => {
       ),
     );
     expect(replies.map((r) => r.statusCode)).toEqual(Array(40).fill(200));
-    // Past the rate the next one, by save or by push (one throttle), is 429 with the envelope.
+    // Saves and pushes share one throttle, and a push costs one per document: 40 + 61 is past
+    // the 100, so the push is 429 with the envelope.
     const past = await t.app.inject({
       method: 'POST',
       url: '/api/sync/results/push',
-      payload: [{ assumedMasterState: null, newDocumentState: resultDoc(demo, answersFor(demo)) }],
+      payload: Array.from({ length: 61 }, () => ({
+        assumedMasterState: null,
+        newDocumentState: resultDoc(demo, answersFor(demo)),
+      })),
       remoteAddress: '203.0.113.80',
     });
     expect(past.statusCode).toBe(429);
@@ -230,7 +234,7 @@ describe('per-address throttles of the public endpoints', () => {
 
   it('cuts kit code enumeration to the read rate', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 50; i++) {
+    for (let i = 0; i < 60; i++) {
       const res = await t.app.inject({
         method: 'GET',
         url: `/api/SentCard/GetSentCardDetails?testKitName=GUESS${i}`,
@@ -238,8 +242,8 @@ describe('per-address throttles of the public endpoints', () => {
       });
       statuses.push(res.statusCode);
     }
-    expect(statuses.filter((s) => s === 404)).toHaveLength(30);
-    expect(statuses.slice(30).every((s) => s === 429)).toBe(true);
+    expect(statuses.filter((s) => s === 404)).toHaveLength(50);
+    expect(statuses.slice(50).every((s) => s === 429)).toBe(true);
     // Sign-in, health and the staff API are not in these throttles.
     const health = await t.app.inject({ method: 'GET', url: '/api/health', remoteAddress: '203.0.113.81' });
     expect(health.statusCode).toBe(200);

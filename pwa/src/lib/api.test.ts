@@ -87,4 +87,24 @@ describe('api client', () => {
     expect((publicInit.headers as Record<string, string>).Authorization).toBeUndefined();
     expect(JSON.parse(publicInit.body as string)).toEqual({ codes: ['DEMO1'], checkpoint: null, batchSize: 1 });
   });
+
+  it("keeps a 429's Retry-After seconds, and none when it is missing or not a number", async () => {
+    const refusal = { status: 'Failure', message: 'Too many requests. Try again later.', error: null, data: null };
+    for (const [header, seconds] of [
+      ['7', 7],
+      [null, undefined],
+      ['Wed, 21 Oct 2015 07:28:00 GMT', undefined],
+    ] as const) {
+      const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+      if (header) headers['Retry-After'] = header;
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => new Response(JSON.stringify(refusal), { status: 429, headers })),
+      );
+      const err = await api('/api/sync/results/push', { body: [] }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ApiFailure);
+      expect((err as ApiFailure).httpStatus).toBe(429);
+      expect((err as ApiFailure).retryAfterSeconds, String(header)).toBe(seconds);
+    }
+  });
 });

@@ -12,11 +12,15 @@ import {
 } from '@scentry/shared-schema';
 import { clearSession, getSession, markSessionExpired } from './session';
 
-/** A reply that was not Success: carries the envelope so screens show the server's message. */
+/**
+ * A reply that was not Success: carries the envelope so screens show the server's message, and a
+ * 429's `Retry-After` (seconds) so the sync waits as long as the server asked.
+ */
 export class ApiFailure extends Error {
   constructor(
     readonly httpStatus: number,
     readonly envelope: Envelope<unknown>,
+    readonly retryAfterSeconds?: number,
   ) {
     super(envelope.message || MSG.serverError);
   }
@@ -84,7 +88,15 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     payload && typeof payload.message === 'string'
       ? payload
       : { status: 'Failure', message: MSG.serverError, error: `HTTP ${res.status}`, data: null },
+    retryAfterOf(res),
   );
+}
+
+/** The seconds of a `Retry-After` header (the server sends seconds, never a date). */
+function retryAfterOf(res: Response): number | undefined {
+  const value = res.headers?.get('retry-after');
+  const seconds = value ? Number(value) : Number.NaN;
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds : undefined;
 }
 
 export interface CallOptions<N extends EndpointName> {

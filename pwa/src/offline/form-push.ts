@@ -1,5 +1,5 @@
 import type { LocalDatabase } from './db';
-import type { SyncDeps } from './sync';
+import { type PushBatch, pushBatch, type SyncDeps } from './sync';
 import { type LocalForm, toFormDoc, withWriteKey } from './types';
 
 const PUSH = { medical: 'pushMedical', questionnaire: 'pushQuestionnaires' } as const;
@@ -9,7 +9,7 @@ const PUSH = { medical: 'pushMedical', questionnaire: 'pushQuestionnaires' } as 
  * "Sync"), exactly once by their own id: a push whose reply was lost is simply sent again. A
  * refusal is kept with its reason and never retried.
  */
-export async function pushForms(db: LocalDatabase, call: SyncDeps['call']): Promise<void> {
+export async function pushForms(db: LocalDatabase, call: SyncDeps['call'], batch: PushBatch): Promise<void> {
   const pending = await db.forms.find({ selector: { state: 'pending' } }).exec();
   for (const kind of ['medical', 'questionnaire'] as const) {
     const ready = [];
@@ -24,16 +24,21 @@ export async function pushForms(db: LocalDatabase, call: SyncDeps['call']): Prom
       keys.set(doc.testResultId, result?.writeKey ?? null);
       ready.push(doc);
     }
-    for (let i = 0; i < ready.length; i += 20) {
-      const batch = ready.slice(i, i + 20);
-      const refusals = await call(PUSH[kind], {
-        body: batch.map((d) => ({
+    // As many a push as the results' batch (the same throttle counts both, one per document).
+    for (let i = 0; i < ready.length; ) {
+      const docs = ready.slice(i, i + batch.size);
+      const refusals = await pushBatch(
+        call,
+        PUSH[kind],
+        docs.map((d) => ({
           assumedMasterState: null,
           newDocumentState: withWriteKey(toFormDoc(d.toJSON() as LocalForm), keys.get(d.testResultId)),
         })),
-      });
+        batch,
+      );
+      i += docs.length;
       const byId = new Map(refusals.map((r) => [r.id, r]));
-      for (const doc of batch) {
+      for (const doc of docs) {
         const refused = byId.get(doc.id);
         await doc.incrementalPatch(refused ? { state: 'rejected', reason: refused.reason } : { state: 'uploaded' });
       }

@@ -1,4 +1,11 @@
-import type { EmailDoc, KitDoc, PullKitsData, PushConflict, ResultDoc } from '@scentry/shared-schema';
+import {
+  type EmailDoc,
+  type KitDoc,
+  MSG,
+  type PullKitsData,
+  type PushConflict,
+  type ResultDoc,
+} from '@scentry/shared-schema';
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiFailure } from '../lib/api';
@@ -34,6 +41,9 @@ function deferred<T>() {
 }
 
 const offline = () => new ApiFailure(0, { status: 'Failure', message: 'Network error', error: 'network', data: null });
+/** The throttle's refusal: 429 with its message and Retry-After. */
+const throttled = (retryAfterSeconds?: number) =>
+  new ApiFailure(429, { status: 'Failure', message: MSG.tooManyRequests, error: null, data: null }, retryAfterSeconds);
 
 type PushHandler = (docs: ResultDoc[]) => Promise<PushConflict[]>;
 type PullHandler = (body: unknown) => Promise<PullKitsData>;
@@ -59,6 +69,7 @@ function harness() {
     ) => Promise<{ id: string; rejected: true; reason: string }[]>,
     onEmail: (async () => []) as (docs: EmailDoc[]) => Promise<{ id: string; rejected: true; reason: string }[]>,
     now: new Date('2025-03-04T05:06:07.000Z'),
+    random: 0,
   };
   const call = (async (name: string, options: { body?: unknown }) => {
     if (name === 'pushResults') {
@@ -101,6 +112,7 @@ function harness() {
       };
     },
     now: () => h.now,
+    random: () => h.random,
   });
   return Object.assign(h, { loop });
 }
@@ -344,6 +356,109 @@ describe('sync loop: backoff', () => {
   });
 });
 
+describe('sync loop: throttled (429 with Retry-After)', () => {
+  /** Moves the fake clock on by `ms`. */
+  const later = (h: ReturnType<typeof harness>, ms: number) => {
+    h.now = new Date(h.now.getTime() + ms);
+  };
+
+  it('sends nothing before the Retry-After has passed, however often a sync is asked for', async () => {
+    const h = harness();
+    for (let i = 0; i < 3; i++) await saveResultLocally(result(), db);
+    h.onPush = async () => {
+      throw throttled(7);
+    };
+    await h.loop.requestSync();
+    expect(h.pushes).toHaveLength(1);
+    expect(h.timers.at(-1)?.ms).toBe(7_000);
+    expect(getSyncStatus()).toMatchObject({ waiting: 3, lastError: MSG.tooManyRequests });
+
+    // The network "comes back" and the player plays again: still nothing goes before the 7 s.
+    await h.loop.requestSync({ fresh: true });
+    later(h, 3_000);
+    await h.loop.requestSync();
+    expect(h.pushes).toHaveLength(1);
+    expect(h.opens).toBe(1);
+    expect(h.timers.filter((t) => !t.cancelled).map((t) => t.ms)).toEqual([4_000]);
+
+    h.onPush = async () => [];
+    later(h, 4_000);
+    await h.timers.at(-1)?.fire();
+    expect(h.pushes.map((p) => p.length)).toEqual([3, 3]);
+    expect(getSyncStatus()).toMatchObject({ waiting: 0, lastError: null });
+  });
+
+  it('waits a little more than asked, at random (up to half again), so phones do not all come back at once', async () => {
+    const h = harness();
+    await saveResultLocally(result(), db);
+    h.random = 0.999;
+    h.onPush = async () => {
+      throw throttled(10);
+    };
+    await h.loop.requestSync();
+    expect(h.timers.at(-1)?.ms).toBe(14_995);
+    // Without Retry-After: 2 s.
+    h.random = 0;
+    later(h, 15_000);
+    h.onPush = async () => {
+      throw throttled();
+    };
+    await h.timers.at(-1)?.fire();
+    expect(h.timers.at(-1)?.ms).toBe(2_000);
+  });
+
+  it('pushes half as many documents after each 429, down to one, and doubles back after each push taken', async () => {
+    const h = harness();
+    for (let i = 0; i < 25; i++) await saveResultLocally(result(), db);
+    let refusals = 5;
+    h.onPush = async () => {
+      if (refusals-- > 0) throw throttled(1);
+      return [];
+    };
+    await h.loop.requestSync();
+    for (let i = 0; i < 5; i++) {
+      later(h, h.timers.at(-1)?.ms ?? 0);
+      await h.timers.at(-1)?.fire();
+    }
+    expect(h.pushes.map((p) => p.length)).toEqual([20, 10, 5, 2, 1, 1, 2, 4, 8, 10]);
+    expect(getSyncStatus().waiting).toBe(0);
+  });
+
+  it('pushes the forms in the same smaller batches (one throttle counts both)', async () => {
+    const h = harness();
+    const r = result({ syncState: 'uploaded' });
+    await saveResultLocally(r, db);
+    for (let i = 0; i < 12; i++) {
+      await queueFormLocally(
+        { id: crypto.randomUUID(), testResultId: r.id, kind: 'medical', doc: { firstName: 'Ada', age: 42 } },
+        db,
+      );
+    }
+    let refusals = 1;
+    h.onForm = async () => {
+      if (refusals-- > 0) throw throttled(3);
+      return [];
+    };
+    await h.loop.requestSync();
+    later(h, 3_000);
+    await h.timers.at(-1)?.fire();
+    expect(h.formPushes.map((p) => p.docs.length)).toEqual([12, 10, 2]);
+    expect(getSyncStatus().formsWaiting).toBe(0);
+  });
+
+  it('holds the kit refresh too when the read throttle refuses it', async () => {
+    const h = harness();
+    await saveKitLocally(kit('abc'), db);
+    h.onPull = async () => {
+      throw throttled(5);
+    };
+    await h.loop.requestSync();
+    await h.loop.requestSync({ fresh: true });
+    expect(h.pulls).toHaveLength(1);
+    expect(h.timers.filter((t) => !t.cancelled).map((t) => t.ms)).toEqual([5_000]);
+  });
+});
+
 describe('sync loop: coalescing', () => {
   it('shares a run in progress and runs exactly once more after it', async () => {
     const h = harness();
@@ -406,6 +521,14 @@ describe('sync loop: kits and start', () => {
     });
     const left = (await db.kits.find().exec()).map((k) => [k.id, k.version, k.name]);
     expect(left).toEqual([['abc', 2, 'Renamed']]);
+  });
+
+  it('asks for at most 50 kit codes a pull', async () => {
+    const h = harness();
+    for (let i = 0; i < 60; i++) await saveKitLocally(kit(`k${String(i).padStart(2, '0')}`), db);
+    await h.loop.requestSync();
+    expect(h.pulls.map((p) => (p as { codes: string[] }).codes.length)).toEqual([50, 10]);
+    expect(new Set(h.pulls.flatMap((p) => (p as { codes: string[] }).codes)).size).toBe(60);
   });
 
   it('does nothing (and loads no database) on a device that never stored anything', async () => {

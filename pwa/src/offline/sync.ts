@@ -1,13 +1,53 @@
-import { type ApiData, kitCode } from '@scentry/shared-schema';
-import { type CallOptions, callPlayer } from '../lib/api';
+import { type ApiData, kitCode, MSG, PULL_MAX_CODES } from '@scentry/shared-schema';
+import { ApiFailure, type CallOptions, callPlayer } from '../lib/api';
 // Types only: RxDB stays out of the first load (the database is opened through a dynamic import).
 import type { LocalDatabase } from './db';
 import { getSyncStatus, hasLocalDatabase, setSyncStatus } from './status';
 import { type LocalResult, toResultDoc } from './types';
 
-const PUSH_BATCH = 20;
+/** Documents a push carries at most; fewer after a 429 (see PushBatch). */
+export const PUSH_BATCH = 20;
 const MIN_BACKOFF = 2_000;
 const MAX_BACKOFF = 5 * 60_000;
+
+/**
+ * How many documents the next push carries. The server counts a push at one token per document
+ * (API.md "Costs, throttles and privacy of places") and refuses a push whole when its address
+ * has fewer tokens left: after a 429 the device sends half as many (down to one), so a batch fits
+ * what the address has left; each push taken doubles it back towards the full batch.
+ */
+export interface PushBatch {
+  readonly size: number;
+  shrink(): void;
+  grow(): void;
+}
+
+export function createPushBatch(max = PUSH_BATCH): PushBatch {
+  let size = max;
+  return {
+    get size() {
+      return size;
+    },
+    shrink() {
+      size = Math.max(1, Math.floor(size / 2));
+    },
+    grow() {
+      size = Math.min(max, size * 2);
+    },
+  };
+}
+
+/**
+ * The seconds a throttle asked the device to wait (its 429 and `Retry-After`), or null for any
+ * other failure. Another 429 (a busy e-mail recipient, with its own message) is not the address's
+ * throttle and must not hold the results back.
+ */
+export function throttledFor(err: unknown): number | null {
+  if (!(err instanceof ApiFailure) || err.httpStatus !== 429 || err.envelope.message !== MSG.tooManyRequests) {
+    return null;
+  }
+  return err.retryAfterSeconds ?? MIN_BACKOFF / 1000;
+}
 
 export type SyncEndpoint = 'pushResults' | 'pullKits' | 'pushEmails' | 'pushMedical' | 'pushQuestionnaires';
 
@@ -21,6 +61,8 @@ export interface SyncDeps {
   /** Runs `fn` (a retry) after `ms`; returns a function that cancels it. */
   schedule: (fn: () => Promise<void>, ms: number) => () => void;
   now: () => Date;
+  /** Spreads the devices' retries after a 429 (Math.random; a constant in tests). */
+  random?: () => number;
 }
 
 export interface SyncLoop {
@@ -31,13 +73,20 @@ export interface SyncLoop {
 /**
  * Uploads waiting results and refreshes downloaded kits. Never blocks the UI; overlapping calls
  * share one run (and run once more after it). A failure retries with backoff (2 s → 5 min):
- * Safari has no Background Sync, so the page itself keeps trying while it is open.
+ * Safari has no Background Sync, so the page itself keeps trying while it is open. A throttle's
+ * 429 is not a failure of the network: nothing is sent before its `Retry-After` has passed (a
+ * little more, at random, so an event's phones behind one address do not all come back in the
+ * same second), however often a sync is asked for, and the next pushes carry fewer documents.
  */
 export function createSyncLoop(deps: SyncDeps): SyncLoop {
   let running: Promise<void> | null = null;
   let again = false;
   let backoff = 0;
   let cancelRetry: (() => void) | undefined;
+  /** No request before this time (ms): the server's Retry-After. */
+  let holdUntil = 0;
+  const batch = createPushBatch();
+  const random = deps.random ?? Math.random;
 
   function requestSync(options: { fresh?: boolean } = {}): Promise<void> {
     if (options.fresh) backoff = 0;
@@ -59,12 +108,17 @@ export function createSyncLoop(deps: SyncDeps): SyncLoop {
     if (!deps.hasLocalDatabase()) return;
     cancelRetry?.();
     cancelRetry = undefined;
+    const held = holdUntil - deps.now().getTime();
+    if (held > 0) {
+      cancelRetry = deps.schedule(requestSync, held);
+      return;
+    }
     const db = await deps.openDb();
     setSyncStatus({ syncing: true });
     try {
-      await pushResults(db, deps.call);
+      await pushResults(db, deps.call, batch);
       // The player's forms go after their results (the code that pushes them loads only then).
-      if (await hasPending(db, 'forms')) await (await import('./form-push')).pushForms(db, deps.call);
+      if (await hasPending(db, 'forms')) await (await import('./form-push')).pushForms(db, deps.call, batch);
       await pullKits(db, deps.call);
       // Last: an e-mail goes only after its result was taken, and a busy recipient (429) must
       // not hold up results or kits.
@@ -72,9 +126,17 @@ export function createSyncLoop(deps: SyncDeps): SyncLoop {
       backoff = 0;
       setSyncStatus({ lastSync: deps.now().toISOString(), lastError: null });
     } catch (err) {
-      backoff = Math.min(MAX_BACKOFF, backoff ? backoff * 2 : MIN_BACKOFF);
+      const retryAfter = throttledFor(err);
+      let wait: number;
+      if (retryAfter === null) {
+        backoff = Math.min(MAX_BACKOFF, backoff ? backoff * 2 : MIN_BACKOFF);
+        wait = backoff;
+      } else {
+        wait = Math.ceil(retryAfter * 1000 * (1 + random() / 2));
+        holdUntil = deps.now().getTime() + wait;
+      }
       setSyncStatus({ lastError: (err as Error).message });
-      cancelRetry = deps.schedule(requestSync, backoff);
+      cancelRetry = deps.schedule(requestSync, wait);
     } finally {
       await refreshStatus(db);
       setSyncStatus({ syncing: false });
@@ -84,15 +146,32 @@ export function createSyncLoop(deps: SyncDeps): SyncLoop {
   return { requestSync };
 }
 
-async function pushResults(db: LocalDatabase, call: SyncDeps['call']): Promise<void> {
+/** Sends `body` as one push; a throttle's 429 makes the next pushes smaller before it is thrown on. */
+export async function pushBatch<N extends 'pushResults' | 'pushMedical' | 'pushQuestionnaires'>(
+  call: SyncDeps['call'],
+  name: N,
+  body: CallOptions<N>['body'],
+  batch: PushBatch,
+): Promise<ApiData<N>> {
+  try {
+    const reply = await call(name, { body } as CallOptions<N>);
+    batch.grow();
+    return reply;
+  } catch (err) {
+    if (throttledFor(err) !== null) batch.shrink();
+    throw err;
+  }
+}
+
+async function pushResults(db: LocalDatabase, call: SyncDeps['call'], batch: PushBatch): Promise<void> {
   for (;;) {
-    const pending = await db.results.find({ selector: { syncState: 'pending' }, limit: PUSH_BATCH }).exec();
+    const pending = await db.results.find({ selector: { syncState: 'pending' }, limit: batch.size }).exec();
     if (!pending.length) return;
     const rows = pending.map((d) => ({
       assumedMasterState: null,
       newDocumentState: toResultDoc(d.toJSON() as LocalResult),
     }));
-    const conflicts = await call('pushResults', { body: rows });
+    const conflicts = await pushBatch(call, 'pushResults', rows, batch);
     const byId = new Map(conflicts.map((c) => [c.id, c]));
     for (const doc of pending) {
       const answer = byId.get(doc.id);
@@ -131,16 +210,20 @@ async function pullKits(db: LocalDatabase, call: SyncDeps['call']): Promise<void
   if (!local.length) return;
   // The checkpoint names the kit each code's version belongs to: a code another kit has taken
   // over comes down whatever its version.
-  const versions = Object.fromEntries(local.map((k) => [k.id, k.version]));
-  const kitIds = Object.fromEntries(local.map((k) => [k.id, k.kitId]));
-  const reply = await call('pullKits', {
-    body: { codes: Object.keys(versions), checkpoint: { versions, kitIds }, batchSize: 50 },
-  });
-  for (const doc of reply.documents) {
-    if (doc._deleted) await removeKit(db, doc.id);
-    else await db.kits.upsert(doc);
+  // A pull asks at most PULL_MAX_CODES codes (each costs a token of the read throttle).
+  for (let i = 0; i < local.length; i += PULL_MAX_CODES) {
+    const kits = local.slice(i, i + PULL_MAX_CODES);
+    const versions = Object.fromEntries(kits.map((k) => [k.id, k.version]));
+    const kitIds = Object.fromEntries(kits.map((k) => [k.id, k.kitId]));
+    const reply = await call('pullKits', {
+      body: { codes: Object.keys(versions), checkpoint: { versions, kitIds }, batchSize: PULL_MAX_CODES },
+    });
+    for (const doc of reply.documents) {
+      if (doc._deleted) await removeKit(db, doc.id);
+      else await db.kits.upsert(doc);
+    }
+    for (const code of reply.unknownCodes) await removeKit(db, kitCode(code));
   }
-  for (const code of reply.unknownCodes) await removeKit(db, kitCode(code));
 }
 
 /** A kit that was deleted or made inactive can no longer be played from this device. */

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { AUDIT_CONTRACT } from '../audit/contract';
 import { AUTH_CONTRACT } from '../auth/contract';
 import type { Endpoint } from '../common/endpoint';
+import type { ThrottleName } from '../common/route';
 import { EMAILS_CONTRACT } from '../emails/contract';
 import { HEALTH_CONTRACT } from '../health/contract';
 import { KITS_CONTRACT } from '../kits/contract';
@@ -39,6 +40,23 @@ export const CONTRACT = {
 } as const satisfies { [N in EndpointName]: Endpoint };
 
 export type Contract = typeof CONTRACT;
+
+/**
+ * The most one request can cost against each throttle, and the endpoint that costs it: the server
+ * refuses to start with a limit below it (such a request could never be taken).
+ */
+export const LARGEST_COSTS = (() => {
+  const largest: Record<ThrottleName, { cost: number; endpoint: EndpointName }> = {
+    submit: { cost: 1, endpoint: 'saveTestResult' },
+    read: { cost: 1, endpoint: 'pullKits' },
+  };
+  for (const [name, endpoint] of Object.entries(CONTRACT) as [EndpointName, Endpoint][]) {
+    const throttle = endpoint.route.throttle;
+    const cost = endpoint.cost?.max ?? 1;
+    if (throttle && cost > largest[throttle].cost) largest[throttle] = { cost, endpoint: name };
+  }
+  return largest;
+})();
 type Schema<N extends EndpointName, K extends 'query' | 'body' | 'model' | 'data'> = Contract[N] extends {
   [P in K]: infer S extends z.ZodType;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineContract } from '../common/endpoint';
+import { defineContract, perItem } from '../common/endpoint';
 import { emailConflictSchema } from '../sync/replies';
 import { EMAILS_PLAYER_ROUTES } from './player-routes';
 import { EMAIL_PUSH_MAX_BYTES } from './rules';
@@ -26,6 +26,8 @@ export const EMAILS_CONTRACT = defineContract(EMAILS_PLAYER_ROUTES, {
     summary:
       'An e-mail made offline, up: one EmailDoc a request (up to 8 MB), sent exactly once by its id; the reply lists a refusal',
     body: emailPushBodySchema,
+    // One document a push today; declared so a larger push would cost per document too.
+    cost: perItem(1),
     bodyLimit: EMAIL_PUSH_MAX_BYTES,
     data: z.array(emailConflictSchema),
   },

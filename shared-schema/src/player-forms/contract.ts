@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { defineContract } from '../common/endpoint';
+import { defineContract, perItem } from '../common/endpoint';
 import { emailConflictSchema } from '../sync/replies';
 import { PLAYER_FORMS_PLAYER_ROUTES } from './player-routes';
 import {
+  FORM_PUSH_MAX_ROWS,
   formPushBodySchema,
   medicalRequest,
   questionnaireRequest,
@@ -29,12 +30,14 @@ export const PLAYER_FORMS_CONTRACT = defineContract(PLAYER_FORMS_PLAYER_ROUTES, 
     summary:
       'Questionnaires answered offline, up: each QuestionnaireDoc stored exactly once by its id, after its result; the reply lists refusals',
     body: formPushBodySchema,
+    cost: perItem(FORM_PUSH_MAX_ROWS),
     data: z.array(emailConflictSchema),
   },
   pushMedical: {
     summary:
       'Medical forms made offline, up: each MedicalDoc stored exactly once by its id, after its result; the reply lists refusals',
     body: formPushBodySchema,
+    cost: perItem(FORM_PUSH_MAX_ROWS),
     data: z.array(emailConflictSchema),
   },
 });

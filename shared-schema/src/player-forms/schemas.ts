@@ -84,8 +84,11 @@ export const questionnaireDocSchema = z.object({
 });
 export type QuestionnaireDoc = z.output<typeof questionnaireDocSchema>;
 
+/** Forms per push: a device sends its waiting forms in batches of at most this many. */
+export const FORM_PUSH_MAX_ROWS = 20;
+
 /** The push of medical forms or questionnaires: rows checked one by one, like results. */
-export const formPushBodySchema = pushRows(1, 20);
+export const formPushBodySchema = pushRows(1, FORM_PUSH_MAX_ROWS);
 
 /**
  * A stored form, as a refused second one carries it to the holder of the result's write key

@@ -1,4 +1,5 @@
 export * from './contract';
 export * from './player-routes';
 export * from './replies';
+export * from './rules';
 export * from './schemas';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '../common/messages';
 import { PLAY_MSG, PUSH_MAX_ROWS } from '../results/rules';
+import { PULL_MAX_CODES } from './rules';
 
 /** The sync protocol's shapes (API.md "Sync"): kits down, results up, and the pushes' refusals. */
 /**
@@ -20,7 +21,7 @@ export const pushBodySchema = z
   .max(PUSH_MAX_ROWS, { error: PLAY_MSG.tooManyResults });
 
 export const pullRequestSchema = z.object({
-  codes: z.array(z.string().trim().min(1).max(60)).max(50),
+  codes: z.array(z.string().trim().min(1).max(60)).max(PULL_MAX_CODES),
   checkpoint: z
     .object({
       versions: z.record(z.string(), z.number().int()),

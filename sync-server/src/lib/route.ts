@@ -116,7 +116,7 @@ function register(
   app.route({
     method,
     url: path,
-    config: { access, throttle },
+    config: { access, throttle, cost: endpoint.cost },
     ...(endpoint.bodyLimit ? { bodyLimit: endpoint.bodyLimit } : {}),
     schema: {
       operationId: name,

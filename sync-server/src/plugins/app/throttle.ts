@@ -1,5 +1,5 @@
-import { MSG, type ThrottleName } from '@scentry/shared-schema';
-import type { FastifyInstance } from 'fastify';
+import { MSG, requestCost, type ThrottleName, type WorkCost } from '@scentry/shared-schema';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { addressKey } from '../../lib/address';
 import { tooMany } from '../../lib/errors';
@@ -9,12 +9,16 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The per-address throttle the route opts into (from its declaration in the contract). */
     throttle?: ThrottleName;
+    /** What one request costs against it when more than one (the contract's `cost`). */
+    cost?: WorkCost;
   }
 }
 
 /**
  * The public endpoints' per-address throttles: a route opts in by naming one in the contract
- * (ROUTES); past its rate the client gets 429 with the envelope and Retry-After. RATE_LIMITS=off
+ * (ROUTES); past its rate the client gets 429 with the envelope and Retry-After. A request costs
+ * its work (API.md "Costs, throttles and privacy of places"): one token per document pushed or
+ * kit code asked, else one; a bucket short of the cost refuses the whole request. RATE_LIMITS=off
  * turns them all off (benchmarks, load tests). Loopback is not exempt: behind a reverse proxy on
  * the same machine everyone would be.
  */
@@ -25,10 +29,23 @@ export default fp(async (app: FastifyInstance) => {
     submit: new Throttle(rates.submit),
     read: new Throttle(rates.read),
   } satisfies Record<ThrottleName, Throttle>;
-  app.addHook('onRequest', async (req) => {
+  const refuse = (retryAfterSeconds: number) => tooMany(MSG.tooManyRequests, retryAfterSeconds);
+  const throttleOf = (req: FastifyRequest) => {
     const name = req.routeOptions.config?.throttle;
-    if (!name) return;
-    const taken = throttles[name].take(addressKey(req.ip));
-    if (!taken.ok) throw tooMany(MSG.tooManyRequests, taken.retryAfterSeconds);
+    return name ? throttles[name] : undefined;
+  };
+
+  // An address with an empty bucket is refused before its body is even read.
+  app.addHook('onRequest', async (req) => {
+    const has = throttleOf(req)?.peek(addressKey(req.ip));
+    if (has && !has.ok) throw refuse(has.retryAfterSeconds);
+  });
+  // The cost is known once the body is parsed; it is taken before the schema is checked, so a
+  // refused request is neither validated nor handled (nothing of it stored).
+  app.addHook('preValidation', async (req) => {
+    const throttle = throttleOf(req);
+    if (!throttle) return;
+    const taken = throttle.take(addressKey(req.ip), requestCost(req.routeOptions.config.cost, req.body));
+    if (!taken.ok) throw refuse(taken.retryAfterSeconds);
   });
 });

@@ -59,7 +59,7 @@ async function snapshotOf(t: TestApp, kitId: number, version: number): Promise<K
 }
 
 describe('POST /api/sync/results/push', () => {
-  const t = useTestApp({ env: DEMO_ENV });
+  const t = useTestApp({ env: { ...DEMO_ENV, RATE_LIMITS: 'off' } });
   let demo: KitDoc;
   let other: KitDoc;
 
@@ -362,7 +362,7 @@ describe('POST /api/sync/results/push', () => {
 });
 
 describe('kits change under devices', () => {
-  const t = useTestApp({ env: DEMO_ENV });
+  const t = useTestApp({ env: { ...DEMO_ENV, RATE_LIMITS: 'off' } });
   let admin: string;
   let v: number;
   let first: KitDoc;
@@ -559,7 +559,7 @@ describe('kits change under devices', () => {
 });
 
 describe('deleting what a stored result references', () => {
-  const t = useTestApp({ env: DEMO_ENV });
+  const t = useTestApp({ env: { ...DEMO_ENV, RATE_LIMITS: 'off' } });
   let admin: string;
 
   beforeAll(async () => {
