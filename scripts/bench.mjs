@@ -24,7 +24,9 @@
 //     (budget 1) and by `npm start` (budget 2), and Ctrl-C stopping the latter; the time from
 //     launching the production line on existing data to the first 200 of /api/health (≤ 1.5 s).
 //     Measured first, before anything else of the bench runs.
-// BENCH_ONLY=server,js,mobile,throughput (comma list) runs only those parts, e.g. BENCH_ONLY=server.
+// (w) Wallet passes (scripts/lib/bench-passes.mjs): kit-pull p95 while one address asks for 120
+//     passes at once, throttles on (budget ≤ 50 ms); on a server of its own, right after (s).
+// BENCH_ONLY=server,js,mobile,throughput,passes (comma list) runs only those parts, e.g. BENCH_ONLY=server.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,6 +34,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
+import { measurePasses, printPasses } from './lib/bench-passes.mjs';
 import { ensureDependencies, ensurePwaBuilt, ensureServerBuilt, log, ROOT } from './lib/bootstrap.mjs';
 import { measureMobileFirstCard } from './lib/mobile-first-card.mjs';
 import { measureProduction, printProduction } from './lib/production-figures.mjs';
@@ -43,7 +46,7 @@ const ROUNDS = 2;
 const CONNECTIONS = 10;
 const KIT = 'DEMO1';
 const MOBILE_RUNS = Number(process.env.BENCH_MOBILE_RUNS || 5);
-const PARTS = ['server', 'js', 'mobile', 'throughput'];
+const PARTS = ['server', 'js', 'mobile', 'throughput', 'passes'];
 const ONLY = (process.env.BENCH_ONLY || PARTS.join(','))
   .split(',')
   .map((x) => x.trim())
@@ -67,9 +70,11 @@ for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exi
 
 // (s) First, alone on the machine (as far as this bench goes).
 const production = wanted('server') ? await measureProduction(tmp, log) : null;
+const passes = wanted('passes') ? await measurePasses(tmp, log) : null;
 if (!['js', 'mobile', 'throughput'].some(wanted)) {
   console.log('\nScentry benchmark');
-  printProduction(production);
+  if (production) printProduction(production);
+  if (passes) printPasses(passes);
   process.exit(0);
 }
 
@@ -252,6 +257,7 @@ const logBytes = statSync(serverLog).size;
 
 console.log('\nScentry benchmark');
 if (production) printProduction(production);
+if (passes) printPasses(passes);
 if (js) {
   const { scripts, totalGzip, firstCardMs } = js;
   console.log('(a) JavaScript requested by the page until the first card shows (new visitor, /scent/DEMO1):');
