@@ -29,7 +29,9 @@
 //     device from its own address (X-Forwarded-For) pushes 20 results as the PWA does (honouring
 //     429 Retry-After, smaller batches after one) while another client pulls one kit code every
 //     200 ms from its own address. Budgets: every result stored ≤ 120 s; kit-pull p95 ≤ 100 ms.
-// BENCH_ONLY=server,js,mobile,throughput,reconnect (comma list) runs only those parts, e.g. BENCH_ONLY=server.
+// (w) Wallet passes (scripts/lib/bench-passes.mjs): kit-pull p95 while one address asks for 120
+//     passes at once, throttles on (budget ≤ 50 ms); on a server of its own, right after (s).
+// BENCH_ONLY=server,js,mobile,throughput,reconnect,passes (comma list) runs only those parts, e.g. BENCH_ONLY=server.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -37,6 +39,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
+import { measurePasses, printPasses } from './lib/bench-passes.mjs';
 import { ensureDependencies, ensurePwaBuilt, ensureServerBuilt, log, ROOT } from './lib/bootstrap.mjs';
 import { measureMobileFirstCard } from './lib/mobile-first-card.mjs';
 import { measureProduction, printProduction } from './lib/production-figures.mjs';
@@ -49,7 +52,7 @@ const ROUNDS = 2;
 const CONNECTIONS = 10;
 const KIT = 'DEMO1';
 const MOBILE_RUNS = Number(process.env.BENCH_MOBILE_RUNS || 5);
-const PARTS = ['server', 'js', 'mobile', 'throughput', 'reconnect'];
+const PARTS = ['server', 'js', 'mobile', 'throughput', 'reconnect', 'passes'];
 const ONLY = (process.env.BENCH_ONLY || PARTS.join(','))
   .split(',')
   .map((x) => x.trim())
@@ -76,10 +79,12 @@ for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exi
 const production = wanted('server') ? await measureProduction(tmp, log) : null;
 // (r) On a server of its own (throttles on), before the others' throttle-free server starts.
 const reconnect = wanted('reconnect') ? await measureReconnect({ tmp, log }) : null;
+const passes = wanted('passes') ? await measurePasses(tmp, log) : null;
 if (!['js', 'mobile', 'throughput'].some(wanted)) {
   console.log('\nScentry benchmark');
   if (production) printProduction(production);
   if (reconnect) printReconnect(reconnect);
+  if (passes) printPasses(passes);
   process.exit(0);
 }
 
@@ -263,6 +268,7 @@ const logBytes = statSync(serverLog).size;
 console.log('\nScentry benchmark');
 if (production) printProduction(production);
 if (reconnect) printReconnect(reconnect);
+if (passes) printPasses(passes);
 if (js) {
   const { scripts, totalGzip, firstCardMs } = js;
   console.log('(a) JavaScript requested by the page until the first card shows (new visitor, /scent/DEMO1):');

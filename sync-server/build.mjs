@@ -4,7 +4,9 @@
 // the native ones (better-sqlite3, @node-rs/argon2) must, and the others then load exactly as under
 // tsx (one zod for the contract and the Fastify provider; lazily imported ones such as
 // passkit-generator and nodemailer stay lazy). Migrations are listed by static
-// imports in src/db/migrate.ts, so they are in the bundle.
+// imports in src/db/migrate.ts, so they are in the bundle. The wallet pass worker is a second entry,
+// dist/pass-worker.mjs, beside the server, which starts it as a worker thread from there
+// (src/services/pass-signing.ts).
 // The bundle is written aside and renamed, so a server starting meanwhile (e.g. two browser
 // journeys building at once) never reads half a file. scripts/lib/bootstrap.mjs (ensureServerBuilt)
 // runs this when the sources changed.
@@ -24,8 +26,12 @@ const BUNDLED = (name) => name.startsWith('@scentry/') || name === 'kysely';
 export const OUT_FILE = path.join(here, 'dist/server.mjs');
 
 const result = await build({
-  entryPoints: [path.join(here, 'src/server.ts')],
-  outfile: OUT_FILE,
+  entryPoints: {
+    server: path.join(here, 'src/server.ts'),
+    'pass-worker': path.join(here, 'src/services/pass-worker.ts'),
+  },
+  outdir: path.dirname(OUT_FILE),
+  outExtension: { '.js': '.mjs' },
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -43,11 +49,11 @@ const result = await build({
 
 // An import left external must be a declared dependency (else it would fail only at run time).
 const declared = new Set(Object.keys(pkg.dependencies));
-for (const output of Object.values(result.metafile.outputs)) {
-  for (const { path: specifier, external } of output.imports) {
+for (const [output, { imports }] of Object.entries(result.metafile.outputs)) {
+  for (const { path: specifier, external } of imports) {
     if (!external || specifier.startsWith('node:')) continue;
     const name = specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0];
-    if (!declared.has(name)) throw new Error(`dist/server.mjs imports ${specifier}, not in dependencies`);
+    if (!declared.has(name)) throw new Error(`${output} imports ${specifier}, not in dependencies`);
   }
 }
 

@@ -11,12 +11,20 @@ export const DB_FILE = 'scentry.db';
 
 /**
  * Entries of DATA_DIR a backup leaves out: the live database's files (the online backup copies
- * it) and the phone-sized pictures (remade from the originals when missing). Everything else is
+ * it), the phone-sized pictures (remade from the originals when missing) and the cached wallet
+ * passes (`passes/`, remade when asked). Everything else is
  * kept, so a secret or folder a later version adds under DATA_DIR is in the backup without a change
  * here: today the uploads, `jwt-secret`, `initial-admin.txt`, the development pass chain
  * (`pass-certs/`) and the mail outbox (`outbox/`).
  */
-export const NOT_COPIED = new Set([DB_FILE, `${DB_FILE}-wal`, `${DB_FILE}-shm`, `${DB_FILE}-journal`, 'uploads-sized']);
+export const NOT_COPIED = new Set([
+  DB_FILE,
+  `${DB_FILE}-wal`,
+  `${DB_FILE}-shm`,
+  `${DB_FILE}-journal`,
+  'uploads-sized',
+  'passes',
+]);
 
 /** Where a backup keeps the certificates of PASS_CERT_DIR when they live outside DATA_DIR. */
 export const CONFIGURED_PASS_CERTS = 'pass-cert-dir';

@@ -112,7 +112,7 @@ describe('npm run restore', () => {
     // The live server's files are copied (not the database files, nor the remade phone-sized pictures).
     const kept = readdirSync(backup).sort();
     expect(kept).toEqual(expect.arrayContaining(['jwt-secret', 'outbox', 'pass-certs', 'scentry.db', 'uploads']));
-    expect(kept).toEqual([...readdirSync(src).filter((n) => !/^scentry\.db-|^uploads-sized$/.test(n))].sort());
+    expect(kept).toEqual([...readdirSync(src).filter((n) => !/^scentry\.db-|^uploads-sized$|^passes$/.test(n))].sort());
     const done = script('restore', backup, restored);
     expect(done.status, done.stderr).toBe(0);
     expect(done.stdout).toContain(`restored ${backup} into ${restored}`);
@@ -121,7 +121,7 @@ describe('npm run restore', () => {
     const before = tree(src);
     const after = tree(restored);
     for (const rel of Object.keys(before)) {
-      if (/^(scentry\.db|uploads-sized)/.test(rel)) continue;
+      if (/^(scentry\.db|uploads-sized|passes)/.test(rel)) continue;
       expect(after[rel], rel).toEqual(before[rel]);
     }
     expect(statSync(restored).mode & 0o777).toBe(0o700);

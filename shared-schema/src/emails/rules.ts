@@ -32,11 +32,9 @@ export const REPORT_MSG = {
   resultNotSynced: 'No result with this id has reached the server yet.',
   mailUnavailable: 'The e-mail could not be sent right now. Please try again.',
   emailQueued: 'You are offline: the e-mail will be sent when this device is back online.',
-  passFields: 'Name, Date (MM/DD/YYYY), Result (Pass or Fail) and Score (such as 4/5) are required',
+  passNeedsUpdate: 'Update the app to add this result to a wallet',
   passNeedsConnection: 'Adding to Wallet needs a connection: the pass is signed by the server.',
 } as const;
 
 /** MM/DD/YYYY (spec §9). */
 export const US_DATE_RE = /^(0[1-9]|1[0-2])\/(0[1-9]|[12]\d|3[01])\/\d{4}$/;
-/** A score as printed on a pass: right answers of cards, "4/5". */
-export const SCORE_RE = /^\d{1,2}\/\d{1,2}$/;

@@ -5,7 +5,8 @@ import { pkPassRequest } from './schemas';
 
 export const WALLET_CONTRACT = defineContract(WALLET_PLAYER_ROUTES, {
   generatePkSafePass: {
-    summary: 'A signed Apple Wallet pass (.pkpass) showing name, date, result and score',
+    summary:
+      'The signed Apple Wallet pass (.pkpass) of a stored result: its name, result, score and date, and a QR code of its verify link',
     body: pkPassRequest,
     replyFile: 'application/vnd.apple.pkpass',
     data: z.null(),

@@ -1,128 +1,181 @@
-import { randomUUID } from 'node:crypto';
-import { crc32, deflateSync } from 'node:zlib';
-import type { PkPassRequest } from '@scentry/shared-schema';
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { CARDS_PER_KIT, GUEST_NAME, PLAY_MSG, REPORT_MSG } from '@scentry/shared-schema';
+import type { Db } from '../db/database';
+import { TIME_ZONE } from '../lib/dates';
+import { forbidden, notFound } from '../lib/errors';
+import { writeKeyMatches } from '../lib/write-key';
+import { findResult, type ResultRow } from '../repositories/results';
 import type { PassSigner } from './pass-certs';
+import { MINT, rgb, TEAL, WHITE } from './pass-images';
+import type { PassSigning } from './pass-signing';
 
-/** What a pass shows: the validated GeneratePKSafePass body. */
-export type PassModel = PkPassRequest;
-
-export type PassGenerator = (model: PassModel) => Promise<Buffer>;
-
-// The app's colours (scripts/make-icons.mjs): teal tile, white drop, mint scent waves.
-type Rgba = readonly [number, number, number, number];
-const TEAL: Rgba = [15, 118, 110, 255];
-const WHITE: Rgba = [255, 255, 255, 255];
-const MINT: Rgba = [153, 246, 228, 255];
-const rgb = ([r, g, b]: Rgba) => `rgb(${r}, ${g}, ${b})`;
+/** The directory under DATA_DIR where signed passes are kept (one file per result and content). */
+export const PASS_CACHE_DIR = 'passes';
 
 /**
- * A function that makes a signed `.pkpass` (a zip of pass.json, images, manifest.json and the
- * detached PKCS #7 signature of the manifest) for one screening result. passkit-generator is
- * imported and the images drawn on the first pass, not at start: most servers make few passes.
+ * Bumped when what a pass looks like changes beyond pass.json (its images, its layout), so that
+ * cached passes are made again rather than served as they were.
  */
-export function createPassGenerator(signer: PassSigner): PassGenerator {
-  let images: Record<string, Buffer> | undefined;
-  return async (model) => {
-    const { PKPass } = await import('passkit-generator');
-    images ??= passImages();
-    const passJson = {
-      formatVersion: 1,
-      passTypeIdentifier: signer.passTypeIdentifier,
-      teamIdentifier: signer.teamIdentifier,
-      serialNumber: randomUUID(),
-      organizationName: 'Scentry',
-      description: 'Smell screening result',
-      logoText: 'Scentry',
-      backgroundColor: rgb(TEAL),
-      foregroundColor: rgb(WHITE),
-      labelColor: rgb(MINT),
-      generic: {
-        primaryFields: [{ key: 'result', label: 'RESULT', value: model.result }],
-        secondaryFields: [
-          { key: 'name', label: 'NAME', value: model.name },
-          { key: 'score', label: 'SCORE', value: model.score },
-        ],
-        auxiliaryFields: [{ key: 'date', label: 'DATE', value: model.date }],
-      },
-    };
-    const pass = new PKPass({ ...images, 'pass.json': Buffer.from(JSON.stringify(passJson)) }, signer.certificates);
-    return pass.getAsBuffer();
+const PASS_FORMAT = 1;
+
+/** What a pass shows of a stored result. */
+export type PassRecord = Pick<
+  ResultRow,
+  'id' | 'firstName' | 'lastName' | 'resultStatus' | 'rightAnswerCount' | 'playedAt'
+>;
+
+const passDate = new Intl.DateTimeFormat('en-US', {
+  timeZone: TIME_ZONE,
+  month: '2-digit',
+  day: '2-digit',
+  year: 'numeric',
+});
+
+/** The player's name when they gave one: the "Guest Player" placeholder means none was given. */
+export function playerName(row: Pick<PassRecord, 'firstName' | 'lastName'>): string | null {
+  const first = row.firstName?.trim() ?? '';
+  const last = row.lastName?.trim() ?? '';
+  if (first === GUEST_NAME.firstName && last === GUEST_NAME.lastName) return null;
+  const name = `${first} ${last}`.trim();
+  return name || null;
+}
+
+/** The verify page of a result: what the pass's QR code holds (and the report's). */
+export const verifyUrl = (publicUrl: string, id: string): string => `${publicUrl}/verify/${id}`;
+
+/**
+ * pass.json of a stored result: its result, score and played-at date (MM/DD/YYYY in Los Angeles,
+ * as on the report), the player's name only when they gave one, `serialNumber` = the result id,
+ * and one QR code of its verify link so whoever is shown the pass can check it.
+ */
+export function passJson(
+  row: PassRecord,
+  signer: Pick<PassSigner, 'passTypeIdentifier' | 'teamIdentifier'>,
+  publicUrl: string,
+): Record<string, unknown> {
+  const name = playerName(row);
+  const url = verifyUrl(publicUrl, row.id);
+  return {
+    formatVersion: 1,
+    passTypeIdentifier: signer.passTypeIdentifier,
+    teamIdentifier: signer.teamIdentifier,
+    serialNumber: row.id,
+    organizationName: 'Scentry',
+    description: 'Smell screening result',
+    logoText: 'Scentry',
+    backgroundColor: rgb(TEAL),
+    foregroundColor: rgb(WHITE),
+    labelColor: rgb(MINT),
+    barcodes: [{ format: 'PKBarcodeFormatQR', message: url, messageEncoding: 'iso-8859-1', altText: 'Verify' }],
+    generic: {
+      primaryFields: [{ key: 'result', label: 'RESULT', value: row.resultStatus }],
+      secondaryFields: [
+        ...(name ? [{ key: 'name', label: 'NAME', value: name }] : []),
+        { key: 'score', label: 'SCORE', value: `${row.rightAnswerCount}/${CARDS_PER_KIT}` },
+      ],
+      auxiliaryFields: [{ key: 'date', label: 'DATE', value: passDate.format(new Date(row.playedAt)) }],
+      backFields: [{ key: 'verify', label: 'VERIFY THIS RESULT', value: url }],
+    },
   };
 }
 
-/** icon.png is the one image Wallet requires; the logo heads the pass beside the logo text. */
-function passImages(): Record<string, Buffer> {
-  const files: Record<string, Buffer> = {};
-  for (const [scale, suffix] of [
-    [1, ''],
-    [2, '@2x'],
-    [3, '@3x'],
-  ] as const) {
-    files[`icon${suffix}.png`] = render(29 * scale, (x, y) => drop(x, y) ?? TEAL);
-    files[`logo${suffix}.png`] = render(50 * scale, drop);
-  }
-  return files;
+export interface WalletOptions {
+  signer: PassSigner;
+  signing: PassSigning;
+  dataDir: string;
+  publicUrl: string;
+  /** Told when a signed pass cannot be kept (the pass is still served). */
+  warn: (err: unknown, message: string) => void;
 }
 
-/** The app's mark: a drop giving off two scent waves; null where transparent (coordinates 0..1). */
-function drop(u: number, v: number): Rgba | null {
-  const cx = 0.5;
-  const cy = 0.66;
-  const rad = 0.17;
-  if (Math.hypot(u - cx, v - cy) < rad) return WHITE;
-  if (v < cy && v > 0.36 && Math.abs(u - cx) < ((v - 0.36) / (cy - 0.36)) * rad) return WHITE;
-  for (const wy of [0.2, 0.27]) {
-    const wave = wy + 0.018 * Math.sin((u - 0.3) * Math.PI * 5);
-    if (u > 0.3 && u < 0.7 && Math.abs(v - wave) < 0.018) return MINT;
-  }
-  return null;
+export interface Wallet {
+  /** The signed `.pkpass` of a stored result: from the cache when made before, else signed once. */
+  pass(row: PassRecord): Promise<Buffer>;
+  /** Passes this process has signed (not those served from the cache). */
+  readonly signed: number;
+  close(): Promise<void>;
 }
 
-/** A square RGBA PNG from a shading function, 4×4 supersampled so the edges are smooth. */
-function render(size: number, shade: (x: number, y: number) => Rgba | null): Buffer {
-  const samples = 4;
-  const stride = size * 4 + 1;
-  const raw = Buffer.alloc(stride * size); // each row: filter byte 0 (none), then RGBA pixels
-  for (let y = 0; y < size; y++) {
-    for (let x = 0; x < size; x++) {
-      let [r, g, b, a] = [0, 0, 0, 0];
-      for (let sy = 0; sy < samples; sy++) {
-        for (let sx = 0; sx < samples; sx++) {
-          const c = shade((x + (sx + 0.5) / samples) / size, (y + (sy + 0.5) / samples) / size);
-          if (!c) continue;
-          r += c[0] * c[3];
-          g += c[1] * c[3];
-          b += c[2] * c[3];
-          a += c[3];
-        }
-      }
-      const o = y * stride + 1 + x * 4;
-      if (a > 0) {
-        raw[o] = Math.round(r / a);
-        raw[o + 1] = Math.round(g / a);
-        raw[o + 2] = Math.round(b / a);
-        raw[o + 3] = Math.round(a / (samples * samples));
-      }
+/**
+ * Wallet passes with a cache: the same result gives the same pass (API.md), so a pass is signed
+ * once and kept as DATA_DIR/passes/<id>-<digest>.pkpass, surviving restarts. The digest covers
+ * pass.json and the signing certificate, so a result whose name was given later, a new PUBLIC_URL
+ * or new certificates make a new pass. Requests for one pass while it is being signed share the
+ * signing. A pass holds no secret, but whoever asks must pass the write-key check first
+ * (`resultPass`): the cache is keyed by result id.
+ */
+export function createWallet(options: WalletOptions): Wallet {
+  const dir = path.join(options.dataDir, PASS_CACHE_DIR);
+  const certDigest = createHash('sha256').update(options.signer.certificates.signerCert).digest('hex');
+  const inFlight = new Map<string, Promise<Buffer>>();
+  let signed = 0;
+  let dirMade = false;
+
+  const fileOf = (row: PassRecord): string => {
+    const json = JSON.stringify(passJson(row, options.signer, options.publicUrl));
+    const digest = createHash('sha256').update(`${PASS_FORMAT}\n${certDigest}\n${json}`).digest('hex').slice(0, 16);
+    return path.join(dir, `${row.id}-${digest}.pkpass`);
+  };
+
+  async function make(row: PassRecord, file: string): Promise<Buffer> {
+    try {
+      return await readFile(file);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
     }
+    const bytes = await options.signing.sign(passJson(row, options.signer, options.publicUrl));
+    signed += 1;
+    try {
+      if (!dirMade) await mkdir(dir, { recursive: true });
+      dirMade = true;
+      // Whole or not at all: a reader never sees half a pass.
+      const tmp = `${file}.${process.pid}.tmp`;
+      await writeFile(tmp, bytes);
+      await rename(tmp, file);
+      // The pass made before the player gave their name is never asked for again.
+      if (playerName(row) !== null) {
+        await unlink(fileOf({ ...row, firstName: GUEST_NAME.firstName, lastName: GUEST_NAME.lastName })).catch(
+          () => {},
+        );
+      }
+    } catch (err) {
+      options.warn(err, 'a signed wallet pass could not be kept in DATA_DIR/passes (it was served)');
+    }
+    return bytes;
   }
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(size, 0);
-  ihdr.writeUInt32BE(size, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 6; // RGBA
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(raw, { level: 9 })),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+
+  return {
+    pass(row) {
+      const file = fileOf(row);
+      let job = inFlight.get(file);
+      if (!job) {
+        job = make(row, file).finally(() => inFlight.delete(file));
+        inFlight.set(file, job);
+      }
+      return job;
+    },
+    get signed() {
+      return signed;
+    },
+    close: () => options.signing.close(),
+  };
 }
 
-function chunk(type: string, data: Buffer): Buffer {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write(type, 4, 'latin1');
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])) >>> 0, 0);
-  return Buffer.concat([head, data, crc]);
+export interface PassRequest {
+  testResultId: string;
+  writeKey?: string | null;
+}
+
+/**
+ * GeneratePKSafePass (API.md "E-mails and passes"): the pass of a stored result, for the holder
+ * of its write key (anyone, for a result stored before the keys). The key is checked before any
+ * pass, cached or not, is given out.
+ */
+export async function resultPass(db: Db, wallet: Wallet, sent: PassRequest): Promise<Buffer> {
+  const row = await findResult(db, sent.testResultId.toLowerCase());
+  if (!row) throw notFound(REPORT_MSG.resultNotSynced);
+  if (!writeKeyMatches(row.writeKeyHash, sent.writeKey)) throw forbidden(PLAY_MSG.notAllowedForResult);
+  return wallet.pass(row);
 }

@@ -1,15 +1,14 @@
-import { PLAYER_ROUTES, REPORT_MSG } from '@scentry/shared-schema';
+import { REPORT_MSG } from '@scentry/shared-schema';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import { ApiFailure, callPlayer } from '../../../lib/api';
 import { saveFile } from '../../../lib/download';
-import { fetchFile } from '../../../lib/file-call';
 import { getPlayer, getStoredResult, type StoredResult, setStoredResult } from '../../../lib/player';
 import { knownPublicUrl } from '../../../lib/public-url';
 import { emailPdf } from '../../../offline/email-pdf';
 import { useSyncStatus } from '../../../offline/status';
 import { SyncStatusPanel } from '../../../offline/sync-status';
-import { formatResultDate, formatResultTime, intensityWords, scoreText } from '../../../report/format';
+import { formatResultDate, formatResultTime, intensityWords } from '../../../report/format';
 import type { ReportModel } from '../../../report/model';
 import { REPORT_TEXT } from '../../../report/texts';
 import { EmailDialog } from '../../../ui/email-dialog';
@@ -19,6 +18,7 @@ import { Spinner } from '../../../ui/spinner';
 import { useToast } from '../../../ui/toast';
 import { buildReportModel } from './build-model';
 import { useProvider } from './provider';
+import { fetchWalletPass } from './wallet-pass';
 
 type Busy = 'pdf' | 'png' | 'wallet' | 'email' | null;
 
@@ -92,12 +92,7 @@ export function ResultScreen({ result }: { result: StoredResult }) {
     setBusy('wallet');
     setWalletUnreachable(false);
     try {
-      const pass = await fetchFile(PLAYER_ROUTES.generatePkSafePass, {
-        Name: model.playerName,
-        Date: formatResultDate(model.playedAt),
-        Result: model.status,
-        Score: scoreText(model.rightAnswerCount, model.cardCount),
-      });
+      const pass = await fetchWalletPass(model.resultId);
       saveFile(
         new Blob([pass.blob], { type: 'application/vnd.apple.pkpass' }),
         pass.fileName ?? 'Scentry-result.pkpass',

@@ -1,0 +1,36 @@
+import { PLAYER_ROUTES } from '@scentry/shared-schema';
+import { ApiFailure } from '../../../lib/api';
+import { type FetchedFile, fetchFile } from '../../../lib/file-call';
+
+/** What the player is told when the server refuses a pass (its own messages speak to developers). */
+export const WALLET_TEXT = {
+  notStored: 'Your result is still being uploaded. Please try again in a moment.',
+  notAllowed: 'This result was not played on this phone, so it cannot be added to a wallet here.',
+} as const;
+
+/** Waits (a little) for a sync run, so a result saved a moment ago has reached the server. */
+async function syncBriefly(): Promise<void> {
+  const { requestSync } = await import('../../../offline/sync');
+  await Promise.race([requestSync(), new Promise((r) => setTimeout(r, 8_000))]);
+}
+
+/**
+ * The signed wallet pass of a result (API.md "E-mails and passes"): asked with the result id and
+ * the write key this phone made with it (none for a result of an older build, which the server
+ * takes without one). A result still waiting to upload is pushed first; a refusal comes back as
+ * ApiFailure with a sentence for the player.
+ */
+export async function fetchWalletPass(resultId: string): Promise<FetchedFile> {
+  const store = await import('../../../offline/store');
+  if ((await store.resultSyncState(resultId)) === 'pending') await syncBriefly();
+  const writeKey = await store.resultWriteKey(resultId);
+  try {
+    return await fetchFile(PLAYER_ROUTES.generatePkSafePass, { TestResultId: resultId, WriteKey: writeKey });
+  } catch (err) {
+    if (err instanceof ApiFailure && (err.httpStatus === 404 || err.httpStatus === 403)) {
+      const message = err.httpStatus === 404 ? WALLET_TEXT.notStored : WALLET_TEXT.notAllowed;
+      throw new ApiFailure(err.httpStatus, { ...err.envelope, message });
+    }
+    throw err;
+  }
+}
