@@ -193,6 +193,7 @@ describe('authorization matrix', () => {
         name: 'saveQuestionnaireResult',
         body: (key) => ({ TestResultId: resultId, WriteKey: key, QuestionnaireListDetails: QUESTIONS }),
       },
+      { name: 'generatePkSafePass', body: (key) => ({ TestResultId: resultId, WriteKey: key }) },
       {
         name: 'pushMedical',
         pushed: true,
