@@ -1,4 +1,12 @@
 import { PLAYER_ROUTES, REPORT_MSG } from '@scentry/shared-schema';
+import type { ReportModel } from '@scentry/shared-schema/report';
+import {
+  formatResultDate,
+  formatResultTime,
+  intensityWords,
+  REPORT_TEXT,
+  scoreText,
+} from '@scentry/shared-schema/report';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import { ApiFailure, callPlayer } from '../../../lib/api';
@@ -9,9 +17,6 @@ import { knownPublicUrl } from '../../../lib/public-url';
 import { emailPdf } from '../../../offline/email-pdf';
 import { useSyncStatus } from '../../../offline/status';
 import { SyncStatusPanel } from '../../../offline/sync-status';
-import { formatResultDate, formatResultTime, intensityWords, scoreText } from '../../../report/format';
-import type { ReportModel } from '../../../report/model';
-import { REPORT_TEXT } from '../../../report/texts';
 import { EmailDialog } from '../../../ui/email-dialog';
 import { HistorySwitch } from '../../../ui/history-switch';
 import { LegalLinks } from '../../../ui/legal-links';

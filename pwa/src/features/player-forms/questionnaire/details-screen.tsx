@@ -1,4 +1,5 @@
 import { REPORT_MSG } from '@scentry/shared-schema';
+import { formatResultDate, formatResultTime } from '@scentry/shared-schema/report';
 import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { ApiFailure } from '../../../lib/api';
@@ -6,7 +7,6 @@ import { saveFile } from '../../../lib/download';
 import { getPlayer, getStoredResult, type StoredResult } from '../../../lib/player';
 import { emailPdf } from '../../../offline/email-pdf';
 import { SyncStatusPanel } from '../../../offline/sync-status';
-import { formatResultDate, formatResultTime } from '../../../report/format';
 import { EmailDialog } from '../../../ui/email-dialog';
 import { Spinner } from '../../../ui/spinner';
 import { useToast } from '../../../ui/toast';
