@@ -149,7 +149,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: env.ADMIN_PASSWORD || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || DEFAULT_MAIL_FROM,
-    emailsPerResult: atLeastOne(count(env.EMAILS_PER_RESULT, DEFAULT_EMAILS_PER_RESULT, 'EMAILS_PER_RESULT'), 'EMAILS_PER_RESULT'),
+    emailsPerResult: atLeastOne(
+      count(env.EMAILS_PER_RESULT, DEFAULT_EMAILS_PER_RESULT, 'EMAILS_PER_RESULT'),
+      'EMAILS_PER_RESULT',
+    ),
     emailRecipientsPerAddress: count(
       env.EMAIL_RECIPIENTS_PER_ADDRESS,
       DEFAULT_EMAIL_RECIPIENTS_PER_ADDRESS,

@@ -50,8 +50,15 @@ export async function resultReportRecord(db: Db, id: string): Promise<ResultRepo
     .orderBy('id')
     .execute();
   const snapshot = await loadSnapshot(db, row.testKitId, row.kitVersion);
-  const { testKitId: _k, kitVersion: _v, currentKitName, organizationName, organizationAddress, organizationPhone, ...result } =
-    row;
+  const {
+    testKitId: _k,
+    kitVersion: _v,
+    currentKitName,
+    organizationName,
+    organizationAddress,
+    organizationPhone,
+    ...result
+  } = row;
   return {
     result,
     kitName: snapshot?.name ?? currentKitName,
@@ -77,7 +84,15 @@ export async function questionnaireReportRecord(db: Db, id: string): Promise<Que
   const row = await db
     .selectFrom('testResults as r')
     .innerJoin('testKits as k', 'k.id', 'r.testKitId')
-    .select(['r.id', 'r.firstName', 'r.lastName', 'r.playedAt', 'r.testKitId', 'r.kitVersion', 'k.name as currentKitName'])
+    .select([
+      'r.id',
+      'r.firstName',
+      'r.lastName',
+      'r.playedAt',
+      'r.testKitId',
+      'r.kitVersion',
+      'k.name as currentKitName',
+    ])
     .where('r.id', '=', id)
     .executeTakeFirst();
   if (!row) return undefined;

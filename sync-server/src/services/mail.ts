@@ -163,8 +163,18 @@ function lazyTransport(options: () => [TransportOptions[0], TransportOptions[1]]
 
 /** The date a text gives: MM/DD/YYYY in English, "23 de noviembre de 2026" in Spanish; in Los Angeles. */
 const DATE_FORMATS: Record<EmailLanguage, Intl.DateTimeFormat> = {
-  en: new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', month: '2-digit', day: '2-digit', year: 'numeric' }),
-  es: new Intl.DateTimeFormat('es-ES', { timeZone: 'America/Los_Angeles', day: 'numeric', month: 'long', year: 'numeric' }),
+  en: new Intl.DateTimeFormat('en-US', {
+    timeZone: 'America/Los_Angeles',
+    month: '2-digit',
+    day: '2-digit',
+    year: 'numeric',
+  }),
+  es: new Intl.DateTimeFormat('es-ES', {
+    timeZone: 'America/Los_Angeles',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  }),
 };
 
 /**
@@ -173,7 +183,11 @@ const DATE_FORMATS: Record<EmailLanguage, Intl.DateTimeFormat> = {
  */
 const WORDING: Record<
   EmailLanguage,
-  { subject: Record<EmailKind, string>; attached: Record<EmailKind, (date: string, file: string) => string>; lines: string[] }
+  {
+    subject: Record<EmailKind, string>;
+    attached: Record<EmailKind, (date: string, file: string) => string>;
+    lines: string[];
+  }
 > = {
   en: {
     subject: {
@@ -196,7 +210,8 @@ const WORDING: Record<
       questionnaire: 'Sus respuestas al cuestionario de Scentry',
     },
     attached: {
-      result: (date, file) => `Adjuntamos el resultado de una prueba de olfato de Scentry realizada el ${date} (${file}).`,
+      result: (date, file) =>
+        `Adjuntamos el resultado de una prueba de olfato de Scentry realizada el ${date} (${file}).`,
       questionnaire: (date, file) =>
         `Adjuntamos las respuestas al cuestionario de Scentry de una prueba de olfato realizada el ${date} (${file}).`,
     },

@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { CARDS_PER_KIT, DISORDER_FLAGS, FAMILY_FLAGS, flaggedLabels, GUEST_NAME } from '@scentry/shared-schema';
 import {
+  pngSize,
   type QuestionnaireReportModel,
+  questionnaireFileName,
   type ReportModel,
   type ReportPictures,
-  pngSize,
-  questionnaireFileName,
   renderQuestionnairePdfBytes,
   renderReportPdfBytes,
   reportFileName,

@@ -344,7 +344,12 @@ describe('report e-mails through SMTP: the server makes the attachment and write
     expectReply(await sendForm(t, RESULT_URL, m, makePdf()), 200, 'Success');
     // Another file, name or date is the same e-mail (they are ignored); upper-case Id and address too.
     expectReply(
-      await sendForm(t, RESULT_URL, { ...m, Id: m.Id.toUpperCase(), Email: m.Email.toUpperCase(), Name: 'X' }, makePdf()),
+      await sendForm(
+        t,
+        RESULT_URL,
+        { ...m, Id: m.Id.toUpperCase(), Email: m.Email.toUpperCase(), Name: 'X' },
+        makePdf(),
+      ),
       200,
       'Success',
     );
@@ -393,7 +398,13 @@ describe('report e-mails through SMTP: the server makes the attachment and write
     }
     expect(sent()).toBe(before);
     // Keys bind in any case.
-    const cased = { ID: doc.id, TestResultID: doc.testResultId, WriteKey: doc.writeKey, Kind: 'result', EMAIL: doc.email };
+    const cased = {
+      ID: doc.id,
+      TestResultID: doc.testResultId,
+      WriteKey: doc.writeKey,
+      Kind: 'result',
+      EMAIL: doc.email,
+    };
     expect(expectReply(await pushDocs(t, [cased]), 200, 'Success').data).toEqual([]);
     expect(sent()).toBe(before + 1);
   });
@@ -488,7 +499,7 @@ describe('report e-mails with the SMTP server away', () => {
     expect(smtp.received).toHaveLength(2);
   });
 
-  it("warns at start that MAIL_FROM is still the .local default when mail really goes out", async () => {
+  it('warns at start that MAIL_FROM is still the .local default when mail really goes out', async () => {
     const warned = (logs: string) => logs.includes('MAIL_FROM is Scentry <no-reply@scentry.local>');
     expect(warned(t.logs())).toBe(false);
     const local = await makeTestApp({ env: { ...DEMO_ENV, SMTP_URL: `smtp://127.0.0.1:${port}` } });
