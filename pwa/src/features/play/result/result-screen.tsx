@@ -14,7 +14,7 @@ import { saveFile } from '../../../lib/download';
 import { fetchFile } from '../../../lib/file-call';
 import { getPlayer, getStoredResult, type StoredResult, setStoredResult } from '../../../lib/player';
 import { knownPublicUrl } from '../../../lib/public-url';
-import { emailPdf } from '../../../offline/email-pdf';
+import { emailReport } from '../../../offline/email-report';
 import { useSyncStatus } from '../../../offline/status';
 import { SyncStatusPanel } from '../../../offline/sync-status';
 import { EmailDialog } from '../../../ui/email-dialog';
@@ -119,15 +119,8 @@ export function ResultScreen({ result }: { result: StoredResult }) {
   async function sendEmail(email: string): Promise<boolean> {
     setBusy('email');
     try {
-      const pdf = await makeFile('pdf');
-      const outcome = await emailPdf({
-        kind: 'result',
-        resultId: model.resultId,
-        name: model.playerName,
-        date: formatResultDate(model.playedAt),
-        email,
-        pdf,
-      });
+      // The server makes the PDF from its record: nothing to draw here.
+      const outcome = await emailReport({ kind: 'result', resultId: model.resultId, email });
       if (outcome === 'sent') notify('success', REPORT_MSG.resultSent);
       else notify('info', REPORT_MSG.emailQueued);
       return true;
