@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { REPORT_MSG } from '@scentry/shared-schema';
@@ -60,6 +61,17 @@ const pdfText = (file: string) => {
   const out = spawnSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
   expect(out.status, out.stderr).toBe(0);
   return out.stdout;
+};
+
+// The server's test dependency reads the raw mail as a mail client would.
+interface ParsedMail {
+  subject?: string;
+  text?: string;
+  headers: Map<string, unknown>;
+  attachments: { content: Buffer }[];
+}
+const { simpleParser } = createRequire(new URL('../../sync-server/package.json', import.meta.url))('mailparser') as {
+  simpleParser: (raw: string) => Promise<ParsedMail>;
 };
 
 const storedResultId = (page: Page) =>
@@ -154,7 +166,7 @@ describe('the result report', () => {
       expect((await page.getByTestId('verify-missing').textContent())?.trim()).toBe(REPORT_MSG.resultNotSynced);
     }));
 
-  it('works with the network off until the end: PDF and image on the device, the e-mail goes out once when back online', () =>
+  it("works with the network off until the end: PDF and image on the device, the e-mail goes out once when back online, with the server's text and PDF", () =>
     withContext(async (context) => {
       const page = await context.newPage();
       await page.goto(`${server.url}/scent/DEMO1`);
@@ -191,7 +203,9 @@ describe('the result report', () => {
       // Back online, the first reply to the e-mail upload is lost on the way back: the device
       // sends it again, and the server sends it once.
       let lost = 0;
+      const pushed: unknown[] = [];
       await page.route('**/api/sync/emails/push', async (route) => {
+        pushed.push(route.request().postDataJSON());
         if (lost++ === 0) {
           await route.fetch();
           await route.abort('connectionreset');
@@ -205,8 +219,30 @@ describe('the result report', () => {
       await page.evaluate(() => window.dispatchEvent(new Event('online')));
       await expect.poll(() => emailsWaiting(page), { timeout: 30_000 }).toBe(0);
       expect(lost).toBeGreaterThanOrEqual(2);
+      // The device sends no PDF: the server makes it.
+      expect(JSON.stringify(pushed)).not.toContain('pdfBase64');
       await expect.poll(() => mailbox.mails.length - before).toBe(1);
       expect(mailbox.mails.at(-1)?.to).toEqual(['offline.player@example.com']);
+      // The server's text (naming no one) and the server's PDF, made from the stored record.
+      const mail = await simpleParser(mailbox.mails.at(-1)?.raw ?? '');
+      expect(mail.subject).toBe('Your Scentry smell screening result');
+      expect(mail.text).toMatch(/^Hello,\n/);
+      expect(mail.text).toContain('not a diagnosis');
+      expect(mail.text).not.toContain('Guest');
+      expect(mail.headers.get('auto-submitted')).toBe('auto-generated');
+      expect(mail.attachments).toHaveLength(1);
+      const attached = path.join(tmp, `${randomUUID()}-emailed.pdf`);
+      writeFileSync(attached, mail.attachments[0].content);
+      const id = await storedResultId(page);
+      const stored = server.sql<{ right: number }>(
+        'SELECT right_answer_count AS right FROM test_results WHERE id = ?',
+        id,
+      );
+      const emailed = pdfText(attached);
+      expect(emailed).toContain('Guest Player');
+      expect(emailed).toContain('DEMO1');
+      expect(emailed).toContain(`${stored[0]?.right} of 5 scents named correctly`);
+      expect(emailed).toContain(id.slice(0, 8));
       // Another sync later changes nothing.
       await page.reload();
       await page.getByRole('heading', { name: 'Passed' }).waitFor();

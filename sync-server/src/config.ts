@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { LARGEST_COSTS, ROUTES, type ThrottleName } from '@scentry/shared-schema';
+import {
+  DEFAULT_EMAIL_RECIPIENTS_PER_ADDRESS,
+  DEFAULT_EMAILS_PER_RESULT,
+  LARGEST_COSTS,
+  ROUTES,
+  type ThrottleName,
+} from '@scentry/shared-schema';
 import { PACKAGE_ROOT } from './package-root';
 
 export interface Config {
@@ -18,6 +24,10 @@ export interface Config {
   adminPassword: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** EMAILS_PER_RESULT: different recipients one result's report (or questionnaire) may be e-mailed to. */
+  emailsPerResult: number;
+  /** EMAIL_RECIPIENTS_PER_ADDRESS: different recipients one client address may e-mail a day; 0 = no cap. */
+  emailRecipientsPerAddress: number;
   passCertDir: string | undefined;
   /** Wallet pass type identifier (PASS_TYPE_ID): must match the signer certificate's. */
   passTypeId: string;
@@ -107,6 +117,14 @@ function count(value: string | undefined, fallback: number, name: string): numbe
   if (!Number.isInteger(n) || n < 0) throw new Error(`Invalid ${name}: ${value}`);
   return n;
 }
+
+function atLeastOne(n: number, name: string): number {
+  if (n < 1) throw new Error(`Invalid ${name}: ${n} (at least 1)`);
+  return n;
+}
+
+/** MAIL_FROM when unset: fine for the outbox, but mail servers refuse or bin a `.local` sender. */
+export const DEFAULT_MAIL_FROM = 'Scentry <no-reply@scentry.local>';
 
 /** "8h", "30m", "45s", "2d" or plain seconds. */
 export function parseDuration(value: string): number {
@@ -199,7 +217,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmail: (env.ADMIN_EMAIL || 'admin@scentry.local').toLowerCase(),
     adminPassword: env.ADMIN_PASSWORD || undefined,
     smtpUrl: env.SMTP_URL || undefined,
-    mailFrom: env.MAIL_FROM || 'Scentry <no-reply@scentry.local>',
+    mailFrom: env.MAIL_FROM || DEFAULT_MAIL_FROM,
+    emailsPerResult: atLeastOne(
+      count(env.EMAILS_PER_RESULT, DEFAULT_EMAILS_PER_RESULT, 'EMAILS_PER_RESULT'),
+      'EMAILS_PER_RESULT',
+    ),
+    emailRecipientsPerAddress: count(
+      env.EMAIL_RECIPIENTS_PER_ADDRESS,
+      DEFAULT_EMAIL_RECIPIENTS_PER_ADDRESS,
+      'EMAIL_RECIPIENTS_PER_ADDRESS',
+    ),
     passCertDir: env.PASS_CERT_DIR || undefined,
     passTypeId: env.PASS_TYPE_ID || 'pass.local.scentry',
     passTeamId: env.PASS_TEAM_ID || 'SCENTRYDEV',

@@ -65,8 +65,12 @@ const resultSchema: RxJsonSchema<LocalResult> = {
   required: ['id', 'testKitId', 'kitVersion', 'playedAt', 'answers', 'syncState'],
 };
 
+/**
+ * Version 1 added `language` (the server writes the e-mail's text in it). E-mails queued by an
+ * older build have none (English) and may carry their PDF, which the server ignores.
+ */
 const emailSchema: RxJsonSchema<LocalEmail> = {
-  version: 0,
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -75,6 +79,7 @@ const emailSchema: RxJsonSchema<LocalEmail> = {
     kind: { type: 'string' },
     name: { type: 'string' },
     email: { type: 'string' },
+    language: { type: 'string' },
     date: { type: 'string' },
     pdfBase64: { type: 'string' },
     state: { type: 'string', maxLength: 12 },
@@ -122,7 +127,7 @@ export async function createLocalDatabase(options: {
   await db.addCollections({
     kits: { schema: kitSchema },
     results: { schema: resultSchema, migrationStrategies: { 1: (doc: LocalResult) => doc } },
-    emails: { schema: emailSchema },
+    emails: { schema: emailSchema, migrationStrategies: { 1: (doc: LocalEmail) => doc } },
     forms: { schema: formSchema },
   });
   return db;

@@ -3,17 +3,27 @@ import type { LocalDatabase } from './db';
 import type { SyncDeps } from './sync';
 import { type LocalEmail, toEmailDoc, withWriteKey } from './types';
 
-/** Refusals for good: the e-mail is shown as not sent, never retried. Others (network, 429, 5xx) retry. */
+/**
+ * Refusals for good: the e-mail is shown as not sent, never retried. Others retry: network, 429,
+ * 5xx, and 404 (its result or questionnaire has not reached the server yet).
+ */
 const refusedForGood = (err: unknown): err is ApiFailure =>
-  err instanceof ApiFailure && err.httpStatus >= 400 && err.httpStatus < 500 && err.httpStatus !== 429;
+  err instanceof ApiFailure &&
+  err.httpStatus >= 400 &&
+  err.httpStatus < 500 &&
+  err.httpStatus !== 404 &&
+  err.httpStatus !== 429;
 
 /**
  * E-mails made offline (or before their result was uploaded) go up one per request (API.md
- * "Sync"), each after its result was taken. The server sends each id once, so a push whose reply
- * was lost is simply sent again.
+ * "Sync"), each after its result was taken; the server makes the PDF. The server sends each id
+ * once, so a push whose reply was lost is simply sent again. One the server cannot send yet
+ * (404: its result or questionnaire not stored) stays pending, the others go on, and the run
+ * then fails so the sync loop tries again later.
  */
 export async function pushEmails(db: LocalDatabase, call: SyncDeps['call']): Promise<void> {
   const pending = await db.emails.find({ selector: { state: 'pending' } }).exec();
+  let notYet: ApiFailure | undefined;
   for (const doc of pending) {
     const result = await db.results.findOne(doc.testResultId).exec();
     if (result?.syncState === 'pending') continue;
@@ -35,8 +45,13 @@ export async function pushEmails(db: LocalDatabase, call: SyncDeps['call']): Pro
         refused ? { state: 'rejected', reason: refused.reason, pdfBase64: '' } : { state: 'sent', pdfBase64: '' },
       );
     } catch (err) {
+      if (err instanceof ApiFailure && err.httpStatus === 404) {
+        notYet = err;
+        continue;
+      }
       if (!refusedForGood(err)) throw err;
       await doc.incrementalPatch({ state: 'rejected', reason: err.message, pdfBase64: '' });
     }
   }
+  if (notYet) throw notYet;
 }

@@ -1,4 +1,4 @@
-import type { EmailDoc, KitDoc, ResultDoc } from '@scentry/shared-schema';
+import type { EmailDoc, EmailKind, EmailLanguage, KitDoc, ResultDoc } from '@scentry/shared-schema';
 
 export type SyncState = 'pending' | 'uploaded' | 'rejected';
 
@@ -22,19 +22,29 @@ export function toResultDoc(local: LocalResult): ResultDoc {
 export type EmailState = 'pending' | 'sent' | 'rejected';
 
 /**
- * An e-mail of a report made while the result or the network was not there yet: the pushed
- * document plus local bookkeeping. Its PDF is dropped once sent.
+ * An e-mail of a report asked for while the result or the network was not there yet: the pushed
+ * document plus local bookkeeping. The server makes the PDF and writes the text, so `name`,
+ * `date` and `pdfBase64` are kept empty ('' — fields of the stored schema since its first
+ * version; one queued by an older build may still carry a PDF, dropped once sent).
  */
-export interface LocalEmail extends Omit<EmailDoc, 'writeKey'> {
+export interface LocalEmail {
+  id: string;
+  testResultId: string;
+  kind: EmailKind;
+  email: string;
+  language?: EmailLanguage;
+  name: string;
+  date: string;
+  pdfBase64: string;
   state: EmailState;
   reason?: string;
   createdAt: string;
 }
 
-/** Local-only fields, stripped before a push (the result's write key is added as it goes: withWriteKey). */
+/** The pushed document (API.md "Sync": EmailDoc): no local fields, none of the ignored ones; the result's write key is added as it goes (withWriteKey). */
 export function toEmailDoc(local: LocalEmail): EmailDoc {
-  const { state: _s, reason: _r, createdAt: _c, ...doc } = local;
-  return doc;
+  const { id, testResultId, kind, email, language } = local;
+  return language ? { id, testResultId, kind, email, language } : { id, testResultId, kind, email };
 }
 
 export type FormState = 'pending' | 'uploaded' | 'rejected';

@@ -1,6 +1,5 @@
-import type { ReportLayout, ReportOp, Rgb } from './layout';
-import { COLORS } from './layout';
-import type { ReportPictures } from './model';
+import type { ReportLayout, ReportOp, ReportPictures, Rgb } from '@scentry/shared-schema/report';
+import { COLORS } from '@scentry/shared-schema/report/layout';
 
 /** The canvas's take on Helvetica: Arial and Liberation Sans share its widths, so lines wrap as in the PDF. */
 const FONT_STACK = 'Helvetica, Arial, "Liberation Sans", "Helvetica Neue", sans-serif';

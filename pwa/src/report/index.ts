@@ -1,39 +1,44 @@
 /**
- * The result report: a PDF and a PNG image of a result, made on the device and offline. This
- * entry is light (jsPDF and the QR encoder load only when a report is drawn), so a screen may
- * import it for `reportFileName` or `loadReportPictures` without their weight.
+ * The result report on the device: the shared layout (`@scentry/shared-schema/report`, also drawn
+ * by the server for e-mails) as Blobs to download or share, its PNG image (a canvas: browser
+ * only) and the option pictures from the image cache. This entry is light: jsPDF and the QR
+ * encoder load only when a report is drawn.
  */
-import { formatResultDate } from './format';
-import type { Paper } from './layout';
-import type { ReportModel, ReportPictures } from './model';
-import type { QuestionnaireReportModel } from './questionnaire-model';
+import {
+  layoutReportWithPdfMetrics,
+  type QuestionnaireReportModel,
+  type ReportModel,
+  type ReportOptions,
+  type ReportPictures,
+  renderQuestionnairePdfBytes,
+  renderReportPdfBytes,
+} from '@scentry/shared-schema/report';
 
-export type { Paper } from './layout';
-export type { ReportCard, ReportModel, ReportPictures, ReportProvider } from './model';
+export {
+  type Paper,
+  paperForLocale,
+  type QuestionnaireAnswerRow,
+  type QuestionnaireReportModel,
+  questionnaireFileName,
+  type ReportCard,
+  type ReportModel,
+  type ReportOptions,
+  type ReportPictures,
+  type ReportProvider,
+  renderQuestionnairePdfBytes,
+  renderReportPdfBytes,
+  reportFileName,
+} from '@scentry/shared-schema/report';
 export { loadReportPictures } from './pictures';
 
-export interface ReportOptions {
-  /** 'letter' (default) or 'a4'. */
-  paper?: Paper;
-}
-
-/** The report as PDF bytes (works in Node too). */
-export async function renderReportPdfBytes(
-  model: ReportModel,
-  pictures: ReportPictures,
-  options: ReportOptions = {},
-): Promise<Uint8Array> {
-  const { renderPdfBytes } = await import('./pdf');
-  return renderPdfBytes(model, pictures, options.paper);
-}
+const pdfBlob = (bytes: Uint8Array) => new Blob([bytes as BlobPart], { type: 'application/pdf' });
 
 export async function renderReportPdf(
   model: ReportModel,
   pictures: ReportPictures,
   options: ReportOptions = {},
 ): Promise<Blob> {
-  const bytes = await renderReportPdfBytes(model, pictures, options);
-  return new Blob([bytes as BlobPart], { type: 'application/pdf' });
+  return pdfBlob(await renderReportPdfBytes(model, pictures, options));
 }
 
 /** The report as a PNG image (2 pixels per point; pages stacked). Browser only: it draws on a canvas. */
@@ -42,25 +47,11 @@ export async function renderReportPng(
   pictures: ReportPictures,
   options: ReportOptions = {},
 ): Promise<Blob> {
-  const [{ layoutWithPdfMetrics }, { drawPng }] = await Promise.all([import('./pdf'), import('./image')]);
-  return drawPng(layoutWithPdfMetrics(model, pictures, options.paper), pictures);
-}
-
-/** `Scentry-result-11-23-2026.pdf`: the date the result was played, in Los Angeles. */
-export function reportFileName(model: Pick<ReportModel, 'playedAt'>, ext: 'pdf' | 'png'): string {
-  return `Scentry-result-${formatResultDate(model.playedAt).replaceAll('/', '-')}.${ext}`;
-}
-
-export { paperForLocale } from './paper';
-export type { QuestionnaireAnswerRow, QuestionnaireReportModel } from './questionnaire-model';
-
-/** The COVID-19 questionnaire's answers as PDF bytes (works in Node too). */
-export async function renderQuestionnairePdfBytes(
-  model: QuestionnaireReportModel,
-  options: ReportOptions = {},
-): Promise<Uint8Array> {
-  const pdf = await import('./questionnaire-pdf');
-  return pdf.renderQuestionnairePdfBytes(model, options.paper);
+  const [layout, { drawPng }] = await Promise.all([
+    layoutReportWithPdfMetrics(model, pictures, options),
+    import('./image'),
+  ]);
+  return drawPng(layout, pictures);
 }
 
 /** The COVID-19 questionnaire's answers as a PDF: the result report's look, made on the device. */
@@ -68,11 +59,5 @@ export async function renderQuestionnairePdf(
   model: QuestionnaireReportModel,
   options: ReportOptions = {},
 ): Promise<Blob> {
-  const bytes = await renderQuestionnairePdfBytes(model, options);
-  return new Blob([bytes as BlobPart], { type: 'application/pdf' });
-}
-
-/** `Scentry-questionnaire-11-23-2026.pdf`: the date it was answered, in Los Angeles. */
-export function questionnaireFileName(model: Pick<QuestionnaireReportModel, 'answeredAt'>): string {
-  return `Scentry-questionnaire-${formatResultDate(model.answeredAt).replaceAll('/', '-')}.pdf`;
+  return pdfBlob(await renderQuestionnairePdfBytes(model, options));
 }

@@ -1,5 +1,4 @@
-import type { ReportModel, ReportPictures } from './model';
-import { pngSize } from './png';
+import { pngSize, type ReportModel, type ReportPictures } from '@scentry/shared-schema/report';
 
 /** How long one picture may take over the network before the report goes on without it. */
 const FETCH_TIMEOUT_MS = 8000;

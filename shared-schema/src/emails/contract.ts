@@ -8,23 +8,20 @@ import { emailModel, emailPushBodySchema } from './schemas';
 export const EMAILS_CONTRACT = defineContract(EMAILS_PLAYER_ROUTES, {
   sendResultInEmail: {
     summary:
-      'E-mail a result report: multipart `model` {Name, Email, Date, TestResultId?, Id?} and the PDF `file` (under 5 MB). One Id is sent once; at most 5 e-mails per recipient an hour',
+      "E-mail a stored result's report: multipart `model` {Email, TestResultId, WriteKey, Language?, Id?}; the server makes the PDF from the stored record and writes the text (`Name`, `Date` and `file` are accepted and ignored). One Id is sent once; at most 3 recipients per result, 5 e-mails per recipient an hour, 200 recipients per address a day",
     model: emailModel,
-    fileDescription: 'The report as a PDF under 5 MB',
-    // services/emails refuses a request without its PDF (REPORT_MSG.fileRequired).
-    fileRequired: true,
+    fileDescription: 'Ignored (older builds send their own PDF): the attachment is made by the server',
     data: z.null(),
   },
   sendQuestionnaireResultInEmail: {
-    summary: 'E-mail questionnaire answers: as SendResultInEmail',
+    summary: 'E-mail the stored questionnaire answers of a result: as SendResultInEmail',
     model: emailModel,
-    fileDescription: 'The answers as a PDF under 5 MB',
-    fileRequired: true,
+    fileDescription: 'Ignored (older builds send their own PDF): the attachment is made by the server',
     data: z.null(),
   },
   pushEmails: {
     summary:
-      'An e-mail made offline, up: one EmailDoc a request (up to 8 MB), sent exactly once by its id; the reply lists a refusal',
+      'An e-mail made offline, up: one EmailDoc a request (up to 8 MB: older builds carry a PDF, ignored), sent exactly once by its id once its result is stored (404 before); the reply lists a refusal',
     body: emailPushBodySchema,
     // One document a push today; declared so a larger push would cost per document too.
     cost: perItem(1),

@@ -9,11 +9,19 @@ export const EMAIL_PDF_MAX_BYTES = 5 * 1024 * 1024;
 export const EMAIL_PUSH_MAX_BYTES = 8 * 1024 * 1024;
 /** At most this many e-mails go to one recipient per hour, whoever asks. */
 export const EMAILS_PER_RECIPIENT_PER_HOUR = 5;
+/** Default of EMAILS_PER_RESULT: different recipients one result's report (or questionnaire) may go to. */
+export const DEFAULT_EMAILS_PER_RESULT = 3;
+/** Default of EMAIL_RECIPIENTS_PER_ADDRESS: different recipients one client address may e-mail a day. */
+export const DEFAULT_EMAIL_RECIPIENTS_PER_ADDRESS = 200;
 /** Name and date as printed on the e-mail and the wallet pass. */
 export const REPORT_NAME_MAX = 60;
 
 export const EMAIL_KINDS = ['result', 'questionnaire'] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
+
+/** The languages the server writes an e-mail's subject and text in (`Language`; default `en`). */
+export const EMAIL_LANGUAGES = ['en', 'es'] as const;
+export type EmailLanguage = (typeof EMAIL_LANGUAGES)[number];
 
 export const REPORT_MSG = {
   // spec §8 (exact)
@@ -30,6 +38,9 @@ export const REPORT_MSG = {
   tooManyEmails: 'Too many e-mails to this address. Please try again in an hour.',
   emailConflict: 'A different e-mail was already sent under this id',
   resultNotSynced: 'No result with this id has reached the server yet.',
+  questionnaireNotSynced: 'No questionnaire answers for this result have reached the server yet.',
+  sentToMany: (n: number): string => `This result was already sent to ${n} addresses`,
+  tooManyRecipients: 'Too many different e-mail addresses from this network today. Please try again tomorrow.',
   mailUnavailable: 'The e-mail could not be sent right now. Please try again.',
   emailQueued: 'You are offline: the e-mail will be sent when this device is back online.',
   passNeedsUpdate: 'Update the app to add this result to a wallet',

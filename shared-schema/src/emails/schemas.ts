@@ -2,35 +2,44 @@ import { z } from 'zod';
 import { MSG } from '../common/messages';
 import { EMAIL_MAX, isValidEmail } from '../common/rules';
 import { pushRows, uuid, writeKeySchema } from '../common/schemas';
-import { EMAIL_KINDS, REPORT_MSG, REPORT_NAME_MAX, US_DATE_RE } from './rules';
+import { EMAIL_KINDS, EMAIL_LANGUAGES, REPORT_MSG } from './rules';
 
 /** The report e-mails' request schemas (zod), apart from their rules so the player's screens need no zod. */
 
-const reportName = z
-  .string({ error: REPORT_MSG.nameRequired })
-  .trim()
-  .min(1, { error: REPORT_MSG.nameRequired })
-  .max(REPORT_NAME_MAX, { error: REPORT_MSG.nameRequired });
 const reportEmail = z
   .string({ error: REPORT_MSG.invalidEmail })
   .trim()
   .max(EMAIL_MAX, { error: REPORT_MSG.invalidEmail })
   .refine(isValidEmail, { error: REPORT_MSG.invalidEmail });
-const reportDate = z
-  .string({ error: REPORT_MSG.dateRequired })
-  .trim()
-  .regex(US_DATE_RE, { error: REPORT_MSG.dateRequired });
+/**
+ * What older builds still send and the server no longer uses (API.md "E-mails and passes"): the
+ * name, the date and the PDF, accepted in any form and ignored (the server writes the text and
+ * makes the attachment from the stored record).
+ */
+const ignored = (what: string) => z.unknown().optional().describe(`${what}: accepted and ignored`);
+
+/** `en` or `es` in any case; absent: `en`. */
+const emailLanguage = z
+  .preprocess(
+    (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
+    z.enum(EMAIL_LANGUAGES, { error: MSG.invalidRequest }),
+  )
+  .nullable()
+  .optional();
 
 /**
- * `model` of SendResultInEmail / SendQuestionnaireResultInEmail: who gets it and what it says,
- * plus the result it belongs to and the sender's own id (a UUID: one `Id` is sent once).
+ * `model` of SendResultInEmail / SendQuestionnaireResultInEmail: who gets it, the stored result it
+ * is about with that result's write key, the language of the text, and the sender's own id (a
+ * UUID: one `Id` is sent once).
  */
 export const emailModel = z.object({
-  name: reportName,
   email: reportEmail,
-  date: reportDate,
-  testResultId: uuid(MSG.invalidRequest).optional().nullable(),
+  testResultId: uuid(MSG.invalidRequest),
+  writeKey: writeKeySchema.nullable().optional(),
+  language: emailLanguage,
   id: uuid(MSG.invalidRequest).optional().nullable(),
+  name: ignored('Name'),
+  date: ignored('Date'),
 });
 export type EmailModel = z.output<typeof emailModel>;
 
@@ -41,10 +50,11 @@ export const emailDocSchema = z.object({
   /** The result's write key (API.md "Writing to a result"); none for a result stored without one. */
   writeKey: writeKeySchema.nullable().optional(),
   kind: z.enum(EMAIL_KINDS, { error: MSG.invalidRequest }),
-  name: reportName,
   email: reportEmail,
-  date: reportDate,
-  pdfBase64: z.string({ error: REPORT_MSG.fileRequired }).min(1, { error: REPORT_MSG.fileRequired }),
+  language: emailLanguage,
+  name: ignored('name'),
+  date: ignored('date'),
+  pdfBase64: ignored('pdfBase64'),
 });
 export type EmailDoc = z.output<typeof emailDocSchema>;
 

@@ -186,6 +186,11 @@ export interface EmailsTable {
   createdAt: Timestamp;
   /** null while the mail is being sent (the claim); then how it went out. */
   delivered: 'smtp' | 'outbox' | null;
+  /**
+   * A keyed hash of the requesting client's address (never the address), for the recipients per
+   * address a day; cleared once older than that day. Null for rows from before the cap.
+   */
+  clientKey: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface Database {

@@ -10,6 +10,7 @@ import * as reportIndexes from './migrations/2026-11-23T0710-report-indexes';
 import * as filterIndexes from './migrations/2026-11-23T0720-filter-indexes';
 import * as scentOptionNames from './migrations/2026-11-23T0800-scent-option-names';
 import * as writeKeys from './migrations/2026-11-25T2000-write-keys';
+import * as emailCaps from './migrations/2026-11-25T2100-email-caps';
 
 /** Listed explicitly (not read from disk) so the same code runs under tsx, a bundle or a test. */
 const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T0720-filter-indexes': filterIndexes,
   '2026-11-23T0800-scent-option-names': scentOptionNames,
   '2026-11-25T2000-write-keys': writeKeys,
+  '2026-11-25T2100-email-caps': emailCaps,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -51,7 +51,7 @@ describe('migrations', () => {
     const db = freshDb();
     await migrateTo(db, FIXTURE_AT);
     const before = await schemaOf(db);
-    await migrateToLatest(db);
+    await migrateTo(db, '2026-11-25T2000-write-keys');
     const columns = (await sql<{ name: string }>`pragma table_info(test_results)`.execute(db)).rows.map((r) => r.name);
     expect(columns).toContain('write_key_hash');
     // Nothing else of the landed schema changed but that table's definition.
@@ -59,6 +59,26 @@ describe('migrations', () => {
     expect(after.filter((r) => r.name !== 'test_results')).toEqual(
       (before as { name: string }[]).filter((r) => r.name !== 'test_results'),
     );
+  });
+
+  it('2100 adds the hashed client key to e-mails and the indexes of the caps, keeping the e-mails sent before it', async () => {
+    const db = freshDb();
+    await migrateTo(db, '2026-11-25T2000-write-keys');
+    await sql`insert into emails (id, kind, recipient, content_hash, delivered)
+      values ('e1', 'result', 'pat@example.com', 'h', 'smtp')`.execute(db);
+    const before = (await schemaOf(db)) as { name: string }[];
+    await migrateTo(db, '2026-11-25T2100-email-caps');
+    const columns = (await sql<{ name: string }>`pragma table_info(emails)`.execute(db)).rows.map((r) => r.name);
+    expect(columns).toContain('client_key');
+    const after = (await schemaOf(db)) as { name: string }[];
+    const added = ['emails_client_at', 'emails_result_kind'];
+    expect(after.map((r) => r.name).filter((n) => !before.some((b) => b.name === n))).toEqual(added);
+    // Nothing else changed but the emails table's definition.
+    expect(after.filter((r) => r.name !== 'emails' && !added.includes(r.name))).toEqual(
+      before.filter((r) => r.name !== 'emails'),
+    );
+    const { rows } = await sql<{ id: string; clientKey: string | null }>`select id, client_key from emails`.execute(db);
+    expect(rows).toEqual([{ id: 'e1', clientKey: null }]);
   });
 
   it('0800 keys the scent options already stored as the live titleKey does, the oldest of a name first', async () => {

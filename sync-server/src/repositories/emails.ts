@@ -22,6 +22,43 @@ export async function recipientSince(
   return { count: Number(row.count), oldest: row.oldest ?? null };
 }
 
+/** The different recipients (lower-cased) a result's report or questionnaire went to (or is going to). */
+export async function recipientsOfResult(db: Db, testResultId: string, kind: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('emails')
+    .select('recipient')
+    .distinct()
+    .where('testResultId', '=', testResultId)
+    .where('kind', '=', kind)
+    .execute();
+  return rows.map((r) => r.recipient);
+}
+
+/** The different recipients one client key e-mailed at or after `since`, each with its latest e-mail's time. */
+export async function recipientsOfClientSince(
+  db: Db,
+  clientKey: string,
+  since: string,
+): Promise<{ recipient: string; last: string }[]> {
+  return db
+    .selectFrom('emails')
+    .select((eb) => ['recipient', eb.fn.max<string>('createdAt').as('last')])
+    .where('clientKey', '=', clientKey)
+    .where('createdAt', '>=', since)
+    .groupBy('recipient')
+    .execute();
+}
+
+/** Forgets the client keys of e-mails older than `before`: they count for no cap any more. */
+export async function forgetClientKeys(db: Db, before: string): Promise<void> {
+  await db
+    .updateTable('emails')
+    .set({ clientKey: null })
+    .where('clientKey', 'is not', null)
+    .where('createdAt', '<', before)
+    .execute();
+}
+
 /** Claims an id (delivered null) unless it is taken: whether this call took it. */
 export async function insertEmailClaim(
   db: Db,

@@ -1,34 +1,43 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomUUID } from 'node:crypto';
 import {
   type Contract,
-  EMAIL_PDF_MAX_BYTES,
   EMAILS_PER_RECIPIENT_PER_HOUR,
   type EmailKind,
+  type EmailLanguage,
   emailDocSchema,
+  PLAY_MSG,
   parseRequest,
   REPORT_MSG,
   type RejectedResult,
 } from '@scentry/shared-schema';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, inTransaction } from '../db/database';
-import { ApiError, invalid, notFound, warning } from '../lib/errors';
+import { addressKey } from '../lib/address';
+import { ApiError, forbidden, notFound, warning } from '../lib/errors';
 import { sentId } from '../lib/push';
 import type { ContractRequest } from '../lib/route';
+import { writeKeyMatches } from '../lib/write-key';
 import {
   findEmail,
+  forgetClientKeys,
   insertEmailClaim,
   markDelivered,
   recipientSince,
+  recipientsOfClientSince,
+  recipientsOfResult,
   releaseClaim,
   takeOverStaleClaim,
 } from '../repositories/emails';
-import { findResult } from '../repositories/results';
+import { questionnaireReportRecord, resultReportRecord } from '../repositories/report-records';
+import { findResult, questionnaireCompleted } from '../repositories/results';
 import { type Mailer, MailSendError, maskEmail, reportMail } from './mail';
+import { renderQuestionnaireReport, renderResultReport, type ServerReport } from './report-pdf';
 
 /** The device should try again: the mail could not go out now (nothing was sent, nothing kept). */
 export const MAIL_UNAVAILABLE_MSG = REPORT_MSG.mailUnavailable;
 
 const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 /**
  * A claim still unsent after this long was left by a sender that died mid-send (the SMTP
  * timeouts end a live one well before): the next request with its id sends it.
@@ -44,39 +53,48 @@ export class RetryLater extends ApiError {
   }
 }
 
-/** A report to e-mail, checked already (the model's rules, the PDF's). */
-export interface ReportEmail {
+/** What the e-mails need of the configuration. */
+export interface EmailSettings {
+  dataDir: string;
+  publicUrl: string;
+  /** EMAILS_PER_RESULT: different recipients per result and kind. */
+  emailsPerResult: number;
+  /** EMAIL_RECIPIENTS_PER_ADDRESS: different recipients per client address a day; 0 = no cap. */
+  emailRecipientsPerAddress: number;
+  /** Keys the hash of a client's address (the server's own secret: the hash cannot be reversed by trying every address). */
+  secret: string;
+}
+
+/** An e-mail asked for (API.md "E-mails and passes"), its shape checked already. */
+export interface EmailRequest {
   /** The sender's UUID: one id is sent once. Absent: the server makes one (no resend is recognised). */
   id: string | null | undefined;
   kind: EmailKind;
-  name: string;
   email: string;
-  /** MM/DD/YYYY */
-  date: string;
-  testResultId: string | null | undefined;
-  pdf: Buffer;
+  testResultId: string;
+  writeKey: string | null | undefined;
+  language: EmailLanguage | null | undefined;
+  /** The requesting client's address (req.ip), counted by the per-address cap under a keyed hash. */
+  ip: string;
 }
 
 /**
- * What is wrong with a file sent as the report (REPORT_MSG), or null for a PDF under 5 MB.
- * `truncated`: the upload was cut at the multipart file limit (so it was 5 MB or more).
+ * What makes two requests under one id "the same e-mail": kind, recipient, result and language
+ * (the attachment is the server's, made from the record, so it is not part of it).
  */
-export function pdfProblem(pdf: Buffer | undefined, truncated = false): string | null {
-  if (!pdf || pdf.length === 0) return REPORT_MSG.fileRequired;
-  if (truncated || pdf.length >= EMAIL_PDF_MAX_BYTES) return REPORT_MSG.pdfTooLarge;
-  if (!pdf.subarray(0, 5).equals(Buffer.from('%PDF-'))) return REPORT_MSG.notPdf;
-  return null;
+function contentHash(request: EmailRequest, recipient: string, language: EmailLanguage): string {
+  return createHash('sha256')
+    .update(JSON.stringify([request.kind, recipient, request.testResultId.toLowerCase(), language]))
+    .digest('hex');
 }
 
-/** What makes two requests under one id "the same e-mail": kind, recipient, name, date, result and PDF. */
-function contentHash(report: ReportEmail, recipient: string): string {
-  return createHash('sha256')
-    .update(
-      JSON.stringify([report.kind, recipient, report.name, report.date, report.testResultId?.toLowerCase() ?? null]),
-    )
-    .update('\n')
-    .update(report.pdf)
-    .digest('hex');
+/**
+ * The key a client address is counted under by the per-address cap: an HMAC of its addressKey
+ * (an IPv6 /64 as one), so the table never holds an address, and a leaked table cannot be
+ * matched against all 2^32 IPv4 addresses without the server's secret.
+ */
+export function clientKeyOf(ip: string, secret: string): string {
+  return createHmac('sha256', `scentry-email-client:${secret}`).update(addressKey(ip)).digest('hex').slice(0, 32);
 }
 
 export type EmailOutcome =
@@ -86,32 +104,55 @@ export type EmailOutcome =
   | { outcome: 'duplicate' }
   /** This id was sent before with other content: nothing sent. */
   | { outcome: 'conflict' }
-  /** The result it names has not reached the server: nothing sent. */
-  | { outcome: 'unknownResult' };
+  /** The result it names has not reached the server (or, for the questionnaire, its answers): nothing sent. */
+  | { outcome: 'unknownResult' | 'unknownQuestionnaire' }
+  /** The result has a write key and it was not sent (API.md "Writing to a result"): nothing sent. */
+  | { outcome: 'forbidden' }
+  /** The result's report already went to EMAILS_PER_RESULT other recipients: nothing sent. */
+  | { outcome: 'tooManyForResult'; recipients: number };
 
-type Claim = EmailOutcome | { outcome: 'claimed' } | { outcome: 'busy' } | { outcome: 'limited'; retryAfter: number };
+type Claim =
+  | EmailOutcome
+  | { outcome: 'claimed' }
+  | { outcome: 'busy' }
+  | { outcome: 'limited'; retryAfter: number }
+  | { outcome: 'addressLimited'; retryAfter: number };
+
+const secondsUntil = (at: number, now: number) => Math.max(1, Math.ceil((at - now) / 1000));
 
 /**
- * Sends a report exactly once by its id, whichever endpoint it arrives by (API.md): the id is
- * claimed (a row inserted) in the same transaction that checks the result and counts the
- * recipient's e-mails of the last hour, then the mail goes out; a failed send gives the claim
- * up so a retry can send. Throws RetryLater for the limit (429) and a mail that could not go out
- * (503); the other refusals are outcomes, so the multipart routes and the push can word them
- * their own way.
+ * Sends a stored result's report (or its questionnaire's answers) exactly once by its id,
+ * whichever endpoint it arrives by (API.md "E-mails and passes"). In one transaction: the result
+ * and its key are checked, the id is claimed (a row inserted) and the caps counted; then the
+ * server makes the PDF from the stored record with the shared layout and the mail goes out. A
+ * failed send gives the claim up so a retry can send. Throws RetryLater for the limits (429)
+ * and a mail that could not go out (503); the other refusals are outcomes, so the multipart
+ * routes and the push can word them their own way.
  */
 export async function sendReportEmail(
   db: Db,
   mailer: Mailer,
   log: FastifyBaseLogger,
-  report: ReportEmail,
+  settings: EmailSettings,
+  request: EmailRequest,
   now: () => number = Date.now,
 ): Promise<EmailOutcome> {
-  const id = report.id ? report.id.toLowerCase() : randomUUID();
-  const recipient = report.email.trim().toLowerCase();
-  const hash = contentHash(report, recipient);
+  const id = request.id ? request.id.toLowerCase() : randomUUID();
+  const resultId = request.testResultId.toLowerCase();
+  const recipient = request.email.trim().toLowerCase();
+  const language = request.language ?? 'en';
+  const hash = contentHash(request, recipient, language);
+  const capped = settings.emailRecipientsPerAddress > 0;
+  const clientKey = capped ? clientKeyOf(request.ip, settings.secret) : null;
 
   const claim = await inTransaction(db, async (trx): Promise<Claim> => {
     const at = now();
+    const result = await findResult(trx, resultId);
+    if (!result) return { outcome: 'unknownResult' };
+    if (!writeKeyMatches(result.writeKeyHash, request.writeKey)) return { outcome: 'forbidden' };
+    if (request.kind === 'questionnaire' && !(await questionnaireCompleted(trx, resultId)))
+      return { outcome: 'unknownQuestionnaire' };
+
     const existing = await findEmail(trx, id);
     if (existing) {
       if (existing.contentHash !== hash) return { outcome: 'conflict' };
@@ -122,18 +163,36 @@ export async function sendReportEmail(
         ? { outcome: 'claimed' }
         : { outcome: 'busy' };
     }
-    if (report.testResultId && !(await findResult(trx, report.testResultId))) return { outcome: 'unknownResult' };
+
+    const sentTo = await recipientsOfResult(trx, resultId, request.kind);
+    if (!sentTo.includes(recipient) && sentTo.length >= settings.emailsPerResult)
+      return { outcome: 'tooManyForResult', recipients: sentTo.length };
+
     const window = await recipientSince(trx, recipient, new Date(at - HOUR_MS).toISOString());
     if (window.count >= EMAILS_PER_RECIPIENT_PER_HOUR) {
       const leaves = window.oldest ? Date.parse(window.oldest) + HOUR_MS : at + HOUR_MS;
-      return { outcome: 'limited', retryAfter: Math.max(1, Math.ceil((leaves - at) / 1000)) };
+      return { outcome: 'limited', retryAfter: secondsUntil(leaves, at) };
     }
+
+    if (clientKey) {
+      const dayAgo = new Date(at - DAY_MS).toISOString();
+      // Keys older than the day count for nothing: they are not kept.
+      await forgetClientKeys(trx, dayAgo);
+      const mine = await recipientsOfClientSince(trx, clientKey, dayAgo);
+      if (!mine.some((r) => r.recipient === recipient) && mine.length >= settings.emailRecipientsPerAddress) {
+        // A place frees when the recipient e-mailed longest ago leaves the day.
+        const first = Math.min(...mine.map((r) => Date.parse(r.last)));
+        return { outcome: 'addressLimited', retryAfter: secondsUntil(first + DAY_MS, at) };
+      }
+    }
+
     const inserted = await insertEmailClaim(trx, {
       id,
-      kind: report.kind,
-      testResultId: report.testResultId ?? null,
+      kind: request.kind,
+      testResultId: resultId,
       recipient,
       contentHash: hash,
+      clientKey,
       createdAt: new Date(at).toISOString(),
     });
     return inserted ? { outcome: 'claimed' } : { outcome: 'busy' };
@@ -143,12 +202,19 @@ export async function sendReportEmail(
     log.info({ to: maskEmail(recipient) }, 'e-mail refused: too many to this recipient this hour');
     throw new RetryLater(429, REPORT_MSG.tooManyEmails, claim.retryAfter);
   }
+  if (claim.outcome === 'addressLimited') {
+    log.warn({ emailId: id }, 'e-mail refused: too many different recipients from this address today');
+    throw new RetryLater(429, REPORT_MSG.tooManyRecipients, claim.retryAfter);
+  }
   if (claim.outcome === 'busy') throw new RetryLater(503, MAIL_UNAVAILABLE_MSG, RETRY_SECONDS);
   if (claim.outcome !== 'claimed') return claim;
 
   let delivered: Awaited<ReturnType<Mailer['send']>>;
   try {
-    delivered = await mailer.send(reportMail({ ...report, id }));
+    const report = await serverReport(db, settings, request.kind, resultId, log);
+    delivered = await mailer.send(
+      reportMail({ id, kind: request.kind, language, email: request.email.trim(), ...report }),
+    );
   } catch (err) {
     await releaseClaim(db, id);
     if (!(err instanceof MailSendError)) throw err;
@@ -162,73 +228,102 @@ export async function sendReportEmail(
   return { outcome: 'sent' };
 }
 
-/** The 400 / 404 of an outcome that is not a success, as the multipart endpoints answer it. */
+/**
+ * The attachment, made here from the stored record with the shared layout (never the caller's
+ * file). Checked in the claim's transaction, the record is there: results are never deleted.
+ */
+async function serverReport(
+  db: Db,
+  settings: EmailSettings,
+  kind: EmailKind,
+  resultId: string,
+  log: FastifyBaseLogger,
+): Promise<ServerReport> {
+  const started = performance.now();
+  let report: ServerReport;
+  if (kind === 'questionnaire') {
+    const record = await questionnaireReportRecord(db, resultId);
+    if (!record) throw new Error(`questionnaire of ${resultId} vanished`);
+    report = await renderQuestionnaireReport(record);
+  } else {
+    const record = await resultReportRecord(db, resultId);
+    if (!record) throw new Error(`result ${resultId} vanished`);
+    report = await renderResultReport(record, settings);
+  }
+  log.debug({ kind, ms: Math.round(performance.now() - started), bytes: report.pdf.length }, 'report PDF made');
+  return report;
+}
+
+/** The 400 / 403 / 404 of an outcome that is not a success, as the multipart endpoints answer it. */
 export function refusalOf(outcome: EmailOutcome): ApiError | null {
-  if (outcome.outcome === 'conflict') return warning(REPORT_MSG.emailConflict);
-  if (outcome.outcome === 'unknownResult') return notFound(REPORT_MSG.resultNotSynced);
-  return null;
+  switch (outcome.outcome) {
+    case 'conflict':
+      return warning(REPORT_MSG.emailConflict);
+    case 'unknownResult':
+      return notFound(REPORT_MSG.resultNotSynced);
+    case 'unknownQuestionnaire':
+      return notFound(REPORT_MSG.questionnaireNotSynced);
+    case 'forbidden':
+      return forbidden(PLAY_MSG.notAllowedForResult);
+    case 'tooManyForResult':
+      return warning(REPORT_MSG.sentToMany(outcome.recipients));
+    default:
+      return null;
+  }
 }
 
-/** The push's reason for refusing an outcome for good, or null when it was taken. */
+/**
+ * The push's answer to an outcome: null when it was taken; a reason when it never will be (the
+ * device stops retrying it). A result or questionnaire not stored yet is thrown as the 404 of
+ * the multipart endpoints: the device keeps the e-mail and pushes it again after them.
+ */
 export function rejectionOf(outcome: EmailOutcome): string | null {
-  if (outcome.outcome === 'conflict') return REPORT_MSG.emailConflict;
-  if (outcome.outcome === 'unknownResult') return REPORT_MSG.resultNotSynced;
-  return null;
+  if (outcome.outcome === 'unknownResult' || outcome.outcome === 'unknownQuestionnaire') throw refusalOf(outcome);
+  return refusalOf(outcome)?.message ?? null;
 }
 
-/** A multipart e-mail request (API.md), its model already checked: the PDF's rules, then sent exactly once by its Id. */
+/** A multipart e-mail request (API.md), its model already checked; a `file` it carried was ignored. */
 export async function sendEmailForm(
   db: Db,
   mailer: Mailer,
   log: FastifyBaseLogger,
-  report: Omit<ReportEmail, 'pdf'>,
-  file: { buffer: Buffer; truncated?: boolean } | undefined,
+  settings: EmailSettings,
+  request: EmailRequest,
 ): Promise<void> {
-  const problem = pdfProblem(file?.buffer, file?.truncated);
-  if (problem || !file) throw invalid(problem ?? REPORT_MSG.notPdf, 'file: must be a PDF (%PDF-) under 5 MB');
-  const refusal = refusalOf(await sendReportEmail(db, mailer, log, { ...report, pdf: file.buffer }));
+  const refusal = refusalOf(await sendReportEmail(db, mailer, log, settings, request));
   if (refusal) throw refusal;
-}
-
-const BASE64_RE = /^[A-Za-z0-9+/_-]*={0,2}$/;
-
-/** The PDF of a pushed document: plain base64 (a `data:` URL's prefix is allowed), or undefined when it is not base64. */
-function decodePdf(text: string): Buffer | undefined {
-  const bare = text.replace(/^data:[^,]*;base64,/i, '').replace(/\s+/g, '');
-  if (!BASE64_RE.test(bare) || bare.length % 4 === 1) return undefined;
-  return Buffer.from(bare, 'base64');
 }
 
 export type PushEmailsBody = ContractRequest<Contract['pushEmails']>['body'];
 
 /**
  * An e-mail made offline (API.md "Sync"), one document a request: `[]` when it was taken now or
- * before, `[{id, rejected, reason}]` when it never will be (the device stops retrying it). Over
- * the recipient's limit or with the mail server away it throws RetryLater (429 / 503) and the
- * device tries again later.
+ * before, `[{id, rejected, reason}]` when it never will be (the device stops retrying it). Its
+ * result (or questionnaire) not stored yet: 404, and the device pushes it again later. Over a
+ * limit or with the mail server away it throws RetryLater (429 / 503) and the device tries again
+ * later. A `pdfBase64` from an older build is ignored: the server makes the attachment.
  */
 export async function pushEmails(
   db: Db,
   mailer: Mailer,
   log: FastifyBaseLogger,
+  settings: EmailSettings,
   rows: PushEmailsBody,
+  ip: string,
 ): Promise<RejectedResult[]> {
   const doc = rows[0].newDocumentState;
   const rejected = (id: string, reason: string) => [{ id, rejected: true as const, reason }];
   const parsed = parseRequest(emailDocSchema, doc);
   if (!parsed.ok) return rejected(sentId(doc), parsed.message);
-  const { pdfBase64, ...sent } = parsed.data;
-  const pdf = decodePdf(pdfBase64);
-  const problem = pdf ? pdfProblem(pdf) : REPORT_MSG.notPdf;
-  if (problem || !pdf) return rejected(sent.id, problem ?? REPORT_MSG.notPdf);
-  const outcome = await sendReportEmail(db, mailer, log, {
+  const sent = parsed.data;
+  const outcome = await sendReportEmail(db, mailer, log, settings, {
     id: sent.id,
     kind: sent.kind,
-    name: sent.name,
     email: sent.email,
-    date: sent.date,
     testResultId: sent.testResultId,
-    pdf,
+    writeKey: sent.writeKey,
+    language: sent.language,
+    ip,
   });
   const reason = rejectionOf(outcome);
   return reason ? rejected(sent.id, reason) : [];

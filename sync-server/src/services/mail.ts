@@ -1,6 +1,6 @@
 import { chmodSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { EmailKind } from '@scentry/shared-schema';
+import type { EmailKind, EmailLanguage } from '@scentry/shared-schema';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transporter } from 'nodemailer';
 
@@ -15,6 +15,7 @@ export interface MailMessage {
   subject: string;
   text: string;
   attachments: { filename: string; content: Buffer; contentType: string }[];
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -58,6 +59,8 @@ export function createMailer(options: {
   smtpUrl: string | undefined;
   mailFrom: string;
   dataDir: string;
+  /** PUBLIC_URL: its host is the name the server gives in EHLO (not the machine's own name). */
+  publicUrl: string;
   log: FastifyBaseLogger;
 }): Mailer {
   const { smtpUrl, mailFrom, dataDir, log } = options;
@@ -72,7 +75,8 @@ export function createMailer(options: {
   };
 
   if (smtpUrl) {
-    const transport = lazyTransport(() => [{ ...SMTP_TIMEOUTS, url: smtpUrl }, defaults]);
+    const name = ehloName(options.publicUrl);
+    const transport = lazyTransport(() => [{ ...SMTP_TIMEOUTS, name, url: smtpUrl }, defaults]);
     return {
       async send(message) {
         try {
@@ -112,6 +116,27 @@ export function createMailer(options: {
   };
 }
 
+/**
+ * The name given in EHLO: PUBLIC_URL's host, so the greeting names the site the mail is about
+ * (receivers' spam checks compare it with the sender's DNS) rather than a container's hostname.
+ */
+export function ehloName(publicUrl: string): string | undefined {
+  try {
+    return new URL(publicUrl).hostname.replace(/^\[|\]$/g, '') || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A `.local` sender (MAIL_FROM's default) is fine for the outbox, but mail servers refuse or bin
+ * it: worth a warning when mail really goes out.
+ */
+export function isLocalSender(mailFrom: string): boolean {
+  const address = /<([^>]*)>/.exec(mailFrom)?.[1] ?? mailFrom;
+  return /\.local\s*$/i.test(address.trim());
+}
+
 type TransportOptions = Parameters<typeof import('nodemailer').createTransport>;
 
 /**
@@ -136,48 +161,101 @@ function lazyTransport(options: () => [TransportOptions[0], TransportOptions[1]]
   };
 }
 
-const SUBJECTS: Record<EmailKind, string> = {
-  result: 'Your Scentry smell screening result',
-  questionnaire: 'Your Scentry questionnaire answers',
+/** The date a text gives: MM/DD/YYYY in English, "23 de noviembre de 2026" in Spanish; in Los Angeles. */
+const DATE_FORMATS: Record<EmailLanguage, Intl.DateTimeFormat> = {
+  en: new Intl.DateTimeFormat('en-US', {
+    timeZone: 'America/Los_Angeles',
+    month: '2-digit',
+    day: '2-digit',
+    year: 'numeric',
+  }),
+  es: new Intl.DateTimeFormat('es-ES', {
+    timeZone: 'America/Los_Angeles',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  }),
 };
 
-const WHAT: Record<EmailKind, string> = {
-  result: 'your Scentry smell screening result',
-  questionnaire: 'your answers to the Scentry questionnaire',
+/**
+ * The e-mails' wording (API.md "E-mails and passes"): fixed sentences that name no one and carry
+ * nothing the requester wrote, only the played-at date and the attachment's name.
+ */
+const WORDING: Record<
+  EmailLanguage,
+  {
+    subject: Record<EmailKind, string>;
+    attached: Record<EmailKind, (date: string, file: string) => string>;
+    lines: string[];
+  }
+> = {
+  en: {
+    subject: {
+      result: 'Your Scentry smell screening result',
+      questionnaire: 'Your Scentry questionnaire answers',
+    },
+    attached: {
+      result: (date, file) => `Attached is the result of a Scentry smell screening played on ${date} (${file}).`,
+      questionnaire: (date, file) =>
+        `Attached are the answers to the Scentry questionnaire of a smell screening played on ${date} (${file}).`,
+    },
+    lines: [
+      'A screening is not a diagnosis. If you are concerned about your sense of smell, please talk to a doctor.',
+      'This message was sent automatically because this address was entered in the Scentry app. There is no need to reply.',
+    ],
+  },
+  es: {
+    subject: {
+      result: 'Su resultado de la prueba de olfato de Scentry',
+      questionnaire: 'Sus respuestas al cuestionario de Scentry',
+    },
+    attached: {
+      result: (date, file) =>
+        `Adjuntamos el resultado de una prueba de olfato de Scentry realizada el ${date} (${file}).`,
+      questionnaire: (date, file) =>
+        `Adjuntamos las respuestas al cuestionario de Scentry de una prueba de olfato realizada el ${date} (${file}).`,
+    },
+    lines: [
+      'Una prueba de detección no es un diagnóstico. Si le preocupa su sentido del olfato, consulte a un médico.',
+      'Este mensaje se envió automáticamente porque esta dirección se indicó en la aplicación Scentry. No es necesario responder.',
+    ],
+  },
 };
 
-/** The attachment's name: `Scentry-result-MM-DD-YYYY.pdf` / `Scentry-questionnaire-MM-DD-YYYY.pdf`. */
-export const reportFileName = (kind: EmailKind, date: string): string =>
-  `Scentry-${kind}-${date.replace(/\//g, '-')}.pdf`;
+const GREETING: Record<EmailLanguage, string> = { en: 'Hello,', es: 'Hola:' };
 
-/** The report e-mail of spec §4: hello, what is attached, that a screening is not a diagnosis. */
+/**
+ * A report e-mail: the server's fixed text in the language asked, the played-at date, the PDF the
+ * server made; addressed to the bare address (no name), marked as sent automatically.
+ */
 export function reportMail(report: {
   id: string;
   kind: EmailKind;
-  name: string;
+  language: EmailLanguage;
   email: string;
-  /** MM/DD/YYYY */
-  date: string;
+  /** ISO time the result was played. */
+  playedAt: string;
+  fileName: string;
   pdf: Buffer;
 }): MailMessage {
-  const fileName = reportFileName(report.kind, report.date);
+  const words = WORDING[report.language];
+  const date = DATE_FORMATS[report.language].format(new Date(report.playedAt));
   const text = [
-    `Hello ${report.name},`,
+    GREETING[report.language],
     '',
-    `Attached is ${WHAT[report.kind]} of ${report.date} (${fileName}).`,
+    words.attached[report.kind](date, report.fileName),
     '',
-    'Scentry is a screening, not a diagnosis. If you are concerned about your sense of smell, please talk to a doctor.',
-    '',
-    'This message was sent automatically; there is no need to reply.',
-    '',
+    ...words.lines.flatMap((line) => [line, '']),
     'Scentry',
     '',
   ].join('\n');
   return {
     id: report.id,
-    to: { name: report.name, address: report.email },
-    subject: SUBJECTS[report.kind],
+    to: { name: '', address: report.email },
+    subject: words.subject[report.kind],
     text,
-    attachments: [{ filename: fileName, content: report.pdf, contentType: 'application/pdf' }],
+    attachments: [{ filename: report.fileName, content: report.pdf, contentType: 'application/pdf' }],
+    // RFC 3834: an automatic message; well-behaved auto-responders do not answer it.
+    headers: { 'Auto-Submitted': 'auto-generated' },
   };
 }

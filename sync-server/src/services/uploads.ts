@@ -13,14 +13,25 @@ export interface UploadedFile {
   truncated: boolean;
 }
 
-/** Reads a multipart request of a `model` JSON field and an optional `file`, per API.md. */
-export async function readModelAndFile(req: FastifyRequest): Promise<{ model: unknown; file?: UploadedFile }> {
+/**
+ * Reads a multipart request of a `model` JSON field and an optional `file`, per API.md. With
+ * `ignoreFiles` a file is read past and dropped, never held (the e-mails: the server makes the
+ * attachment; older builds still send one).
+ */
+export async function readModelAndFile(
+  req: FastifyRequest,
+  { ignoreFiles = false }: { ignoreFiles?: boolean } = {},
+): Promise<{ model: unknown; file?: UploadedFile }> {
   if (!req.isMultipart()) throw invalid('Invalid request', 'Expected multipart/form-data with a model field');
   let model: unknown;
   let file: UploadedFile | undefined;
   try {
     for await (const part of req.parts()) {
-      if (part.type === 'file') {
+      if (part.type === 'file' && ignoreFiles) {
+        for await (const _chunk of part.file) {
+          // Read past it: the next part follows it in the stream.
+        }
+      } else if (part.type === 'file') {
         const buffer = await part.toBuffer();
         if (part.fieldname.toLowerCase() === 'file') {
           file = { buffer, fileName: part.filename, truncated: part.file.truncated };

@@ -7,6 +7,8 @@ import { type FormPart, multipart } from './multipart';
 /** A mail as the test SMTP server received it: the SMTP envelope and the parsed message. */
 export interface ReceivedMail {
   envelopeTo: string[];
+  /** The name the sender gave in EHLO. */
+  ehlo: string;
   mail: ParsedMail;
 }
 
@@ -38,7 +40,11 @@ export async function startSmtp(
     onData(stream, session, callback) {
       simpleParser(stream).then(
         (mail) => {
-          received.push({ envelopeTo: session.envelope.rcptTo.map((r) => r.address), mail });
+          received.push({
+            envelopeTo: session.envelope.rcptTo.map((r) => r.address),
+            ehlo: session.hostNameAppearsAs,
+            mail,
+          });
           callback();
         },
         (err: Error) => callback(err),

@@ -1,7 +1,7 @@
+import { formatResultDate, formatResultTime, scoreText } from '@scentry/shared-schema/report';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { type HistoryEntry, isHistoryOn, list } from '../../lib/history';
-import { formatResultDate, formatResultTime, scoreText } from '../../report/format';
 import { HistorySwitch } from '../../ui/history-switch';
 
 // uPlot (and its CSS) only when there is something to draw: the list shows at once without it.

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { RESULT_TIME_ZONE } from '@scentry/shared-schema/report';
 import type { HistoryEntry } from '../../lib/history';
-import { RESULT_TIME_ZONE } from '../../report/format';
 
 /*
  * uPlot and its CSS are imported here only, and this module is loaded with a dynamic import by the

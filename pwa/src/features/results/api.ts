@@ -1,7 +1,7 @@
 import { type AnswerDetailRow, type ApiData, ROUTES, type TestResultRow } from '@scentry/shared-schema';
+import type { ReportProvider } from '@scentry/shared-schema/report';
 import { call } from '../../lib/call';
 import { fetchFile } from '../../lib/file-call';
-import type { ReportProvider } from '../../report/model';
 import type { ResultListBody } from './request';
 
 export type { AnswerDetailRow, TestResultRow };

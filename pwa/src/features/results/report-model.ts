@@ -1,6 +1,6 @@
 import { type AnswerDetailRow, CARDS_PER_KIT, type TestResultRow } from '@scentry/shared-schema';
-import { formatResultDate } from '../../report/format';
-import type { ReportModel, ReportProvider } from '../../report/model';
+import type { ReportModel, ReportProvider } from '@scentry/shared-schema/report';
+import { formatResultDate } from '@scentry/shared-schema/report';
 
 /** Shown in place of a player's name where the organization does not disclose it (spec §6). */
 export const NAME_HIDDEN = 'Name not disclosed';

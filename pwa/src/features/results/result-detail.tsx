@@ -1,6 +1,6 @@
+import { intensityWords } from '@scentry/shared-schema/report';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { intensityWords } from '../../report/format';
 import { Modal } from '../../ui/modal';
 import { Spinner } from '../../ui/spinner';
 import type { AnswerDetailRow, TestResultRow } from './api';

@@ -1,5 +1,5 @@
+import { formatResultDate, formatResultTime } from '@scentry/shared-schema/report';
 import type { ReactNode } from 'react';
-import { formatResultDate, formatResultTime } from '../../report/format';
 import { type SortableColumn, SortableTable, selectColumn } from '../../ui/data-table';
 import type { TestResultRow } from './api';
 import { NAME_HIDDEN, playerName } from './report-model';

@@ -1,9 +1,9 @@
 import { RESULTS_MSG } from '@scentry/shared-schema';
+import type { ReportProvider } from '@scentry/shared-schema/report';
 import { useState } from 'react';
 import { saveFile } from '../../lib/download';
 import { knownPublicUrl } from '../../lib/public-url';
 import { queryClient } from '../../lib/query';
-import type { ReportProvider } from '../../report/model';
 import { useToast } from '../../ui/toast';
 import { getProvider, type TestResultRow } from './api';
 import { answersQuery } from './queries';

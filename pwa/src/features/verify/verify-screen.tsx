@@ -1,8 +1,8 @@
 import type { VerifiedResult } from '@scentry/shared-schema';
 import { CARDS_PER_KIT, REPORT_MSG } from '@scentry/shared-schema';
+import { formatResultDate, formatResultTime } from '@scentry/shared-schema/report';
 import { useEffect, useState } from 'react';
 import { ApiFailure, callPlayer } from '../../lib/api';
-import { formatResultDate, formatResultTime } from '../../report/format';
 import { Spinner } from '../../ui/spinner';
 
 type State =

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createMailer, type Mailer } from '../../services/mail';
+import { createMailer, isLocalSender, type Mailer } from '../../services/mail';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,11 +11,16 @@ declare module 'fastify' {
 
 /** Outgoing mail: SMTP_URL, or `.eml` files under DATA_DIR/outbox. */
 export default fp(async (app: FastifyInstance) => {
-  const { smtpUrl, mailFrom, dataDir } = app.config;
-  const mailer = createMailer({ smtpUrl, mailFrom, dataDir, log: app.log });
+  const { smtpUrl, mailFrom, dataDir, publicUrl } = app.config;
+  const mailer = createMailer({ smtpUrl, mailFrom, dataDir, publicUrl, log: app.log });
   app.log.info(
     smtpUrl ? 'e-mail goes out by SMTP (SMTP_URL)' : 'SMTP_URL unset: e-mails are written to DATA_DIR/outbox',
   );
+  if (smtpUrl && isLocalSender(mailFrom)) {
+    app.log.warn(
+      `MAIL_FROM is ${mailFrom}: mail servers refuse or bin a .local sender. Set MAIL_FROM to an address of your own domain`,
+    );
+  }
   app.decorate('mailer', mailer);
   app.addHook('onClose', async () => mailer.close());
 });

@@ -1,6 +1,6 @@
+import { paperForLocale as paperFor } from '@scentry/shared-schema/report';
 import { describe, expect, it } from 'vitest';
 import type { StoredResult } from '../../../lib/player';
-import { paperForLocale as paperFor } from '../../../report/paper';
 import { buildReportModel } from './build-model';
 
 const stored: StoredResult = {

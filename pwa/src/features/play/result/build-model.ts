@@ -1,6 +1,6 @@
 import { CARDS_PER_KIT, DISORDER_FLAGS, FAMILY_FLAGS, flaggedLabels, GUEST_NAME } from '@scentry/shared-schema';
+import type { ReportModel, ReportProvider } from '@scentry/shared-schema/report';
 import type { PlayerData, StoredResult } from '../../../lib/player';
-import type { ReportModel, ReportProvider } from '../../../report/model';
 
 const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v.trim() : null);
 

@@ -1,9 +1,8 @@
 import { CARDS_PER_KIT, INTENSITY_LABELS } from '@scentry/shared-schema';
+import { formatResultDate, formatResultTime, REPORT_LABELS } from '@scentry/shared-schema/report';
 import { Link } from '@tanstack/react-router';
 import { getStoredResult } from '../../../lib/player';
 import { SyncStatusPanel } from '../../../offline/sync-status';
-import { formatResultDate, formatResultTime } from '../../../report/format';
-import { REPORT_LABELS } from '../../../report/texts';
 import { storedOutcome } from './guards';
 
 /**

@@ -1,6 +1,6 @@
+import type { ReportProvider } from '@scentry/shared-schema/report';
 import { useEffect, useState } from 'react';
 import { fetchProvider, keptProvider } from '../../../lib/organizations';
-import type { ReportProvider } from '../../../report/model';
 
 /**
  * The provider of a result (name, address, phone): the kept copy at once, refreshed from

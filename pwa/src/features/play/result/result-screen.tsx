@@ -1,16 +1,15 @@
 import { REPORT_MSG } from '@scentry/shared-schema';
+import type { ReportModel } from '@scentry/shared-schema/report';
+import { formatResultDate, formatResultTime, intensityWords, REPORT_TEXT } from '@scentry/shared-schema/report';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import { ApiFailure, callPlayer } from '../../../lib/api';
 import { saveFile } from '../../../lib/download';
 import { getPlayer, getStoredResult, type StoredResult, setStoredResult } from '../../../lib/player';
 import { knownPublicUrl } from '../../../lib/public-url';
-import { emailPdf } from '../../../offline/email-pdf';
+import { emailReport } from '../../../offline/email-report';
 import { useSyncStatus } from '../../../offline/status';
 import { SyncStatusPanel } from '../../../offline/sync-status';
-import { formatResultDate, formatResultTime, intensityWords } from '../../../report/format';
-import type { ReportModel } from '../../../report/model';
-import { REPORT_TEXT } from '../../../report/texts';
 import { EmailDialog } from '../../../ui/email-dialog';
 import { HistorySwitch } from '../../../ui/history-switch';
 import { LegalLinks } from '../../../ui/legal-links';
@@ -109,15 +108,8 @@ export function ResultScreen({ result }: { result: StoredResult }) {
   async function sendEmail(email: string): Promise<boolean> {
     setBusy('email');
     try {
-      const pdf = await makeFile('pdf');
-      const outcome = await emailPdf({
-        kind: 'result',
-        resultId: model.resultId,
-        name: model.playerName,
-        date: formatResultDate(model.playedAt),
-        email,
-        pdf,
-      });
+      // The server makes the PDF from its record: nothing to draw here.
+      const outcome = await emailReport({ kind: 'result', resultId: model.resultId, email });
       if (outcome === 'sent') notify('success', REPORT_MSG.resultSent);
       else notify('info', REPORT_MSG.emailQueued);
       return true;

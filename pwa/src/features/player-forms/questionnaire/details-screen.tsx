@@ -1,12 +1,12 @@
 import { REPORT_MSG } from '@scentry/shared-schema';
+import { formatResultDate, formatResultTime } from '@scentry/shared-schema/report';
 import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { ApiFailure } from '../../../lib/api';
 import { saveFile } from '../../../lib/download';
 import { getPlayer, getStoredResult, type StoredResult } from '../../../lib/player';
-import { emailPdf } from '../../../offline/email-pdf';
+import { emailReport } from '../../../offline/email-report';
 import { SyncStatusPanel } from '../../../offline/sync-status';
-import { formatResultDate, formatResultTime } from '../../../report/format';
 import { EmailDialog } from '../../../ui/email-dialog';
 import { Spinner } from '../../../ui/spinner';
 import { useToast } from '../../../ui/toast';
@@ -47,15 +47,8 @@ export function DetailsScreen({ result, kept }: { result: StoredResult; kept: Ke
   async function sendEmail(email: string): Promise<boolean> {
     setBusy('email');
     try {
-      const pdf = await makePdf();
-      const outcome = await emailPdf({
-        kind: 'questionnaire',
-        resultId: model.resultId,
-        name: model.playerName,
-        date: formatResultDate(model.answeredAt),
-        email,
-        pdf,
-      });
+      // The server makes the PDF from its record: nothing to draw here.
+      const outcome = await emailReport({ kind: 'questionnaire', resultId: model.resultId, email });
       if (outcome === 'sent') notify('success', REPORT_MSG.questionnaireSent);
       else notify('info', REPORT_MSG.emailQueued);
       return true;

@@ -1,6 +1,6 @@
 import { GUEST_NAME } from '@scentry/shared-schema';
+import type { QuestionnaireReportModel } from '@scentry/shared-schema/report';
 import type { PlayerData, StoredResult } from '../../../lib/player';
-import type { QuestionnaireReportModel } from '../../../report/questionnaire-model';
 import type { KeptAnswers } from './kept';
 
 const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v.trim() : null);

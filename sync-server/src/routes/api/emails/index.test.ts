@@ -1,47 +1,79 @@
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { EMAIL_PDF_MAX_BYTES, type EmailKind, MSG, REPORT_MSG } from '@scentry/shared-schema';
+import {
+  type EmailKind,
+  type KitDoc,
+  MSG,
+  makeWriteKey,
+  PLAY_MSG,
+  QUESTIONNAIRE_QUESTIONS,
+  REPORT_MSG,
+} from '@scentry/shared-schema';
+import { renderReportPdfBytes } from '@scentry/shared-schema/report';
 import { simpleParser } from 'mailparser';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MAIL_UNAVAILABLE_MSG } from '../../../services/emails';
 import { expectReply, insertResult } from '../../../test/catalogue';
 import { makeTestApp, type TestApp } from '../../../test/helpers';
 import { emailForm, freePort, makePdf, startSmtp, type TestSmtp } from '../../../test/mail';
-import { DEMO_ENV, liveKit } from '../../../test/play';
+import { answersFor, DEMO_ENV, liveKit, saveBody } from '../../../test/play';
 
 const RESULT_URL = '/api/TestResult/SendResultInEmail';
 const QUESTIONNAIRE_URL = '/api/TestResult/SendQuestionnaireResultInEmail';
 const PUSH_URL = '/api/sync/emails/push';
 const MAIL_FROM = 'Scentry Test <reports@scentry.test>';
+const PUBLIC_URL = 'https://scentry.example.org';
+const ENV = { ...DEMO_ENV, MAIL_FROM, PUBLIC_URL };
 
 let seq = 0;
 /** A recipient no other test writes to (the hourly limit is per recipient). */
 const recipient = () => `pat.${++seq}.${Date.now()}@example.com`;
 
-interface Model {
-  Name: string;
-  Email: string;
-  Date: string;
-  TestResultId?: string | null;
-  Id?: string | null;
+/** The text of a PDF, by Debian's poppler-utils (as the report's own tests read it). */
+function pdfText(pdf: Buffer): string {
+  if (!existsSync('/usr/bin/pdftotext'))
+    throw new Error('/usr/bin/pdftotext is missing: apt-get install -y poppler-utils to test the PDF');
+  const dir = mkdtempSync(path.join(tmpdir(), 'scentry-mail-pdf-'));
+  try {
+    const file = path.join(dir, 'attachment.pdf');
+    writeFileSync(file, pdf);
+    return execFileSync('/usr/bin/pdftotext', ['-raw', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
+
+/** A real PDF that says what a forger would like sent: the caller's `file`, which must be ignored. */
+const forgedPdf = async (): Promise<Buffer> =>
+  Buffer.from(
+    await renderReportPdfBytes(
+      {
+        resultId: '00000000-0000-4000-8000-000000000000',
+        status: 'Pass',
+        rightAnswerCount: 5,
+        cardCount: 5,
+        playerName: 'Mallory Forger',
+        playedAt: '2020-01-01T12:00:00Z',
+        kitName: 'EVILKIT',
+        provider: null,
+        age: null,
+        gender: null,
+        race: null,
+        disorders: null,
+        familyHistory: null,
+        cards: [],
+        verifyUrl: 'http://evil.example/verify/now',
+      },
+      new Map(),
+    ),
+  );
 
 function sendForm(t: TestApp, url: string, model: unknown, file?: Buffer | null) {
   const form = emailForm(model, file);
   return t.app.inject({ method: 'POST', url, headers: form.headers, payload: form.payload });
-}
-
-function emailDoc(model: Model, pdf: Buffer, kind: EmailKind = 'result') {
-  return {
-    id: model.Id,
-    testResultId: model.TestResultId,
-    kind,
-    name: model.Name,
-    email: model.Email,
-    date: model.Date,
-    pdfBase64: pdf.toString('base64'),
-  };
 }
 
 function pushDocs(t: TestApp, docs: unknown[]) {
@@ -58,342 +90,370 @@ const emailRows = (t: TestApp, id?: string) => {
   return q.execute();
 };
 
-describe('reports by e-mail through SMTP', () => {
+interface Stored {
+  id: string;
+  writeKey: string | null;
+}
+
+/** A result stored through SaveTestResult (4 of 5 right) with a write key. */
+async function storeResult(t: TestApp, kit: KitDoc, { first = 'Ada', last = 'Lovelace' } = {}): Promise<Stored> {
+  const body = saveBody(kit, answersFor(kit, 4), { FirstName: first, LastName: last, WriteKey: makeWriteKey() });
+  const res = await t.app.inject({ method: 'POST', url: '/api/TestResult/SaveTestResult', payload: body });
+  const data = expectReply<{ testResultId: string; writeKey: string | null }>(res, 200, 'Success').data;
+  return { id: data.testResultId, writeKey: data.writeKey };
+}
+
+async function storeQuestionnaire(t: TestApp, result: Stored): Promise<void> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/TestResult/SaveQuestionnaireResult',
+    payload: {
+      TestResultId: result.id,
+      WriteKey: result.writeKey,
+      QuestionnaireListDetails: QUESTIONNAIRE_QUESTIONS.map((Question, i) => ({ Question, Answer: i ? 'No' : 'Yes' })),
+    },
+  });
+  expectReply(res, 200, 'Success');
+}
+
+const modelFor = (result: Stored, extra: Record<string, unknown> = {}) => ({
+  Email: recipient(),
+  TestResultId: result.id,
+  WriteKey: result.writeKey,
+  Id: randomUUID(),
+  ...extra,
+});
+
+const docFor = (result: Stored, kind: EmailKind, extra: Record<string, unknown> = {}) => ({
+  id: randomUUID(),
+  testResultId: result.id,
+  writeKey: result.writeKey,
+  kind,
+  email: recipient(),
+  ...extra,
+});
+
+describe('report e-mails through SMTP: the server makes the attachment and writes the text', () => {
   let t: TestApp;
   let smtp: TestSmtp;
-  let resultId: string;
+  let kit: KitDoc;
   const sent = () => smtp.received.length;
+  const last = () => smtp.received[smtp.received.length - 1];
 
   beforeAll(async () => {
     smtp = await startSmtp();
-    t = await makeTestApp({ env: { ...DEMO_ENV, SMTP_URL: smtp.url, MAIL_FROM } });
-    resultId = await insertResult(t.app, (await liveKit(t.app, 'DEMO1')).kitId);
+    t = await makeTestApp({ env: { ...ENV, SMTP_URL: smtp.url } });
+    kit = await liveKit(t.app, 'DEMO1');
   });
   afterAll(async () => {
     await t.cleanup();
     await smtp.close();
   });
 
-  const model = (extra: Partial<Model> = {}): Model => ({
-    Name: 'Pat Smeller',
-    Email: recipient(),
-    Date: '11/23/2026',
-    TestResultId: resultId,
-    Id: randomUUID(),
-    ...extra,
-  });
+  it("sends the stored record's report, made by the server: the caller's file, name and date are ignored", async () => {
+    const result = await storeResult(t, kit);
+    const m = modelFor(result, { Name: 'Hello Visit http://evil.example now', Date: '01/01/2020' });
+    const res = await sendForm(t, RESULT_URL, m, await forgedPdf());
+    expect(expectReply(res, 200, 'Success', REPORT_MSG.resultSent).data).toBeNull();
 
-  it('sends the result with the PDF attached, to the address given, from MAIL_FROM', async () => {
-    const m = model({ Email: `Jane.Doe.${++seq}@Example.com` });
-    const pdf = makePdf(40_000);
-    const res = await sendForm(t, RESULT_URL, m, pdf);
-    const body = expectReply(res, 200, 'Success', REPORT_MSG.resultSent);
-    expect(body.data).toBeNull();
-
-    expect(smtp.received).toHaveLength(1);
-    const { envelopeTo, mail } = smtp.received[0];
-    // The local part as given (it may be case-sensitive); the domain as nodemailer normalises it.
-    const address = m.Email.replace('@Example.com', '@example.com');
-    expect(envelopeTo).toEqual([address]);
-    expect(mail.to && !Array.isArray(mail.to) && mail.to.value).toEqual([{ name: 'Pat Smeller', address }]);
+    expect(sent()).toBe(1);
+    const { envelopeTo, ehlo, mail } = last();
+    expect(envelopeTo).toEqual([m.Email]);
+    // Addressed to the bare address, from MAIL_FROM, greeting PUBLIC_URL's host, sent automatically.
+    expect(mail.to && !Array.isArray(mail.to) && mail.to.value).toEqual([{ name: '', address: m.Email }]);
     expect(mail.from?.value).toEqual([{ name: 'Scentry Test', address: 'reports@scentry.test' }]);
+    expect(ehlo).toBe('scentry.example.org');
+    expect(mail.headers.get('auto-submitted')).toBe('auto-generated');
+
+    const stored = await t.app.db
+      .selectFrom('testResults')
+      .select(['playedAt', 'rightAnswerCount'])
+      .where('id', '=', result.id)
+      .executeTakeFirstOrThrow();
+    const day = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'America/Los_Angeles',
+      month: '2-digit',
+      day: '2-digit',
+      year: 'numeric',
+    }).format(new Date(stored.playedAt));
+    const fileName = `Scentry-result-${day.replaceAll('/', '-')}.pdf`;
     expect(mail.subject).toBe('Your Scentry smell screening result');
-    expect(mail.text).toContain('Hello Pat Smeller,');
-    expect(mail.text).toContain('11/23/2026');
+    expect(mail.text).toMatch(/^Hello,\n/);
+    expect(mail.text).toContain(`played on ${day} (${fileName})`);
     expect(mail.text).toContain('not a diagnosis');
+    // The text names no one and carries nothing the caller wrote.
+    for (const absent of ['Ada', 'Lovelace', 'evil.example', 'Hello Visit', '01/01/2020', 'http'])
+      expect(mail.text, absent).not.toContain(absent);
+
     expect(mail.attachments).toHaveLength(1);
-    expect(mail.attachments[0].filename).toBe('Scentry-result-11-23-2026.pdf');
-    expect(mail.attachments[0].contentType).toBe('application/pdf');
-    expect(Buffer.compare(mail.attachments[0].content, pdf)).toBe(0);
+    const [attachment] = mail.attachments;
+    expect(attachment.filename).toBe(fileName);
+    expect(attachment.contentType).toBe('application/pdf');
+    const text = pdfText(attachment.content);
+    expect(text).toContain('Ada Lovelace');
+    expect(text).toContain('DEMO1');
+    expect(stored.rightAnswerCount).toBe(4);
+    expect(text).toContain('4 of 5 scents named correctly');
+    expect(text).toContain(result.id.slice(0, 8));
+    for (const card of kit.cards) expect(text).toContain(card.name);
+    for (const forged of ['Mallory', 'EVILKIT', 'evil.example']) expect(text, forged).not.toContain(forged);
+    // The option pictures were read from DATA_DIR/uploads and embedded.
+    expect(attachment.content.toString('latin1')).toContain('/Subtype /Image');
 
-    const [row] = await emailRows(t, m.Id as string);
-    expect(row).toMatchObject({
-      kind: 'result',
-      testResultId: resultId,
-      recipient: m.Email.toLowerCase(),
-      delivered: 'smtp',
-    });
-    expect(row.contentHash).toMatch(/^[0-9a-f]{64}$/);
-    // The address is never logged whole; its masked form is.
+    const [row] = await emailRows(t, m.Id);
+    expect(row).toMatchObject({ kind: 'result', testResultId: result.id, recipient: m.Email, delivered: 'smtp' });
+    // The client's address is kept only as a keyed hash.
+    expect(row.clientKey).toMatch(/^[0-9a-f]{32}$/);
+    expect(JSON.stringify(await emailRows(t))).not.toContain('127.0.0.1');
     expect(t.logs().toLowerCase()).not.toContain(m.Email.toLowerCase());
-    expect(t.logs()).toContain('J***@Example.com');
   });
 
-  it('sends questionnaire answers with their own subject, file name and message; keys bind in any case', async () => {
-    const m = model();
-    const pdf = makePdf();
-    const res = await sendForm(
-      t,
-      QUESTIONNAIRE_URL,
-      { name: m.Name, EMAIL: m.Email, date: '01/02/2027', testresultid: m.TestResultId, ID: m.Id },
-      pdf,
-    );
-    expectReply(res, 200, 'Success', REPORT_MSG.questionnaireSent);
-    const { mail } = smtp.received[smtp.received.length - 1];
-    expect(mail.subject).toBe('Your Scentry questionnaire answers');
-    expect(mail.attachments[0].filename).toBe('Scentry-questionnaire-01-02-2027.pdf');
-    expect(Buffer.compare(mail.attachments[0].content, pdf)).toBe(0);
-    expect((await emailRows(t, m.Id as string))[0].kind).toBe('questionnaire');
+  it('writes the text in Spanish when asked (`Language` es, any case); older clients without a file are served alike', async () => {
+    const result = await storeResult(t, kit);
+    expectReply(await sendForm(t, RESULT_URL, modelFor(result, { Language: 'ES' })), 200, 'Success');
+    const { mail } = last();
+    expect(mail.subject).toBe('Su resultado de la prueba de olfato de Scentry');
+    expect(mail.text).toMatch(/^Hola:\n/);
+    expect(mail.text).toMatch(/realizada el \d{1,2} de [a-z]+ de \d{4}/);
+    expect(mail.text).toContain('no es un diagnóstico');
+    expect(mail.text).not.toContain('Ada');
+    expect(pdfText(mail.attachments[0].content)).toContain('Ada Lovelace');
+
+    const bad = await sendForm(t, RESULT_URL, modelFor(result, { Language: 'fr' }));
+    expectReply(bad, 400, 'Failure', MSG.invalidRequest);
   });
 
-  it('sends without a TestResultId or an Id (a server id is kept)', async () => {
+  it('e-mails the stored questionnaire (404 until it is stored), by form and by push', async () => {
+    const result = await storeResult(t, kit);
     const before = sent();
-    const m = model({ TestResultId: undefined, Id: undefined });
-    expectReply(await sendForm(t, RESULT_URL, m, makePdf()), 200, 'Success', REPORT_MSG.resultSent);
-    expect(sent()).toBe(before + 1);
-    const rows = (await emailRows(t)).filter((r) => r.recipient === m.Email);
-    expect(rows).toHaveLength(1);
-    expect(rows[0].testResultId).toBeNull();
-  });
+    const early = await sendForm(t, QUESTIONNAIRE_URL, modelFor(result), makePdf());
+    expectReply(early, 404, 'Failure', REPORT_MSG.questionnaireNotSynced);
+    const earlyPush = await pushDocs(t, [docFor(result, 'questionnaire')]);
+    expectReply(earlyPush, 404, 'Failure', REPORT_MSG.questionnaireNotSynced);
+    expect(sent()).toBe(before);
 
-  it('sends one Id once: the same request twice is two successes and one mail', async () => {
-    const before = sent();
-    const m = model();
-    const pdf = makePdf();
-    expectReply(await sendForm(t, RESULT_URL, m, pdf), 200, 'Success', REPORT_MSG.resultSent);
-    expectReply(await sendForm(t, RESULT_URL, m, pdf), 200, 'Success', REPORT_MSG.resultSent);
-    // Upper-case Id and address: still the same e-mail.
+    await storeQuestionnaire(t, result);
     expectReply(
-      await sendForm(t, RESULT_URL, { ...m, Id: m.Id?.toUpperCase(), Email: m.Email.toUpperCase() }, pdf),
+      await sendForm(t, QUESTIONNAIRE_URL, modelFor(result), makePdf()),
       200,
       'Success',
-      REPORT_MSG.resultSent,
+      REPORT_MSG.questionnaireSent,
     );
-    expect(sent()).toBe(before + 1);
-    expect(await emailRows(t, m.Id as string)).toHaveLength(1);
-  });
-
-  it('sends one Id once whichever way it arrives: form then push, push then form', async () => {
-    const before = sent();
-    const first = model();
-    const pdf1 = makePdf();
-    expectReply(await sendForm(t, RESULT_URL, first, pdf1), 200, 'Success');
-    const pushed = await pushDocs(t, [emailDoc(first, pdf1)]);
-    expect(expectReply(pushed, 200, 'Success').data).toEqual([]);
-    expect(sent()).toBe(before + 1);
-
-    const second = model();
-    const pdf2 = makePdf();
-    expect(expectReply(await pushDocs(t, [emailDoc(second, pdf2, 'questionnaire')]), 200, 'Success').data).toEqual([]);
-    expectReply(await sendForm(t, QUESTIONNAIRE_URL, second, pdf2), 200, 'Success', REPORT_MSG.questionnaireSent);
+    const { mail } = last();
+    expect(mail.subject).toBe('Your Scentry questionnaire answers');
+    expect(mail.attachments[0].filename).toMatch(/^Scentry-questionnaire-\d\d-\d\d-\d{4}\.pdf$/);
+    const text = pdfText(mail.attachments[0].content);
+    expect(text).toContain('Ada Lovelace');
+    expect(text).toContain(QUESTIONNAIRE_QUESTIONS[0]);
+    expect(expectReply(await pushDocs(t, [docFor(result, 'questionnaire')]), 200, 'Success').data).toEqual([]);
     expect(sent()).toBe(before + 2);
-    const last = smtp.received[smtp.received.length - 1].mail;
-    expect(last.subject).toBe('Your Scentry questionnaire answers');
-    expect(Buffer.compare(last.attachments[0].content, pdf2)).toBe(0);
   });
 
-  it('a push whose reply was lost, sent again, sends one mail', async () => {
+  it('refuses an e-mail for a result the server does not hold: 404, by form and by push (the device retries)', async () => {
     const before = sent();
-    const m = model();
-    const doc = emailDoc(m, makePdf());
-    expect(expectReply(await pushDocs(t, [doc]), 200, 'Success').data).toEqual([]);
-    expect(expectReply(await pushDocs(t, [doc]), 200, 'Success').data).toEqual([]);
-    expect(sent()).toBe(before + 1);
-    expect(smtp.received[smtp.received.length - 1].envelopeTo).toEqual([m.Email]);
-  });
-
-  it('refuses the same Id with other content: 400 Warning, or rejected in the push; nothing more is sent', async () => {
-    const m = model();
-    const pdf = makePdf();
-    expectReply(await sendForm(t, RESULT_URL, m, pdf), 200, 'Success');
-    const before = sent();
-    const hash = (await emailRows(t, m.Id as string))[0].contentHash;
-
-    const others: [string, Model, Buffer][] = [
-      ['another PDF', m, makePdf()],
-      ['another name', { ...m, Name: 'Someone Else' }, pdf],
-      ['another date', { ...m, Date: '11/24/2026' }, pdf],
-      ['another address', { ...m, Email: recipient() }, pdf],
-      ['no result', { ...m, TestResultId: null }, pdf],
-    ];
-    for (const [what, other, file] of others) {
-      const res = await sendForm(t, RESULT_URL, other, file);
-      expect(res.statusCode, what).toBe(400);
-      expectReply(res, 400, 'Warning', REPORT_MSG.emailConflict);
-    }
-    // The same content as a questionnaire is another e-mail too.
-    expectReply(await sendForm(t, QUESTIONNAIRE_URL, m, pdf), 400, 'Warning', REPORT_MSG.emailConflict);
-    const pushed = await pushDocs(t, [emailDoc(m, makePdf())]);
-    expect(expectReply(pushed, 200, 'Success').data).toEqual([
-      { id: m.Id, rejected: true, reason: REPORT_MSG.emailConflict },
-    ]);
-    expect(sent()).toBe(before);
-    expect((await emailRows(t, m.Id as string))[0].contentHash).toBe(hash);
-  });
-
-  it('refuses a file that is not a PDF, missing, empty or 5 MB and more (400, the report messages)', async () => {
-    const before = sent();
-    const rowsBefore = (await emailRows(t)).length;
-    const cases: [string, Buffer | null, string][] = [
-      ['png', Buffer.from('\x89PNG\r\n\x1a\n0000000000'), REPORT_MSG.notPdf],
-      ['text', Buffer.from('hello, not a pdf'), REPORT_MSG.notPdf],
-      ['almost', Buffer.from('%PDF'), REPORT_MSG.notPdf],
-      ['missing', null, REPORT_MSG.fileRequired],
-      ['empty', Buffer.alloc(0), REPORT_MSG.fileRequired],
-      ['5 MB', makePdf(EMAIL_PDF_MAX_BYTES), REPORT_MSG.pdfTooLarge],
-      ['6 MB', makePdf(6 * 1024 * 1024), REPORT_MSG.pdfTooLarge],
-    ];
-    for (const [what, file, message] of cases) {
-      const res = await sendForm(t, RESULT_URL, model(), file);
-      expect({ what, code: res.statusCode }).toEqual({ what, code: 400 });
-      expectReply(res, 400, 'Failure', message);
-    }
-    expect(sent()).toBe(before);
-    expect(await emailRows(t)).toHaveLength(rowsBefore);
-  });
-
-  it('refuses an invalid e-mail address, a missing name or date, a bad model (400, nothing sent)', async () => {
-    const before = sent();
-    for (const email of ['not-an-email', 'a@', '', `${'x'.repeat(250)}@example.com`]) {
-      expectReply(
-        await sendForm(t, RESULT_URL, model({ Email: email }), makePdf()),
-        400,
-        'Failure',
-        'Please enter valid email!',
-      );
-    }
-    expectReply(
-      await sendForm(t, RESULT_URL, model({ Name: ' ' }), makePdf()),
-      400,
-      'Failure',
-      REPORT_MSG.nameRequired,
-    );
-    expectReply(
-      await sendForm(t, RESULT_URL, model({ Date: '2026-11-23' }), makePdf()),
-      400,
-      'Failure',
-      REPORT_MSG.dateRequired,
-    );
-    expectReply(
-      await sendForm(t, RESULT_URL, model({ Id: 'not-a-uuid' }), makePdf()),
-      400,
-      'Failure',
-      MSG.invalidRequest,
-    );
-    expectReply(await sendForm(t, RESULT_URL, '{not json', makePdf()), 400, 'Failure');
-    expect(sent()).toBe(before);
-  });
-
-  it('refuses a TestResultId the server does not hold: 404, or rejected in the push', async () => {
-    const before = sent();
-    const m = model({ TestResultId: randomUUID() });
+    const ghost = { id: randomUUID(), writeKey: makeWriteKey() };
+    const m = modelFor(ghost);
     expectReply(await sendForm(t, RESULT_URL, m, makePdf()), 404, 'Failure', REPORT_MSG.resultNotSynced);
-    expect(expectReply(await pushDocs(t, [emailDoc(m, makePdf())]), 200, 'Success').data).toEqual([
-      { id: m.Id, rejected: true, reason: REPORT_MSG.resultNotSynced },
+    const doc = docFor(ghost, 'result', { pdfBase64: makePdf().toString('base64') });
+    expectReply(await pushDocs(t, [doc]), 404, 'Failure', REPORT_MSG.resultNotSynced);
+    // Without a result id at all it is not an e-mail request.
+    const { TestResultId: _, ...noResult } = m;
+    expectReply(await sendForm(t, RESULT_URL, noResult), 400, 'Failure', MSG.invalidRequest);
+    expect(sent()).toBe(before);
+    expect(await emailRows(t, m.Id)).toEqual([]);
+  });
+
+  it("refuses a keyed result's e-mail without its key or with a wrong one: 403, or rejected in the push", async () => {
+    const result = await storeResult(t, kit);
+    const before = sent();
+    for (const writeKey of [undefined, null, makeWriteKey()]) {
+      const res = await sendForm(t, RESULT_URL, modelFor(result, { WriteKey: writeKey }), makePdf());
+      expectReply(res, 403, 'Failure', PLAY_MSG.notAllowedForResult);
+      expectReply(await sendForm(t, QUESTIONNAIRE_URL, modelFor(result, { WriteKey: writeKey })), 403, 'Failure');
+    }
+    const doc = docFor(result, 'result', { writeKey: makeWriteKey() });
+    expect(expectReply(await pushDocs(t, [doc]), 200, 'Success').data).toEqual([
+      { id: doc.id, rejected: true, reason: PLAY_MSG.notAllowedForResult },
     ]);
     expect(sent()).toBe(before);
-    expect(await emailRows(t, m.Id as string)).toEqual([]);
+  });
+
+  it('sends for a result stored without a key (before keys) without one', async () => {
+    const old = { id: await insertResult(t.app, kit.kitId), writeKey: null };
+    expectReply(await sendForm(t, RESULT_URL, modelFor(old), makePdf()), 200, 'Success');
+    expect(pdfText(last().mail.attachments[0].content)).toContain('Pat Player');
+    const doc = docFor(old, 'result', { name: 'Anyone', date: '01/01/2020', pdfBase64: 'JVBERi0=' });
+    expect(expectReply(await pushDocs(t, [doc]), 200, 'Success').data).toEqual([]);
+  });
+
+  it('sends one result to at most 3 different recipients; a fourth is 400 Warning, a resend to one of them is not', async () => {
+    const result = await storeResult(t, kit);
+    const before = sent();
+    const firsts = [modelFor(result), modelFor(result), modelFor(result)];
+    for (const m of firsts) expectReply(await sendForm(t, RESULT_URL, m), 200, 'Success');
+    const fourth = modelFor(result);
+    expectReply(await sendForm(t, RESULT_URL, fourth), 400, 'Warning', 'This result was already sent to 3 addresses');
+    const pushed = await pushDocs(t, [docFor(result, 'result')]);
+    expect(expectReply(pushed, 200, 'Success').data).toEqual([
+      { id: expect.any(String), rejected: true, reason: 'This result was already sent to 3 addresses' },
+    ]);
+    // Another e-mail to a recipient it already went to is no new address (the address's case aside).
+    const again = modelFor(result, { Email: firsts[0].Email.toUpperCase() });
+    expectReply(await sendForm(t, RESULT_URL, again), 200, 'Success');
+    // The questionnaire counts its own recipients.
+    await storeQuestionnaire(t, result);
+    expectReply(await sendForm(t, QUESTIONNAIRE_URL, fourth), 200, 'Success');
+    expect(sent()).toBe(before + 5);
   });
 
   it('sends at most 5 e-mails to one recipient an hour: the sixth is 429 with Retry-After; a resend still succeeds', async () => {
     const before = sent();
     const email = recipient();
-    const first = model({ Email: email });
-    const pdf = makePdf();
-    expectReply(await sendForm(t, RESULT_URL, first, pdf), 200, 'Success');
-    for (let i = 0; i < 4; i++) {
-      // The limit ignores the address's case.
-      const other = model({ Email: i % 2 ? email.toUpperCase() : email });
-      expectReply(await sendForm(t, RESULT_URL, other, makePdf()), 200, 'Success');
+    const models = [];
+    for (let i = 0; i < 5; i++) {
+      const m = modelFor(await storeResult(t, kit), { Email: i % 2 ? email.toUpperCase() : email });
+      models.push(m);
+      expectReply(await sendForm(t, RESULT_URL, m), 200, 'Success');
     }
     expect(sent()).toBe(before + 5);
-
-    const sixth = model({ Email: email });
-    const res = await sendForm(t, RESULT_URL, sixth, makePdf());
+    const sixthResult = await storeResult(t, kit);
+    const sixth = modelFor(sixthResult, { Email: email });
+    const res = await sendForm(t, RESULT_URL, sixth);
     expectReply(res, 429, 'Failure', REPORT_MSG.tooManyEmails);
     const retryAfter = Number(res.headers['retry-after']);
-    expect(retryAfter).toBeGreaterThan(3590);
+    expect(retryAfter).toBeGreaterThan(3500);
     expect(retryAfter).toBeLessThanOrEqual(3600);
-    // The push is refused the same way (the device backs off), without a verdict on the document.
-    const pushed = await pushDocs(t, [emailDoc(sixth, makePdf())]);
+    const pushed = await pushDocs(t, [docFor(sixthResult, 'result', { email })]);
     expectReply(pushed, 429, 'Failure', REPORT_MSG.tooManyEmails);
-    expect(Number(pushed.headers['retry-after'])).toBeGreaterThan(3590);
     // A resend of an e-mail already sent is not counted and not refused.
-    expectReply(await sendForm(t, RESULT_URL, first, pdf), 200, 'Success', REPORT_MSG.resultSent);
+    expectReply(await sendForm(t, RESULT_URL, models[0]), 200, 'Success', REPORT_MSG.resultSent);
     expect(sent()).toBe(before + 5);
-    expect(await emailRows(t, sixth.Id as string)).toEqual([]);
+    expect(await emailRows(t, sixth.Id)).toEqual([]);
 
-    // The window rolls: when the oldest is 59 minutes old, the wait is the minute left of it.
-    const oldest = new Date(Date.now() - 59 * 60_000).toISOString();
-    await t.app.db
-      .updateTable('emails')
-      .set({ createdAt: oldest })
-      .where('id', '=', first.Id as string)
-      .execute();
-    const again = await sendForm(t, RESULT_URL, sixth, makePdf());
-    expectReply(again, 429, 'Failure', REPORT_MSG.tooManyEmails);
-    expect(Number(again.headers['retry-after'])).toBeGreaterThan(50);
-    expect(Number(again.headers['retry-after'])).toBeLessThanOrEqual(60);
-    // Past the hour it no longer counts.
+    // Past the hour the oldest no longer counts.
     const gone = new Date(Date.now() - 61 * 60_000).toISOString();
-    await t.app.db
-      .updateTable('emails')
-      .set({ createdAt: gone })
-      .where('id', '=', first.Id as string)
-      .execute();
-    expectReply(await sendForm(t, RESULT_URL, sixth, makePdf()), 200, 'Success');
+    await t.app.db.updateTable('emails').set({ createdAt: gone }).where('id', '=', models[0].Id).execute();
+    expectReply(await sendForm(t, RESULT_URL, sixth), 200, 'Success');
     expect(sent()).toBe(before + 6);
   });
 
-  it('push: exactly one row a request (two are 400); an invalid document is rejected with its reason, nothing sent', async () => {
+  it('sends one Id once, however it arrives; the same Id with other content is 400 Warning', async () => {
+    const result = await storeResult(t, kit);
     const before = sent();
-    const rowsBefore = (await emailRows(t)).length;
-    const m = model();
-    const doc = emailDoc(m, makePdf());
-    expectReply(await pushDocs(t, [doc, emailDoc(model(), makePdf())]), 400, 'Failure', MSG.invalidRequest);
-    expectReply(await pushDocs(t, []), 400, 'Failure', MSG.invalidRequest);
+    const m = modelFor(result);
+    expectReply(await sendForm(t, RESULT_URL, m, makePdf()), 200, 'Success');
+    // Another file, name or date is the same e-mail (they are ignored); upper-case Id and address too.
+    expectReply(
+      await sendForm(
+        t,
+        RESULT_URL,
+        { ...m, Id: m.Id.toUpperCase(), Email: m.Email.toUpperCase(), Name: 'X' },
+        makePdf(),
+      ),
+      200,
+      'Success',
+    );
+    const doc = { id: m.Id, testResultId: result.id, writeKey: result.writeKey, kind: 'result', email: m.Email };
+    expect(expectReply(await pushDocs(t, [doc]), 200, 'Success').data).toEqual([]);
+    expect(sent()).toBe(before + 1);
 
-    const cases: [string, Record<string, unknown>, string][] = [
-      ['bad e-mail', { ...doc, email: 'nope' }, REPORT_MSG.invalidEmail],
-      ['no name', { ...doc, name: '' }, REPORT_MSG.nameRequired],
-      ['bad date', { ...doc, date: '23.11.2026' }, REPORT_MSG.dateRequired],
-      ['bad kind', { ...doc, kind: 'invoice' }, MSG.invalidRequest],
-      ['no result id', { ...doc, testResultId: undefined }, MSG.invalidRequest],
-      ['no pdf', { ...doc, pdfBase64: '' }, REPORT_MSG.fileRequired],
-      ['not base64', { ...doc, pdfBase64: '%%%%JVBERi0xLjcK' }, REPORT_MSG.notPdf],
-      ['not a pdf', { ...doc, pdfBase64: Buffer.from('GIF89a, not a pdf').toString('base64') }, REPORT_MSG.notPdf],
-      ['5 MB', { ...doc, pdfBase64: makePdf(EMAIL_PDF_MAX_BYTES).toString('base64') }, REPORT_MSG.pdfTooLarge],
-    ];
-    for (const [what, bad, reason] of cases) {
-      const res = await pushDocs(t, [bad]);
-      expect({ what, data: expectReply(res, 200, 'Success').data }).toEqual({
-        what,
-        data: [{ id: m.Id, rejected: true, reason }],
-      });
+    for (const other of [
+      { ...m, Email: recipient() },
+      { ...m, Language: 'es' },
+    ]) {
+      expectReply(await sendForm(t, RESULT_URL, other), 400, 'Warning', REPORT_MSG.emailConflict);
     }
-    // Keys bind in any case; a data: URL's prefix is allowed.
+    expectReply(await sendForm(t, QUESTIONNAIRE_URL, m), 404, 'Failure');
+    await storeQuestionnaire(t, result);
+    expectReply(await sendForm(t, QUESTIONNAIRE_URL, m), 400, 'Warning', REPORT_MSG.emailConflict);
+    expect(expectReply(await pushDocs(t, [{ ...doc, language: 'es' }]), 200, 'Success').data).toEqual([
+      { id: m.Id, rejected: true, reason: REPORT_MSG.emailConflict },
+    ]);
+    expect(sent()).toBe(before + 1);
+    expect(await emailRows(t, m.Id)).toHaveLength(1);
+  });
+
+  it('refuses an invalid address or model (400, nothing sent); push: one row a request, an invalid document rejected', async () => {
+    const result = await storeResult(t, kit);
+    const before = sent();
+    for (const email of ['not-an-email', 'a@', '', `${'x'.repeat(250)}@example.com`]) {
+      const res = await sendForm(t, RESULT_URL, modelFor(result, { Email: email }));
+      expectReply(res, 400, 'Failure', REPORT_MSG.invalidEmail);
+    }
+    for (const bad of [{ Id: 'not-a-uuid' }, { TestResultId: 'nope' }, { WriteKey: 'short' }]) {
+      expectReply(await sendForm(t, RESULT_URL, modelFor(result, bad)), 400, 'Failure');
+    }
+    expectReply(await sendForm(t, RESULT_URL, '{not json'), 400, 'Failure');
+
+    const doc = docFor(result, 'result');
+    expectReply(await pushDocs(t, [doc, docFor(result, 'result')]), 400, 'Failure', MSG.invalidRequest);
+    for (const [bad, reason] of [
+      [{ ...doc, email: 'nope' }, REPORT_MSG.invalidEmail],
+      [{ ...doc, kind: 'invoice' }, MSG.invalidRequest],
+      [{ ...doc, testResultId: undefined }, MSG.invalidRequest],
+    ] as const) {
+      expect(expectReply(await pushDocs(t, [bad]), 200, 'Success').data).toEqual([
+        { id: doc.id, rejected: true, reason },
+      ]);
+    }
+    expect(sent()).toBe(before);
+    // Keys bind in any case.
     const cased = {
       ID: doc.id,
       TestResultID: doc.testResultId,
+      WriteKey: doc.writeKey,
       Kind: 'result',
-      NAME: doc.name,
-      Email: doc.email,
-      Date: doc.date,
-      PdfBase64: `data:application/pdf;base64,${doc.pdfBase64}`,
+      EMAIL: doc.email,
     };
-    expect(sent()).toBe(before);
-    expect(await emailRows(t)).toHaveLength(rowsBefore);
     expect(expectReply(await pushDocs(t, [cased]), 200, 'Success').data).toEqual([]);
     expect(sent()).toBe(before + 1);
-    expect(
-      Buffer.compare(
-        smtp.received[smtp.received.length - 1].mail.attachments[0].content,
-        Buffer.from(doc.pdfBase64, 'base64'),
-      ),
-    ).toBe(0);
   });
 });
 
-describe('reports by e-mail with the SMTP server away', () => {
+describe('the different recipients one address may e-mail a day (EMAIL_RECIPIENTS_PER_ADDRESS)', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await makeTestApp({ env: { ...ENV, EMAIL_RECIPIENTS_PER_ADDRESS: '2' } });
+  });
+  afterAll(async () => t.cleanup());
+
+  it('refuses a third recipient with 429 and Retry-After; the recipients already e-mailed still can be; a day later the place is free', async () => {
+    const kit = await liveKit(t.app, 'DEMO1');
+    const first = modelFor(await storeResult(t, kit));
+    const second = modelFor(await storeResult(t, kit));
+    expectReply(await sendForm(t, RESULT_URL, first), 200, 'Success');
+    expectReply(await sendForm(t, RESULT_URL, second), 200, 'Success');
+    const third = await storeResult(t, kit);
+    const res = await sendForm(t, RESULT_URL, modelFor(third));
+    expectReply(res, 429, 'Failure', REPORT_MSG.tooManyRecipients);
+    const retryAfter = Number(res.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(86_000);
+    expect(retryAfter).toBeLessThanOrEqual(86_400);
+    expectReply(await pushDocs(t, [docFor(third, 'result')]), 429, 'Failure', REPORT_MSG.tooManyRecipients);
+    // One of the two again, for another result: no new recipient.
+    expectReply(await sendForm(t, RESULT_URL, modelFor(third, { Email: first.Email })), 200, 'Success');
+
+    // A day later the first two leave the count, and their address keys are forgotten.
+    const dayAgo = new Date(Date.now() - 24 * 3600_000 - 60_000).toISOString();
+    await t.app.db.updateTable('emails').set({ createdAt: dayAgo }).where('recipient', '=', second.Email).execute();
+    expectReply(await sendForm(t, RESULT_URL, modelFor(third)), 200, 'Success');
+    const [old] = await emailRows(t, second.Id);
+    expect(old.clientKey).toBeNull();
+    expect(readdirSync(path.join(t.dataDir, 'outbox'))).toHaveLength(4);
+  });
+});
+
+describe('report e-mails with the SMTP server away', () => {
   let t: TestApp;
   let port: number;
   let smtp: TestSmtp | undefined;
-  let resultId: string;
+  let kit: KitDoc;
 
   beforeAll(async () => {
     port = await freePort();
-    t = await makeTestApp({ env: { ...DEMO_ENV, SMTP_URL: `smtp://127.0.0.1:${port}` } });
-    resultId = await insertResult(t.app, (await liveKit(t.app, 'DEMO1')).kitId);
+    t = await makeTestApp({ env: { ...ENV, SMTP_URL: `smtp://127.0.0.1:${port}` } });
+    kit = await liveKit(t.app, 'DEMO1');
   });
   afterEach(async () => {
     await smtp?.close();
@@ -402,96 +462,90 @@ describe('reports by e-mail with the SMTP server away', () => {
   afterAll(async () => t.cleanup());
 
   it('answers 503 with the envelope and Retry-After, releases the claim, and sends once when the server is back', async () => {
-    const m: Model = { Name: 'Pat', Email: recipient(), Date: '11/23/2026', Id: randomUUID(), TestResultId: resultId };
-    const pdf = makePdf();
+    const result = await storeResult(t, kit);
+    const m = modelFor(result);
     for (const attempt of [1, 2]) {
-      const res = await sendForm(t, RESULT_URL, m, pdf);
+      const res = await sendForm(t, RESULT_URL, m);
       expect({ attempt, code: res.statusCode }).toEqual({ attempt, code: 503 });
-      const body = expectReply(res, 503, 'Failure', MAIL_UNAVAILABLE_MSG);
-      expect(body.error).toBeNull();
+      expect(expectReply(res, 503, 'Failure', MAIL_UNAVAILABLE_MSG).error).toBeNull();
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
-      expect(await emailRows(t, m.Id as string)).toEqual([]);
+      expect(await emailRows(t, m.Id)).toEqual([]);
     }
-    const pushed = await pushDocs(t, [emailDoc(m, pdf)]);
-    expectReply(pushed, 503, 'Failure', MAIL_UNAVAILABLE_MSG);
-    // Failed attempts do not count against the recipient's hourly limit.
+    const doc = { id: m.Id, testResultId: result.id, writeKey: result.writeKey, kind: 'result', email: m.Email };
+    expectReply(await pushDocs(t, [doc]), 503, 'Failure', MAIL_UNAVAILABLE_MSG);
     expect(await emailRows(t)).toEqual([]);
-    // No stack, no address in the log.
     expect(t.logs()).not.toContain(m.Email);
 
     smtp = await startSmtp(port);
-    expectReply(await sendForm(t, RESULT_URL, m, pdf), 200, 'Success', REPORT_MSG.resultSent);
-    expect(expectReply(await pushDocs(t, [emailDoc(m, pdf)]), 200, 'Success').data).toEqual([]);
-    expectReply(await sendForm(t, RESULT_URL, m, pdf), 200, 'Success', REPORT_MSG.resultSent);
+    expectReply(await sendForm(t, RESULT_URL, m), 200, 'Success', REPORT_MSG.resultSent);
+    expect(expectReply(await pushDocs(t, [doc]), 200, 'Success').data).toEqual([]);
     expect(smtp.received).toHaveLength(1);
-    expect(Buffer.compare(smtp.received[0].mail.attachments[0].content, pdf)).toBe(0);
-    expect((await emailRows(t, m.Id as string))[0].delivered).toBe('smtp');
+    expect((await emailRows(t, m.Id))[0].delivered).toBe('smtp');
   });
 
   it('answers a request under an Id being sent right now with 503 (its outcome is not known yet)', async () => {
-    const id = randomUUID();
-    const m: Model = { Name: 'Pat', Email: recipient(), Date: '11/23/2026', Id: id };
-    const pdf = makePdf();
+    const m = modelFor(await storeResult(t, kit));
     smtp = await startSmtp(port);
-    expectReply(await sendForm(t, RESULT_URL, m, pdf), 200, 'Success');
+    expectReply(await sendForm(t, RESULT_URL, m), 200, 'Success');
     // As if a first request had claimed it and not finished.
-    await t.app.db.updateTable('emails').set({ delivered: null }).where('id', '=', id).execute();
-    expectReply(await sendForm(t, RESULT_URL, m, pdf), 503, 'Failure', MAIL_UNAVAILABLE_MSG);
+    await t.app.db.updateTable('emails').set({ delivered: null }).where('id', '=', m.Id).execute();
+    expectReply(await sendForm(t, RESULT_URL, m), 503, 'Failure', MAIL_UNAVAILABLE_MSG);
     expect(smtp.received).toHaveLength(1);
     // A claim left unsent for long (its sender died) is taken over: sent again, once.
     const old = new Date(Date.now() - 11 * 60_000).toISOString();
-    await t.app.db.updateTable('emails').set({ createdAt: old }).where('id', '=', id).execute();
-    expectReply(await sendForm(t, RESULT_URL, m, pdf), 200, 'Success');
-    expectReply(await sendForm(t, RESULT_URL, m, pdf), 200, 'Success');
+    await t.app.db.updateTable('emails').set({ createdAt: old }).where('id', '=', m.Id).execute();
+    expectReply(await sendForm(t, RESULT_URL, m), 200, 'Success');
+    expectReply(await sendForm(t, RESULT_URL, m), 200, 'Success');
     expect(smtp.received).toHaveLength(2);
+  });
+
+  it('warns at start that MAIL_FROM is still the .local default when mail really goes out', async () => {
+    const warned = (logs: string) => logs.includes('MAIL_FROM is Scentry <no-reply@scentry.local>');
+    expect(warned(t.logs())).toBe(false);
+    const local = await makeTestApp({ env: { ...DEMO_ENV, SMTP_URL: `smtp://127.0.0.1:${port}` } });
+    const outbox = await makeTestApp({ env: { ...DEMO_ENV } });
+    try {
+      expect(warned(local.logs())).toBe(true);
+      expect(warned(outbox.logs())).toBe(false);
+    } finally {
+      await local.cleanup();
+      await outbox.cleanup();
+    }
   });
 });
 
-describe('reports by e-mail with no SMTP_URL: the outbox', () => {
+describe('report e-mails with no SMTP_URL: the outbox', () => {
   let t: TestApp;
 
-  let resultId: string;
-
   beforeAll(async () => {
-    t = await makeTestApp({ env: { ...DEMO_ENV, MAIL_FROM } });
-    resultId = await insertResult(t.app, (await liveKit(t.app, 'DEMO1')).kitId);
+    t = await makeTestApp({ env: ENV });
   });
   afterAll(async () => t.cleanup());
 
   it('writes the whole message as DATA_DIR/outbox/<time>-<id>.eml (0600 in a 0700 directory), once per Id', async () => {
-    const id = randomUUID();
-    const email = recipient();
-    const pdf = makePdf(100_000);
-    const model = { Name: 'Pat Smeller', Email: email, Date: '11/23/2026', Id: id, TestResultId: resultId };
-    expectReply(await sendForm(t, RESULT_URL, model, pdf), 200, 'Success', REPORT_MSG.resultSent);
-    expectReply(await sendForm(t, RESULT_URL, model, pdf), 200, 'Success', REPORT_MSG.resultSent);
-    expect(expectReply(await pushDocs(t, [emailDoc(model, pdf)]), 200, 'Success').data).toEqual([]);
+    const kit = await liveKit(t.app, 'DEMO1');
+    const result = await storeResult(t, kit, { first: 'Grace', last: 'Hopper' });
+    const m = modelFor(result);
+    expectReply(await sendForm(t, RESULT_URL, m, makePdf()), 200, 'Success', REPORT_MSG.resultSent);
+    expectReply(await sendForm(t, RESULT_URL, m, makePdf()), 200, 'Success', REPORT_MSG.resultSent);
 
     const outbox = path.join(t.dataDir, 'outbox');
     expect(statSync(outbox).mode & 0o777).toBe(0o700);
     const files = readdirSync(outbox);
     expect(files).toHaveLength(1);
-    expect(files[0]).toMatch(new RegExp(`^\\d{8}T\\d{6}\\.\\d{3}Z-${id}\\.eml$`));
+    expect(files[0]).toMatch(new RegExp(`^\\d{8}T\\d{6}\\.\\d{3}Z-${m.Id}\\.eml$`));
     const file = path.join(outbox, files[0]);
     expect(statSync(file).mode & 0o777).toBe(0o600);
 
     const mail = await simpleParser(readFileSync(file));
-    expect(mail.to && !Array.isArray(mail.to) && mail.to.value).toEqual([{ name: 'Pat Smeller', address: email }]);
-    expect(mail.from?.value).toEqual([{ name: 'Scentry Test', address: 'reports@scentry.test' }]);
+    expect(mail.to && !Array.isArray(mail.to) && mail.to.value).toEqual([{ name: '', address: m.Email }]);
+    expect(mail.headers.get('auto-submitted')).toBe('auto-generated');
     expect(mail.subject).toBe('Your Scentry smell screening result');
-    expect(mail.attachments).toHaveLength(1);
-    expect(mail.attachments[0].filename).toBe('Scentry-result-11-23-2026.pdf');
-    expect(Buffer.compare(mail.attachments[0].content, pdf)).toBe(0);
-    expect((await emailRows(t, id))[0].delivered).toBe('outbox');
-
-    // Where it went is logged at info, with the address masked.
-    const logged = t
-      .logs()
-      .split('\n')
-      .filter(Boolean)
-      .map((l) => JSON.parse(l) as { level: number; msg: string; file?: string; to?: string })
-      .find((l) => l.file === file);
-    expect(logged).toMatchObject({ level: 30, to: `p***@example.com` });
-    expect(t.logs()).not.toContain(email);
+    expect(mail.text).not.toContain('Grace');
+    const text = pdfText(mail.attachments[0].content);
+    expect(text).toContain('Grace Hopper');
+    expect(text).toContain('scentry.example.org');
+    expect((await emailRows(t, m.Id))[0].delivered).toBe('outbox');
+    expect(t.logs()).not.toContain(m.Email);
   });
 });

@@ -2,22 +2,37 @@ import { CONTRACT, type EmailKind, REPORT_MSG, success } from '@scentry/shared-s
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { route } from '../../../lib/route';
 import { parse } from '../../../lib/validate';
-import { pushEmails, sendEmailForm } from '../../../services/emails';
+import { type EmailSettings, pushEmails, sendEmailForm } from '../../../services/emails';
 import { readModelAndFile } from '../../../services/uploads';
 
 /**
- * Reports by e-mail: SendResultInEmail, SendQuestionnaireResultInEmail and the offline push. A
- * refusal that asks the device to come back later (429, 503) carries Retry-After.
+ * Reports by e-mail: SendResultInEmail, SendQuestionnaireResultInEmail and the offline push, for
+ * a stored result with its key; the server makes the attachment and writes the text. A refusal
+ * that asks the device to come back later (429, 503) carries Retry-After.
  */
 export default async function emailsRoutes(app: FastifyInstance) {
-  const { db } = app;
+  const { db, config } = app;
+  const settings: EmailSettings = {
+    dataDir: config.dataDir,
+    publicUrl: config.publicUrl,
+    emailsPerResult: config.emailsPerResult,
+    emailRecipientsPerAddress: config.emailRecipientsPerAddress,
+    secret: config.jwtSecret,
+  };
 
-  /** A multipart e-mail request (API.md): the model's rules, then the service's. */
+  /** A multipart e-mail request (API.md): the model's rules, then the service's; a `file` is ignored. */
   async function sendFromForm(req: FastifyRequest, kind: EmailKind) {
-    const { model, file } = await readModelAndFile(req);
-    const body = parse(CONTRACT.sendResultInEmail.model, model);
-    const { id, name, email, date, testResultId } = body;
-    await sendEmailForm(db, app.mailer, req.log, { id, kind, name, email, date, testResultId }, file);
+    const { model } = await readModelAndFile(req, { ignoreFiles: true });
+    const { id, email, testResultId, writeKey, language } = parse(CONTRACT.sendResultInEmail.model, model);
+    await sendEmailForm(db, app.mailer, req.log, settings, {
+      id,
+      kind,
+      email,
+      testResultId,
+      writeKey,
+      language,
+      ip: req.ip,
+    });
   }
 
   route(app, 'sendResultInEmail', async (req) => {
@@ -30,5 +45,7 @@ export default async function emailsRoutes(app: FastifyInstance) {
     return success(null, REPORT_MSG.questionnaireSent);
   });
 
-  route(app, 'pushEmails', async (req) => success(await pushEmails(db, app.mailer, req.log, req.body)));
+  route(app, 'pushEmails', async (req) =>
+    success(await pushEmails(db, app.mailer, req.log, settings, req.body, req.ip)),
+  );
 }

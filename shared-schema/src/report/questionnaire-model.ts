@@ -1,8 +1,8 @@
 /**
  * What the questionnaire document says: the five COVID-19 questions with the player's answers,
  * who answered and when. Built by the player's questionnaire screens from the answers kept on the
- * device (and, later, by the admin from the server's questionnaire rows), so this module knows
- * nothing of where it came from.
+ * device and by the server's e-mails from its questionnaire rows, so this module knows nothing of
+ * where it came from.
  */
 export interface QuestionnaireAnswerRow {
   question: string;

@@ -1,9 +1,10 @@
-import type { ResultStatus } from '@scentry/shared-schema';
+import type { ResultStatus } from '../common/enums';
 
 /**
  * What a result report says: the data behind the /result page, its PDF and its image. Built by
- * the player's result screen from the stored result (and, later, by the admin's result download
- * from the server's record), so this module knows nothing of where it came from.
+ * the player's result screen from the result kept on the device, by the admin's result download
+ * and by the server's e-mails from the server's record, so this module knows nothing of where it
+ * came from.
  */
 export interface ReportCard {
   /** Position in the kit, 1-based. */

@@ -7,9 +7,9 @@ import { fileURLToPath } from 'node:url';
 import { jsPDF } from 'jspdf';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatResultDate, formatResultTime, intensityWords, scoreText } from './format';
-import { loadReportPictures, renderReportPdfBytes, reportFileName } from './index';
+import { renderReportPdfBytes, reportFileName } from './index';
 import { layoutReport, type ReportLayout, type ReportOp, shortResultId } from './layout';
 import { jsPdfMeasurer } from './measure';
 import type { ReportModel, ReportPictures } from './model';
@@ -227,34 +227,6 @@ describe('report layout', () => {
     expect(reportFileName(sampleModel(), 'pdf')).toBe('Scentry-result-11-23-2026.pdf');
     // 02:00 UTC on the 24th is still the 23rd in Los Angeles.
     expect(reportFileName({ playedAt: '2026-11-24T02:00:00Z' }, 'png')).toBe('Scentry-result-11-23-2026.png');
-  });
-});
-
-describe('loadReportPictures', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-  });
-
-  it('takes pictures from the image cache first, then the network, and leaves out what fails', async () => {
-    const rose = demo('rose.png');
-    const coffee = demo('coffee.png');
-    const fetched: string[] = [];
-    vi.stubGlobal('caches', {
-      match: async (url: string) => (url === ROSE ? new Response(rose as BlobPart) : undefined),
-    });
-    vi.stubGlobal('fetch', async (url: string) => {
-      fetched.push(url);
-      if (url === COFFEE) return new Response(coffee as BlobPart);
-      if (url === LEMON) return new Response('not a png');
-      if (url === MISSING) return new Response('gone', { status: 404 });
-      throw new TypeError('offline');
-    });
-    const model = sampleModel();
-    model.cards.push({ ...model.cards[0], position: 6, picture: '/uploads/offline.png' });
-    const got = await loadReportPictures(model);
-    expect([...got.keys()].sort()).toEqual([COFFEE, ROSE]);
-    expect(got.get(ROSE)).toEqual(rose);
-    expect(fetched.sort()).toEqual([COFFEE, LEMON, MISSING, '/uploads/offline.png'].sort());
   });
 });
 

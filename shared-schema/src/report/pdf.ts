@@ -1,4 +1,5 @@
-import { jsPDF } from 'jspdf';
+import type { jsPDF } from 'jspdf';
+import type { JsPdfClass } from './jspdf';
 import { COLORS, layoutReport, type Paper, type ReportLayout, type ReportOp, type Rgb } from './layout';
 import { jsPdfMeasurer } from './measure';
 import type { ReportModel, ReportPictures } from './model';
@@ -16,16 +17,21 @@ export function pictureSizes(pictures: ReportPictures): Map<string, { width: num
   return sizes;
 }
 
-const newDoc = (paper: Paper) =>
-  new jsPDF({ unit: 'pt', format: paper, orientation: 'portrait', compress: true, putOnlyUsedFonts: true });
+const newDoc = (JsPdf: JsPdfClass, paper: Paper) =>
+  new JsPdf({ unit: 'pt', format: paper, orientation: 'portrait', compress: true, putOnlyUsedFonts: true });
 
 /** Lays the report out with a jsPDF instance's Helvetica metrics (also used by the image back end). */
 export function layoutWithPdfMetrics(
+  JsPdf: JsPdfClass,
   model: ReportModel,
   pictures: ReportPictures,
   paper: Paper = 'letter',
 ): ReportLayout {
-  return layoutReport(model, { paper, measurer: jsPdfMeasurer(newDoc(paper)), pictureSizes: pictureSizes(pictures) });
+  return layoutReport(model, {
+    paper,
+    measurer: jsPdfMeasurer(newDoc(JsPdf, paper)),
+    pictureSizes: pictureSizes(pictures),
+  });
 }
 
 const fill = (doc: jsPDF, c: Rgb) => doc.setFillColor(c[0], c[1], c[2]);
@@ -100,12 +106,13 @@ function drawOp(doc: jsPDF, op: ReportOp, pictures: ReportPictures): void {
 
 /** Draws a laid-out report as a PDF: real text in Helvetica, vector shapes and QR, embedded PNGs. */
 export function drawPdf(
+  JsPdf: JsPdfClass,
   layout: ReportLayout,
   pictures: ReportPictures,
   title: string,
   subject: string = REPORT_TEXT.title,
 ): Uint8Array {
-  const doc = newDoc(layout.paper);
+  const doc = newDoc(JsPdf, layout.paper);
   doc.setProperties({ title, subject, author: 'Scentry', creator: 'Scentry' });
   doc.setLanguage('en-US');
   layout.pages.forEach((ops, i) => {
@@ -115,7 +122,12 @@ export function drawPdf(
   return new Uint8Array(doc.output('arraybuffer'));
 }
 
-export function renderPdfBytes(model: ReportModel, pictures: ReportPictures, paper: Paper = 'letter'): Uint8Array {
-  const layout = layoutWithPdfMetrics(model, pictures, paper);
-  return drawPdf(layout, pictures, `Scentry - ${REPORT_TEXT.title} - ${toReportText(model.playerName)}`);
+export function renderPdfBytes(
+  JsPdf: JsPdfClass,
+  model: ReportModel,
+  pictures: ReportPictures,
+  paper: Paper = 'letter',
+): Uint8Array {
+  const layout = layoutWithPdfMetrics(JsPdf, model, pictures, paper);
+  return drawPdf(JsPdf, layout, pictures, `Scentry - ${REPORT_TEXT.title} - ${toReportText(model.playerName)}`);
 }

@@ -1,4 +1,4 @@
-import { INTENSITY_LABELS } from '@scentry/shared-schema';
+import { INTENSITY_LABELS } from '../common/enums';
 
 /** Result times are shown in America/Los_Angeles (spec §9), dates as MM/DD/YYYY. */
 export const RESULT_TIME_ZONE = 'America/Los_Angeles';

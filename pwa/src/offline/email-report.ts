@@ -1,0 +1,68 @@
+import type { EmailKind, EmailLanguage } from '@scentry/shared-schema';
+import { ApiFailure, callPlayer } from '../lib/api';
+import { type Delivery, sendOrQueue } from './send-or-queue';
+
+export type EmailOutcome = Delivery;
+
+export interface ReportEmail {
+  kind: EmailKind;
+  resultId: string;
+  email: string;
+  /** The language of the e-mail's text, written by the server (API.md). */
+  language?: EmailLanguage;
+}
+
+const ENDPOINT = { result: 'sendResultInEmail', questionnaire: 'sendQuestionnaireResultInEmail' } as const;
+
+/** The result (or its questionnaire) is not on the server yet: kept on the device and sent once it is. */
+class NotStoredYet extends Error {}
+
+/**
+ * E-mails a stored result's report or questionnaire answers exactly once under a new id: the
+ * server makes the PDF from its record and writes the text (API.md "E-mails and passes"), so the
+ * device sends only who gets it, the result and its key. At once when it can; else — offline, the
+ * result or questionnaire not on the server yet — kept on the device and pushed by the sync loop
+ * once they are (see sendOrQueue). A refusal by the server (bad address, too many e-mails) is
+ * thrown as ApiFailure.
+ */
+export async function emailReport(mail: ReportEmail): Promise<EmailOutcome> {
+  const id = crypto.randomUUID();
+  const { kind, resultId, email, language = 'en' } = mail;
+  return sendOrQueue(
+    resultId,
+    async (_state, writeKey) => {
+      const form = new FormData();
+      form.append(
+        'model',
+        JSON.stringify({
+          Email: email,
+          TestResultId: resultId,
+          ...(writeKey ? { WriteKey: writeKey } : {}),
+          Language: language,
+          Id: id,
+        }),
+      );
+      try {
+        await callPlayer(ENDPOINT[kind], { form });
+      } catch (err) {
+        // 404: what it is about has not reached the server yet; queued, it goes after it.
+        if (err instanceof ApiFailure && err.httpStatus === 404) throw new NotStoredYet(err.message);
+        throw err;
+      }
+    },
+    async () => {
+      const store = await import('./store');
+      // The RxDB document keeps its older fields (name, date, PDF) empty: the server needs none.
+      await store.queueEmailLocally({
+        id,
+        testResultId: resultId,
+        kind,
+        email,
+        language,
+        name: '',
+        date: '',
+        pdfBase64: '',
+      });
+    },
+  );
+}
