@@ -4,9 +4,9 @@
 // the native ones (better-sqlite3, @node-rs/argon2) must, and the others then load exactly as under
 // tsx (one zod for the contract and the Fastify provider; lazily imported ones such as
 // passkit-generator and nodemailer stay lazy). Migrations are listed by static
-// imports in src/db/migrate.ts, so they are in the bundle. The wallet pass worker is a second entry,
-// dist/pass-worker.mjs, beside the server, which starts it as a worker thread from there
-// (src/services/pass-signing.ts).
+// imports in src/db/migrate.ts, so they are in the bundle. The work thread (wallet passes, report
+// PDFs) is a second entry, dist/work-thread.mjs, beside the server, which starts it as a worker
+// thread from there (src/services/work-thread.ts).
 // The bundle is written aside and renamed, so a server starting meanwhile (e.g. two browser
 // journeys building at once) never reads half a file. scripts/lib/bootstrap.mjs (ensureServerBuilt)
 // runs this when the sources changed.
@@ -28,7 +28,7 @@ export const OUT_FILE = path.join(here, 'dist/server.mjs');
 const result = await build({
   entryPoints: {
     server: path.join(here, 'src/server.ts'),
-    'pass-worker': path.join(here, 'src/services/pass-worker.ts'),
+    'work-thread': path.join(here, 'src/services/work-thread-entry.ts'),
   },
   outdir: path.dirname(OUT_FILE),
   outExtension: { '.js': '.mjs' },

@@ -18,6 +18,7 @@ import geocoder from './plugins/app/geocoder';
 import mail from './plugins/app/mail';
 import throttle from './plugins/app/throttle';
 import wallet from './plugins/app/wallet';
+import workThread from './plugins/app/work-thread';
 import compress from './plugins/external/compress';
 import jwt from './plugins/external/jwt';
 import multipart from './plugins/external/multipart';
@@ -145,6 +146,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(auth);
   await app.register(throttle);
   await app.register(mail);
+  await app.register(workThread);
   await app.register(wallet);
 
   app.decorate('initialAdmin', await ensureInitialAdmin(app.db, config));

@@ -32,6 +32,7 @@ import { questionnaireReportRecord, resultReportRecord } from '../repositories/r
 import { findResult, questionnaireCompleted } from '../repositories/results';
 import { type Mailer, MailSendError, maskEmail, reportMail } from './mail';
 import { renderQuestionnaireReport, renderResultReport, type ServerReport } from './report-pdf';
+import type { WorkThread } from './work-thread';
 
 /** The device should try again: the mail could not go out now (nothing was sent, nothing kept). */
 export const MAIL_UNAVAILABLE_MSG = REPORT_MSG.mailUnavailable;
@@ -63,6 +64,8 @@ export interface EmailSettings {
   emailRecipientsPerAddress: number;
   /** Keys the hash of a client's address (the server's own secret: the hash cannot be reversed by trying every address). */
   secret: string;
+  /** Where the attachment is drawn (off the main thread). */
+  work: WorkThread;
 }
 
 /** An e-mail asked for (API.md "E-mails and passes"), its shape checked already. */
@@ -244,7 +247,7 @@ async function serverReport(
   if (kind === 'questionnaire') {
     const record = await questionnaireReportRecord(db, resultId);
     if (!record) throw new Error(`questionnaire of ${resultId} vanished`);
-    report = await renderQuestionnaireReport(record);
+    report = await renderQuestionnaireReport(record, settings.work);
   } else {
     const record = await resultReportRecord(db, resultId);
     if (!record) throw new Error(`result ${resultId} vanished`);

@@ -7,12 +7,11 @@ import {
   questionnaireFileName,
   type ReportModel,
   type ReportPictures,
-  renderQuestionnairePdfBytes,
-  renderReportPdfBytes,
   reportFileName,
 } from '@scentry/shared-schema/report';
 import type { QuestionnaireReportRecord, ResultReportRecord } from '../repositories/report-records';
 import { STORED_NAME, sizedDir } from './uploads';
+import type { WorkThread } from './work-thread';
 
 /** A report made by the server from the stored record (API.md "E-mails and passes"). */
 export interface ServerReport {
@@ -97,13 +96,14 @@ export function readReportPictures(dataDir: string, model: ReportModel): ReportP
   return pictures;
 }
 
+/** The result report of a stored result, drawn in the work thread (tens of milliseconds of CPU). */
 export async function renderResultReport(
   record: ResultReportRecord,
-  options: { dataDir: string; publicUrl: string },
+  options: { dataDir: string; publicUrl: string; work: WorkThread },
 ): Promise<ServerReport> {
   const model = resultReportModel(record, options.publicUrl);
-  const pdf = await renderReportPdfBytes(model, readReportPictures(options.dataDir, model));
-  return { fileName: reportFileName(model, 'pdf'), pdf: Buffer.from(pdf), playedAt: model.playedAt };
+  const pdf = await options.work.run('report', { model, pictures: readReportPictures(options.dataDir, model) });
+  return { fileName: reportFileName(model, 'pdf'), pdf, playedAt: model.playedAt };
 }
 
 /** The shared layout's model of a stored questionnaire, as the player's questionnaire screens make it. */
@@ -119,8 +119,12 @@ export function questionnaireReportModel(record: QuestionnaireReportRecord): Que
   };
 }
 
-export async function renderQuestionnaireReport(record: QuestionnaireReportRecord): Promise<ServerReport> {
+/** The questionnaire report of a stored questionnaire, drawn in the work thread. */
+export async function renderQuestionnaireReport(
+  record: QuestionnaireReportRecord,
+  work: WorkThread,
+): Promise<ServerReport> {
   const model = questionnaireReportModel(record);
-  const pdf = await renderQuestionnairePdfBytes(model);
-  return { fileName: questionnaireFileName(model), pdf: Buffer.from(pdf), playedAt: record.playedAt };
+  const pdf = await work.run('questionnaire', { model });
+  return { fileName: questionnaireFileName(model), pdf, playedAt: record.playedAt };
 }

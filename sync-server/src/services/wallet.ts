@@ -9,7 +9,7 @@ import { writeKeyMatches } from '../lib/write-key';
 import { findResult, type ResultRow } from '../repositories/results';
 import type { PassSigner } from './pass-certs';
 import { MINT, rgb, TEAL, WHITE } from './pass-images';
-import type { PassSigning } from './pass-signing';
+import type { WorkThread } from './work-thread';
 
 /** The directory under DATA_DIR where signed passes are kept (one file per result and content). */
 export const PASS_CACHE_DIR = 'passes';
@@ -83,7 +83,8 @@ export function passJson(
 
 export interface WalletOptions {
   signer: PassSigner;
-  signing: PassSigning;
+  /** Where passes are signed (off the main thread). */
+  work: WorkThread;
   dataDir: string;
   publicUrl: string;
   /** Told when a signed pass cannot be kept (the pass is still served). */
@@ -95,7 +96,6 @@ export interface Wallet {
   pass(row: PassRecord): Promise<Buffer>;
   /** Passes this process has signed (not those served from the cache). */
   readonly signed: number;
-  close(): Promise<void>;
 }
 
 /**
@@ -125,7 +125,10 @@ export function createWallet(options: WalletOptions): Wallet {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
     }
-    const bytes = await options.signing.sign(passJson(row, options.signer, options.publicUrl));
+    const bytes = await options.work.run('pass', {
+      passJson: passJson(row, options.signer, options.publicUrl),
+      certificates: options.signer.certificates,
+    });
     signed += 1;
     try {
       if (!dirMade) await mkdir(dir, { recursive: true });
@@ -159,7 +162,6 @@ export function createWallet(options: WalletOptions): Wallet {
     get signed() {
       return signed;
     },
-    close: () => options.signing.close(),
   };
 }
 

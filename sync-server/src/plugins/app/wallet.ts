@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { loadPassSigner } from '../../services/pass-certs';
-import { createPassSigning } from '../../services/pass-signing';
 import { createWallet, type Wallet } from '../../services/wallet';
 
 declare module 'fastify' {
@@ -14,8 +13,8 @@ declare module 'fastify' {
  * The wallet pass signer: the certificates of PASS_CERT_DIR, or a development chain made once in
  * DATA_DIR/pass-certs. Read and checked at start, so `npm start` makes the chain and a broken
  * configuration (a missing file, a wrong passphrase) stops the start rather than every pass. The
- * signing itself runs in a worker thread started with the first pass (services/pass-signing.ts),
- * stopped when the app closes; signed passes are kept in DATA_DIR/passes (services/wallet.ts).
+ * signing itself runs in the work thread (services/work-thread.ts); signed passes are kept in
+ * DATA_DIR/passes (services/wallet.ts).
  */
 export default fp(async (app: FastifyInstance) => {
   const { config } = app;
@@ -34,11 +33,10 @@ export default fp(async (app: FastifyInstance) => {
   for (const warning of signer.warnings) app.log.warn(`wallet passes: ${warning}`);
   const wallet = createWallet({
     signer,
-    signing: createPassSigning({ certificates: signer.certificates }),
+    work: app.workThread,
     dataDir: config.dataDir,
     publicUrl: config.publicUrl,
     warn: (err, message) => app.log.warn({ err }, message),
   });
   app.decorate('wallet', wallet);
-  app.addHook('onClose', () => wallet.close());
 });

@@ -18,6 +18,7 @@ export default async function emailsRoutes(app: FastifyInstance) {
     emailsPerResult: config.emailsPerResult,
     emailRecipientsPerAddress: config.emailRecipientsPerAddress,
     secret: config.jwtSecret,
+    work: app.workThread,
   };
 
   /** A multipart e-mail request (API.md): the model's rules, then the service's; a `file` is ignored. */

@@ -1,0 +1,68 @@
+import { parentPort } from 'node:worker_threads';
+import {
+  type QuestionnaireReportModel,
+  type ReportModel,
+  type ReportPictures,
+  renderQuestionnairePdfBytes,
+  renderReportPdfBytes,
+} from '@scentry/shared-schema/report';
+import type { PassCertificates } from './pass-certs';
+import { passImages } from './pass-images';
+
+/** The CPU work the server sends off its main thread: what each kind takes. */
+export interface WorkInputs {
+  /** A wallet pass: its pass.json (made from the stored result) and the chain that signs it. */
+  pass: { passJson: Record<string, unknown>; certificates: PassCertificates };
+  /** A result report PDF (the shared layout), with its option pictures. */
+  report: { model: ReportModel; pictures: ReportPictures };
+  /** A questionnaire report PDF. */
+  questionnaire: { model: QuestionnaireReportModel };
+}
+export type WorkKind = keyof WorkInputs;
+
+/** One job, numbered by the server. */
+export type WorkJob = { [K in WorkKind]: { seq: number; kind: K; input: WorkInputs[K] } }[WorkKind];
+
+/** The bytes a job made (a .pkpass or a PDF), or why it could not be made. */
+export type WorkReply = { seq: number; bytes: Uint8Array } | { seq: number; error: string };
+
+/*
+ * The work thread (services/work-thread.ts starts it): signs wallet passes and draws report PDFs
+ * off the server's main thread. Each is tens of milliseconds of CPU (RSA in JavaScript through
+ * passkit-generator; jsPDF's layout and compression); on the main thread a burst of them stalled
+ * every other request (issue 21). Jobs arrive one message each and are done one at a time, in
+ * order; their libraries load here on first use, never on the main thread's heap.
+ */
+const port = parentPort;
+if (!port) throw new Error('work-thread-entry runs as a worker thread');
+
+let images: Record<string, Buffer> | undefined;
+let PKPass: typeof import('passkit-generator').PKPass | undefined;
+
+async function work(job: WorkJob): Promise<Uint8Array> {
+  switch (job.kind) {
+    case 'pass': {
+      PKPass ??= (await import('passkit-generator')).PKPass;
+      images ??= passImages();
+      const { passJson, certificates } = job.input;
+      const pass = new PKPass({ ...images, 'pass.json': Buffer.from(JSON.stringify(passJson)) }, certificates);
+      return pass.getAsBuffer();
+    }
+    case 'report':
+      return renderReportPdfBytes(job.input.model, job.input.pictures);
+    case 'questionnaire':
+      return renderQuestionnairePdfBytes(job.input.model);
+  }
+}
+
+port.on('message', async (job: WorkJob) => {
+  try {
+    // A copy that owns its memory, so it can be transferred rather than copied again.
+    const bytes = new Uint8Array(await work(job));
+    const reply: WorkReply = { seq: job.seq, bytes };
+    port.postMessage(reply, [bytes.buffer]);
+  } catch (err) {
+    const reply: WorkReply = { seq: job.seq, error: (err as Error).message };
+    port.postMessage(reply);
+  }
+});
