@@ -11,6 +11,7 @@ import {
 import { beforeAll, describe, expect, it } from 'vitest';
 import { insertResult } from './test/catalogue';
 import { bearer, createOrganization, createUser, envelopeOf, signIn, useTestApp } from './test/helpers';
+import { multipart } from './test/multipart';
 import { answersFor, DEMO_ENV, liveKit, push, resultDoc } from './test/play';
 
 const MEDICAL = {
@@ -184,7 +185,7 @@ describe('authorization matrix', () => {
     });
 
     /** Each write, as a body for the given key (undefined: none sent); `pushed`: a push's refusal list. */
-    const WRITES: { name: EndpointName; body: (key?: string) => unknown; pushed?: boolean }[] = [
+    const WRITES: { name: EndpointName; body: (key?: string) => unknown; pushed?: boolean; form?: boolean }[] = [
       {
         name: 'saveUserMedicalInformation',
         body: (key) => ({ ...MEDICAL, TestResultId: resultId, WriteKey: key }),
@@ -194,6 +195,26 @@ describe('authorization matrix', () => {
         body: (key) => ({ TestResultId: resultId, WriteKey: key, QuestionnaireListDetails: QUESTIONS }),
       },
       { name: 'generatePkSafePass', body: (key) => ({ TestResultId: resultId, WriteKey: key }) },
+      {
+        name: 'sendResultInEmail',
+        form: true,
+        body: (key) => ({ TestResultId: resultId, WriteKey: key, Email: `matrix.${randomUUID()}@example.com` }),
+      },
+      {
+        name: 'pushEmails',
+        pushed: true,
+        body: (key) => [
+          {
+            newDocumentState: {
+              id: randomUUID(),
+              testResultId: resultId,
+              writeKey: key,
+              kind: 'result',
+              email: `matrix.${randomUUID()}@example.com`,
+            },
+          },
+        ],
+      },
       {
         name: 'pushMedical',
         pushed: true,
@@ -218,8 +239,13 @@ describe('authorization matrix', () => {
     it.each(WRITES.map((w) => w.name))('%s', async (name) => {
       const write = WRITES.find((w) => w.name === name) as (typeof WRITES)[number];
       const { method, path } = CONTRACT[name].route;
-      const call = (key: string | undefined, token?: string) =>
-        t.app.inject({ method, url: path, headers: token ? bearer(token) : {}, payload: write.body(key) as object });
+      const call = (key: string | undefined, token?: string) => {
+        const auth = token ? bearer(token) : {};
+        if (!write.form) return t.app.inject({ method, url: path, headers: auth, payload: write.body(key) as object });
+        // A multipart send (the e-mails): the model as its JSON field.
+        const form = multipart([{ name: 'model', value: JSON.stringify(write.body(key)) }]);
+        return t.app.inject({ method, url: path, headers: { ...auth, ...form.headers }, payload: form.payload });
+      };
       const refused = (res: Awaited<ReturnType<typeof call>>) =>
         write.pushed
           ? res.statusCode === 200 && JSON.stringify(envelopeOf(res).data).includes(PLAY_MSG.notAllowedForResult)
