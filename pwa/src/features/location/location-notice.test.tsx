@@ -24,6 +24,8 @@ describe('the location question, asked once per device', () => {
   it('counts going on past the shown question (Start Game, card 1 answered) as "Not now"', async () => {
     const { unmount } = render(<LocationNotice compact />);
     await screen.findByRole('complementary', { name: 'Share your location?' });
+    // The question counts as shown from its effect, which React may run after the paint.
+    await act(async () => {});
     passOverLocation();
     expect(locationDecision()).toBe('declined');
     unmount();
