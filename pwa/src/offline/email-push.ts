@@ -31,6 +31,17 @@ export async function pushEmails(db: LocalDatabase, call: SyncDeps['call']): Pro
       await doc.incrementalPatch({ state: 'rejected', reason: 'Its result could not be uploaded', pdfBase64: '' });
       continue;
     }
+    // The answers of a questionnaire e-mail must reach the server first: one the server refused
+    // for good will never be there, so neither will this e-mail (rather than retrying forever).
+    if (doc.kind === 'questionnaire') {
+      const forms = await db.forms.find({ selector: { testResultId: doc.testResultId } }).exec();
+      const questionnaire = forms.filter((f) => f.kind === 'questionnaire');
+      if (questionnaire.some((f) => f.state === 'pending')) continue;
+      if (questionnaire.length > 0 && questionnaire.every((f) => f.state === 'rejected')) {
+        await doc.incrementalPatch({ state: 'rejected', reason: 'Its answers could not be uploaded', pdfBase64: '' });
+        continue;
+      }
+    }
     try {
       const conflicts = await call('pushEmails', {
         body: [

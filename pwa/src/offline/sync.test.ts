@@ -813,3 +813,29 @@ describe('write keys (API.md "Writing to a result")', () => {
     await upgraded.close();
   });
 });
+
+describe('a questionnaire e-mail', () => {
+  it('waits for its answers, and is given up (not retried forever) when the answers are refused for good', async () => {
+    const h = harness();
+    const r = result({ syncState: 'uploaded' });
+    await saveResultLocally(r, db);
+    const form = { id: crypto.randomUUID(), testResultId: r.id, kind: 'questionnaire' as const, doc: { answers: [] } };
+    await queueFormLocally(form, db);
+    const email = {
+      id: crypto.randomUUID(),
+      testResultId: r.id,
+      kind: 'questionnaire' as const,
+      name: '',
+      email: 'a@b.co',
+      date: '',
+      pdfBase64: '',
+    };
+    await queueEmailLocally(email, db);
+    h.onForm = async (_name, docs) => docs.map((d) => ({ id: String(d.id), rejected: true as const, reason: 'No.' }));
+    await h.loop.requestSync();
+    expect(h.emailPushes).toEqual([]);
+    const kept = await db.emails.findOne(email.id).exec();
+    expect(kept?.state).toBe('rejected');
+    expect(kept?.reason).toBe('Its answers could not be uploaded');
+  });
+});
