@@ -4,7 +4,7 @@ import { MEDICAL_MSG } from '@scentry/shared-schema';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser';
-import { playDemo } from './support/player';
+import { goOfflineWithDemoKit, playDemo } from './support/player';
 import { startServer, type TestServer } from './support/server';
 import { apiToken } from './support/sign-in';
 
@@ -184,13 +184,7 @@ describe('the player’s forms: provider choice and the medical form', () => {
       // The kit, then the network goes away (the service worker keeps the app).
       await page.getByLabel('Or enter the code printed on your kit').fill('DEMO1');
       await page.getByRole('button', { name: 'Play' }).click();
-      await page.getByRole('heading', { name: 'SCENT 1' }).waitFor();
-      await expect
-        .poll(() => page.evaluate(async () => (await (await caches.open('scentry-images')).keys()).length))
-        .toBe(10);
-      await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
-      await context.setOffline(true);
-      await page.reload();
+      await goOfflineWithDemoKit(page, context);
       await playDemo(page);
       await openResult(page);
       const id = await page.evaluate(

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Q_TEXT } from '../src/features/player-forms/questionnaire/messages';
 import { launchBrowser } from './support/browser';
 import { type Mailbox, startMailbox } from './support/mailbox';
-import { playDemo } from './support/player';
+import { goOfflineWithDemoKit, playDemo } from './support/player';
 import { startServer, type TestServer } from './support/server';
 
 let server: TestServer;
@@ -230,13 +230,7 @@ describe('the COVID-19 questionnaire', () => {
     withContext(async (context) => {
       const page = await context.newPage();
       await page.goto(`${server.url}/scent/DEMO1`);
-      await page.getByRole('heading', { name: 'SCENT 1' }).waitFor();
-      await expect
-        .poll(() => page.evaluate(async () => (await (await caches.open('scentry-images')).keys()).length))
-        .toBe(10);
-      await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
-      await context.setOffline(true);
-      await page.reload();
+      await goOfflineWithDemoKit(page, context);
       await playDemo(page);
       await openQuestions(page);
       const id = await storedResultId(page);
@@ -303,13 +297,7 @@ describe('the COVID-19 questionnaire', () => {
     withContext(async (context) => {
       const page = await context.newPage();
       await page.goto(`${server.url}/scent/DEMO1`);
-      await page.getByRole('heading', { name: 'SCENT 1' }).waitFor();
-      await expect
-        .poll(() => page.evaluate(async () => (await (await caches.open('scentry-images')).keys()).length))
-        .toBe(10);
-      await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
-      await context.setOffline(true);
-      await page.reload();
+      await goOfflineWithDemoKit(page, context);
       await playDemo(page);
       await openQuestions(page);
       const id = await storedResultId(page);

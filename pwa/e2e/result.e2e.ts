@@ -10,7 +10,7 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser';
 import { type Mailbox, startMailbox } from './support/mailbox';
-import { playDemo } from './support/player';
+import { goOfflineWithDemoKit, playDemo } from './support/player';
 import { startServer, type TestServer } from './support/server';
 
 let server: TestServer;
@@ -170,13 +170,7 @@ describe('the result report', () => {
     withContext(async (context) => {
       const page = await context.newPage();
       await page.goto(`${server.url}/scent/DEMO1`);
-      await page.getByRole('heading', { name: 'SCENT 1' }).waitFor();
-      await expect
-        .poll(() => page.evaluate(async () => (await (await caches.open('scentry-images')).keys()).length))
-        .toBe(10);
-      await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
-      await context.setOffline(true);
-      await page.reload();
+      await goOfflineWithDemoKit(page, context);
       await playDemo(page);
       await openResult(page);
 

@@ -12,8 +12,7 @@
 //    last pass has answered. The figure: kit-pull p95 during the passes (budget ≤ 50 ms), beside
 //    the idle p95, the passes' statuses and how long the burst took.
 import { randomBytes, randomUUID } from 'node:crypto';
-import path from 'node:path';
-import { CONFIG_VARS, freePort, launchServer } from './server.mjs';
+import { launchProxiedServer } from './server.mjs';
 
 const PASSES = 120;
 const KIT = 'DEMO1';
@@ -30,28 +29,8 @@ const writeKey = () => randomBytes(16).toString('base64url');
  * @param {(message: string) => void} log
  */
 export async function measurePasses(tmp, log) {
-  const port = await freePort();
-  const server = launchServer({
-    env: {
-      ...Object.fromEntries(CONFIG_VARS.map((name) => [name, undefined])),
-      PORT: port,
-      HOST: '127.0.0.1',
-      DATA_DIR: path.join(tmp, 'passes-data'),
-      SEED_DEMO: 'on',
-      TRUST_PROXY: '127.0.0.1',
-    },
-    output: { file: path.join(tmp, 'passes-server.log') },
-  });
+  const { server, post } = await launchProxiedServer(tmp, 'passes');
   try {
-    await server.waitReady({ timeoutMs: 60_000 });
-    const api = `http://127.0.0.1:${port}`;
-    const post = (route, body, from) =>
-      fetch(api + route, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-forwarded-for': from },
-        body: JSON.stringify(body),
-      });
-
     // 2. The results, each with its write key.
     const pulled = await (await post('/api/sync/kits/pull', { codes: [KIT] }, '10.1.1.1')).json();
     const kit = pulled.data.documents[0];

@@ -22,7 +22,7 @@ import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { CONFIG_VARS, freePort, launchServer, SERVER_DIR } from './server.mjs';
+import { launchProxiedServer, SERVER_DIR } from './server.mjs';
 
 const DEVICES = Number(process.env.BENCH_RECONNECT_DEVICES || 200);
 const RESULTS_EACH = 20;
@@ -103,28 +103,8 @@ const rows = (docs) => docs.map((d) => ({ assumedMasterState: null, newDocumentS
  * @param {{ tmp: string, log: (msg: string) => void }} opts
  */
 export async function measureReconnect({ tmp, log }) {
-  const port = await freePort();
-  const dataDir = path.join(tmp, 'reconnect-data');
-  const server = launchServer({
-    env: {
-      ...Object.fromEntries(CONFIG_VARS.map((name) => [name, undefined])),
-      PORT: port,
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'on',
-      TRUST_PROXY: '127.0.0.1',
-    },
-    output: { file: path.join(tmp, 'reconnect-server.log') },
-  });
+  const { server, api, post, dataDir } = await launchProxiedServer(tmp, 'reconnect');
   try {
-    await server.waitReady({ timeoutMs: 60_000 });
-    const api = `http://127.0.0.1:${port}`;
-    const post = (route, body, address) =>
-      fetch(api + route, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
-        body: JSON.stringify(body),
-      });
     const pullBody = { codes: [KIT], checkpoint: null, batchSize: 1 };
     const kitRes = await post('/api/sync/kits/pull', pullBody, '10.9.9.8');
     const kit = (await kitRes.json()).data.documents[0];

@@ -54,3 +54,12 @@ export declare function launchProcess(opts: {
 }): ServerProcess;
 export declare function launchServer(opts?: LaunchOptions): ServerProcess;
 export declare function productionArgs(): string[];
+export declare function launchProxiedServer(
+  tmp: string,
+  name: string,
+): Promise<{
+  server: ServerProcess;
+  api: string;
+  post: (route: string, body: unknown, from: string) => Promise<Response>;
+  dataDir: string;
+}>;

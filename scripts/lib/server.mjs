@@ -236,3 +236,42 @@ export function launchServer({ env: overrides = {}, output = 'inherit' } = {}) {
     output,
   });
 }
+
+/**
+ * A bench's own server with the throttles on at their defaults behind a trusted proxy
+ * (TRUST_PROXY=127.0.0.1): every Configuration variable of the caller's shell dropped, a fresh
+ * DATA_DIR under `tmp` with the demo kit, its output in `<name>-server.log`. `post(route, body,
+ * from)` sends JSON as the client at address `from` (X-Forwarded-For). Started and ready.
+ * @param {string} tmp
+ * @param {string} name
+ */
+export async function launchProxiedServer(tmp, name) {
+  const port = await freePort();
+  const dataDir = path.join(tmp, `${name}-data`);
+  const server = launchServer({
+    env: {
+      ...Object.fromEntries(CONFIG_VARS.map((v) => [v, undefined])),
+      PORT: port,
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'on',
+      TRUST_PROXY: '127.0.0.1',
+    },
+    output: { file: path.join(tmp, `${name}-server.log`) },
+  });
+  try {
+    await server.waitReady({ timeoutMs: 60_000 });
+  } catch (err) {
+    await server.stop();
+    throw err;
+  }
+  const api = `http://127.0.0.1:${port}`;
+  /** @param {string} route @param {unknown} body @param {string} from */
+  const post = (route, body, from) =>
+    fetch(api + route, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': from },
+      body: JSON.stringify(body),
+    });
+  return { server, api, post, dataDir };
+}

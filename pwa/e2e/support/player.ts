@@ -1,4 +1,5 @@
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** The demo kit's correct answers (README) with a wrong one on card 5: 4 of 5, a Pass. */
 export const DEMO_PASS_PICKS = ['Lemon', 'Coffee', 'Rose', 'Mint', 'Coffee'];
@@ -17,4 +18,18 @@ export async function playDemo(page: Page, picks: string[] = DEMO_PASS_PICKS): P
       .click();
   }
   await page.waitForURL(/\/(pass|fail)$/);
+}
+
+/**
+ * With card 1 of DEMO1 on screen online: waits until the kit's 10 pictures are cached and the
+ * service worker is ready, then cuts the network and reloads (the app then runs from the device).
+ */
+export async function goOfflineWithDemoKit(page: Page, context: BrowserContext): Promise<void> {
+  await page.getByRole('heading', { name: 'SCENT 1' }).waitFor();
+  await expect
+    .poll(() => page.evaluate(async () => (await (await caches.open('scentry-images')).keys()).length))
+    .toBe(10);
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+  await context.setOffline(true);
+  await page.reload();
 }

@@ -1,4 +1,4 @@
-import type { EmailKind, EmailLanguage } from '@scentry/shared-schema';
+import { type EmailKind, type EmailLanguage, REPORT_MSG } from '@scentry/shared-schema';
 import { ApiFailure, callPlayer } from '../lib/api';
 import { type Delivery, sendOrQueue } from './send-or-queue';
 
@@ -65,4 +65,28 @@ export async function emailReport(mail: ReportEmail): Promise<EmailOutcome> {
       });
     },
   );
+}
+
+const SENT_MSG: Record<EmailKind, string> = {
+  result: REPORT_MSG.resultSent,
+  questionnaire: REPORT_MSG.questionnaireSent,
+};
+
+/**
+ * The e-mail dialog's send, as both report screens tell it: sent, or kept to go later; a
+ * refusal shown with the server's words (a Warning as a warning). Whether the dialog may close.
+ */
+export async function emailReportAndTell(
+  mail: ReportEmail,
+  notify: (kind: 'success' | 'info' | 'warning' | 'error', message: string) => void,
+): Promise<boolean> {
+  try {
+    const outcome = await emailReport(mail);
+    if (outcome === 'sent') notify('success', SENT_MSG[mail.kind]);
+    else notify('info', REPORT_MSG.emailQueued);
+    return true;
+  } catch (err) {
+    notify(err instanceof ApiFailure && err.isWarning ? 'warning' : 'error', (err as Error).message);
+    return false;
+  }
 }

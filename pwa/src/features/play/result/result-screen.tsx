@@ -7,7 +7,7 @@ import { ApiFailure, callPlayer } from '../../../lib/api';
 import { saveFile } from '../../../lib/download';
 import { getPlayer, getStoredResult, type StoredResult, setStoredResult } from '../../../lib/player';
 import { knownPublicUrl } from '../../../lib/public-url';
-import { emailReport } from '../../../offline/email-report';
+import { emailReportAndTell } from '../../../offline/email-report';
 import { useSyncStatus } from '../../../offline/status';
 import { SyncStatusPanel } from '../../../offline/sync-status';
 import { EmailDialog } from '../../../ui/email-dialog';
@@ -109,13 +109,7 @@ export function ResultScreen({ result }: { result: StoredResult }) {
     setBusy('email');
     try {
       // The server makes the PDF from its record: nothing to draw here.
-      const outcome = await emailReport({ kind: 'result', resultId: model.resultId, email });
-      if (outcome === 'sent') notify('success', REPORT_MSG.resultSent);
-      else notify('info', REPORT_MSG.emailQueued);
-      return true;
-    } catch (err) {
-      notify(err instanceof ApiFailure && err.isWarning ? 'warning' : 'error', (err as Error).message);
-      return false;
+      return await emailReportAndTell({ kind: 'result', resultId: model.resultId, email }, notify);
     } finally {
       setBusy(null);
     }

@@ -1,11 +1,9 @@
-import { REPORT_MSG } from '@scentry/shared-schema';
 import { formatResultDate, formatResultTime } from '@scentry/shared-schema/report';
 import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
-import { ApiFailure } from '../../../lib/api';
 import { saveFile } from '../../../lib/download';
 import { getPlayer, getStoredResult, type StoredResult } from '../../../lib/player';
-import { emailReport } from '../../../offline/email-report';
+import { emailReportAndTell } from '../../../offline/email-report';
 import { SyncStatusPanel } from '../../../offline/sync-status';
 import { EmailDialog } from '../../../ui/email-dialog';
 import { Spinner } from '../../../ui/spinner';
@@ -48,13 +46,7 @@ export function DetailsScreen({ result, kept }: { result: StoredResult; kept: Ke
     setBusy('email');
     try {
       // The server makes the PDF from its record: nothing to draw here.
-      const outcome = await emailReport({ kind: 'questionnaire', resultId: model.resultId, email });
-      if (outcome === 'sent') notify('success', REPORT_MSG.questionnaireSent);
-      else notify('info', REPORT_MSG.emailQueued);
-      return true;
-    } catch (err) {
-      notify(err instanceof ApiFailure && err.isWarning ? 'warning' : 'error', (err as Error).message);
-      return false;
+      return await emailReportAndTell({ kind: 'questionnaire', resultId: model.resultId, email }, notify);
     } finally {
       setBusy(null);
     }
