@@ -11,6 +11,7 @@ import {
   resultDocSchema,
 } from '@scentry/shared-schema';
 import { type Db, inTransaction } from '../db/database';
+import { oneAtATime } from '../lib/one-at-a-time';
 import { sentId } from '../lib/push';
 import type { ContractRequest } from '../lib/route';
 import { formerKit } from '../repositories/kit-versions';
@@ -118,4 +119,18 @@ export async function pushResults(db: Db, rows: PushResultsBody): Promise<PushCo
     else if (result.outcome === 'rejected') conflicts.push(rejected(result.reason ?? ''));
   }
   return conflicts;
+}
+
+/**
+ * The results push as the route runs it: the documents of all pushes take turns one at a time
+ * (each in its own transaction, `pushResults`), so a crowd of phones reconnecting at once never
+ * holds a kit pull up for longer than one document.
+ */
+export function createResultsPush(db: Db): (rows: PushResultsBody) => Promise<PushConflict[]> {
+  const inTurn = oneAtATime();
+  return async (rows) => {
+    const conflicts: PushConflict[] = [];
+    for (const row of rows) conflicts.push(...(await inTurn(() => pushResults(db, [row]))));
+    return conflicts;
+  };
 }
