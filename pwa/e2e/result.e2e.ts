@@ -33,7 +33,11 @@ afterAll(async () => {
 
 async function withContext(journey: (context: BrowserContext) => Promise<void>): Promise<void> {
   // Phone size: the result page and its buttons must work on a small screen.
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, acceptDownloads: true });
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    acceptDownloads: true,
+    timezoneId: 'UTC',
+  });
   try {
     await journey(context);
   } finally {
@@ -107,8 +111,17 @@ describe('the result report', () => {
       const id = await storedResultId(page);
 
       await expect.poll(() => page.getByTestId('score').textContent()).toBe('4 of 5 scents named correctly');
+      // The page: the player's own clock with its zone (this browser runs on UTC); the PDF keeps
+      // the record's Pacific Time and says so.
       const completed = (await page.getByTestId('completed').textContent()) ?? '';
-      expect(completed).toMatch(/^\d{2}\/\d{2}\/\d{4}, \d{1,2}:\d{2} [AP]M P[SD]T$/);
+      expect(completed).toMatch(/^\d{2}\/\d{2}\/\d{4}, \d{1,2}:\d{2} [AP]M UTC$/);
+      const playedAt = await page.evaluate(() => JSON.parse(localStorage.getItem('testResultData') ?? '{}').playedAt);
+      const pacificDay = new Intl.DateTimeFormat('en-US', {
+        timeZone: 'America/Los_Angeles',
+        month: '2-digit',
+        day: '2-digit',
+        year: 'numeric',
+      }).format(new Date(playedAt));
       expect(await page.locator('.report-cards li').count()).toBe(5);
       expect(await page.locator('.report-cards').textContent()).toContain('✗ Wrong');
       // Nothing runs off a phone's screen.
@@ -125,7 +138,8 @@ describe('the result report', () => {
       expect(readFileSync(pdf.file).subarray(0, 5).toString()).toBe('%PDF-');
       const text = pdfText(pdf.file);
       expect(text).toContain('Guest Player');
-      expect(text).toContain(completed.split(',')[0]);
+      expect(text).toContain(pacificDay);
+      expect(text).toContain('Pacific Time');
       expect(text).toMatch(/PASS/);
       for (const choice of ['Lemon', 'Coffee', 'Rose', 'Mint']) expect(text).toContain(choice);
       // The short link may wrap onto a second line.
