@@ -193,7 +193,7 @@ describe('the player’s forms: provider choice and the medical form', () => {
       expect(await page.getByTestId('provider').textContent()).toContain(PROVIDER.name);
 
       // The medical form, from the result page.
-      await page.getByRole('link', { name: 'Add your details (medical form)' }).click();
+      await page.getByRole('link', { name: 'Add your details' }).click();
       await page.waitForURL('**/userMedicationQuestion');
       expect(await stepTitle(page)).toBe('Step 1 of 3: About you');
       // The placeholder is not a name to prefill.
@@ -260,6 +260,9 @@ describe('the player’s forms: provider choice and the medical form', () => {
       expect(await resultRow(page, 'Reported disorders')).toBe("Parkinson's disease, Sinus or nasal disease");
       expect(await resultRow(page, 'Family history')).toBe("Alzheimer's disease");
       expect(await page.getByTestId('provider').textContent()).toContain(PROVIDER.name);
+      // Marked as waiting to upload, and never offered again.
+      await page.getByTestId('medical-waiting').waitFor();
+      expect(await page.getByRole('link', { name: 'Add your details' }).count()).toBe(0);
       expect(resultRowFromDb(id)).toEqual([]);
       await shot(page, 'result');
 
@@ -311,8 +314,12 @@ describe('the player’s forms: provider choice and the medical form', () => {
           .map((r) => r.answer),
       ).toEqual(['Yes', 'No', 'No', 'No', 'Yes']);
       expect(await providerCounts()).toMatchObject({ totalTestCount: countsBefore.totalTestCount + 1 });
+      // Uploaded: the same details, now "Details sent ✓" and read-only; the questionnaire answered.
+      await page.getByTestId('medical-sent').waitFor({ timeout: 30_000 });
       await page.reload();
-      await page.getByText('Test is already completed / You can not proceed to next test.').waitFor();
+      await page.getByText('COVID-19 questions answered ✓').waitFor();
+      await page.getByTestId('medical-sent').waitFor();
+      expect(await resultRow(page, 'Age')).toBe('42');
     }));
 
   it('without the opt-in: straight to the scanner; the medical form offers the provider and sends it online', () =>
@@ -334,7 +341,7 @@ describe('the player’s forms: provider choice and the medical form', () => {
       );
       await expect.poll(() => server.sql('SELECT id FROM test_results WHERE id = ?', id).length).toBe(1);
 
-      await page.getByRole('link', { name: 'Add your details (medical form)' }).click();
+      await page.getByRole('link', { name: 'Add your details' }).click();
       await page.getByLabel('First name').fill('Bo');
       await page.getByLabel('Last name').fill('Park');
       await page.getByLabel('Age').fill('67');

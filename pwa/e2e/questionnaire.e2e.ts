@@ -206,7 +206,12 @@ describe('the COVID-19 questionnaire', () => {
       // Back to the result: the questionnaire is no longer offered.
       await page.getByRole('link', { name: 'Continue to your result' }).click();
       await page.waitForURL('**/result');
-      await page.getByText(REPORT_MSG.testCompleted).waitFor();
+      await page.getByText('COVID-19 questions answered ✓').waitFor();
+      // With a way back to the answers kept on this device.
+      await page.getByRole('link', { name: 'See my answers' }).click();
+      await page.waitForURL('**/additionalQuestionDetails');
+      await page.goBack();
+      await page.waitForURL('**/result');
 
       // Opening the questions again: already completed, with Continue (also when only the server knows it).
       await page.goto(`${server.url}/additionalQuestion`);

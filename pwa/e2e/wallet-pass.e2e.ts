@@ -31,6 +31,8 @@ describe('the wallet pass', () => {
         .poll(() => server.sql<{ k: string | null }>('SELECT write_key_hash AS k FROM test_results WHERE id = ?', id))
         .toEqual([{ k: expect.stringMatching(/^[0-9a-f]{64}$/) }]);
 
+      // The wallet pass sits behind "More ways to keep it" (the PDF and e-mail come first).
+      await page.getByText('More ways to keep it').click();
       const [download] = await Promise.all([
         page.waitForEvent('download'),
         page.getByRole('button', { name: 'Add to Wallet' }).click(),

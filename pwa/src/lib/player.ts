@@ -58,6 +58,25 @@ export interface StoredCard {
   intensity: number;
 }
 
+/**
+ * The medical form of a result as this device knows it (DESIGN.md §7: the device keeps only what
+ * the server accepted, so the player's report never says what the clinic's record does not).
+ */
+export interface MedicalRecord {
+  /**
+   * 'sent': the server has it (shown read-only); 'waiting': kept on this device, it uploads by
+   * itself; 'refused': refused for good with `reason` — nothing was stored, so the form is offered again.
+   */
+  state: 'sent' | 'waiting' | 'refused';
+  /** The form's values (PascalCase, as the form has them): the server's once it said what it holds. */
+  values: Record<string, unknown> | null;
+  /** The id the waiting form is kept under on this device (its push). */
+  formId?: string;
+  reason?: string;
+  /** A later send was refused because details were already stored: these values are the stored ones. */
+  alreadySent?: boolean;
+}
+
 /** What the screens after play show; survives a reload (router state alone would not). */
 export interface StoredResult {
   testResultId: string;
@@ -72,6 +91,8 @@ export interface StoredResult {
   organizationId?: number | null;
   /** Set once the questionnaire for this result is known to be completed. */
   questionnaireCompleted?: boolean;
+  /** The medical form of this result, once given on this device. */
+  medical?: MedicalRecord;
 }
 
 export const getStoredResult = (): StoredResult | null => {

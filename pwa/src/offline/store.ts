@@ -80,3 +80,13 @@ export async function queueFormLocally(
   db ??= await openLocalDatabase();
   await db.forms.upsert({ ...form, state: 'pending', createdAt: new Date().toISOString() });
 }
+
+/** Where a kept form stands (pending, uploaded, or refused with its reason); null when this device does not hold it. */
+export async function formState(
+  id: string,
+  db?: LocalDatabase,
+): Promise<{ state: LocalForm['state']; reason: string | null } | null> {
+  db ??= await openLocalDatabase();
+  const doc = await db.forms.findOne(id).exec();
+  return doc ? { state: doc.state as LocalForm['state'], reason: doc.reason ?? null } : null;
+}

@@ -10,8 +10,23 @@ export const PASSWORD_MAX = 128;
 
 // Practical address pattern: one @, no spaces, a dotted domain with a 2+ letter TLD.
 const EMAIL_RE = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)*\.[A-Za-z]{2,}$/;
-// Letters of any script, spaces, apostrophes, hyphens and dots ("O'Neil", "Mary-Jo", "Jr.").
-const NAME_RE = /^[\p{L}\p{M}][\p{L}\p{M} '’.-]*$/u;
+/**
+ * A name as people have it (spec §5's "no special characters" means no symbols or digits, not no
+ * alphabets): letters of every script with their combining marks (Devanagari vowel signs, accents),
+ * spaces, hyphens, apostrophes (' and ’) and dots — "O'Brien", "Jean-Pierre", "李雷", "Ольга-Łucja",
+ * "عبد الله", "देवनागरी", "Jr." — starting with a letter. The zero-width (non-)joiner belongs to
+ * the writing of Persian and Indic names, so it is taken between letters. One rule for users'
+ * and players' names, on the device and on the server.
+ */
+export const NAME_RE = /^\p{L}\p{M}*(?:[\p{L}\p{M} '’.-]|\u200C|\u200D)*$/u;
+
+export const isPersonName = (v: string): boolean => NAME_RE.test(v);
+
+/**
+ * A name's length as people count it: characters (code points after NFC), not UTF-16 units — "李雷"
+ * is 2, "𠮷" is 1, and "é" typed as e + accent is 1.
+ */
+export const nameLength = (v: string): number => [...v.normalize('NFC')].length;
 
 export const isValidEmail = (v: string): boolean => v.length <= EMAIL_MAX && EMAIL_RE.test(v);
 
@@ -26,9 +41,21 @@ export const emailSchema = requiredString(MSG.emailRequired)
   .max(EMAIL_MAX, { error: MSG.emailTooLong })
   .refine((v) => EMAIL_RE.test(v), { error: MSG.emailInvalid });
 
-export const personNameSchema = requiredString(MSG.nameRequired)
-  .max(NAME_MAX, { error: MSG.nameTooLong })
-  .refine((v) => NAME_RE.test(v), { error: MSG.specialCharacters });
+/**
+ * A required name under the one rule (NAME_RE): trimmed and stored in NFC, at most `max` characters
+ * (nameLength), symbols and digits refused with the spec's 'Special characters are not allowed'.
+ */
+export const nameSchema = (messages: { required: string; tooLong: string }, max: number) =>
+  z
+    .string({ error: messages.required })
+    .trim()
+    .normalize('NFC')
+    .min(1, { error: messages.required })
+    .refine((v) => nameLength(v) <= max, { error: messages.tooLong })
+    .refine((v) => v.length === 0 || nameLength(v) > max || isPersonName(v), { error: MSG.specialCharacters });
+
+/** Users' names (staff forms): at most NAME_MAX characters. */
+export const personNameSchema = nameSchema({ required: MSG.nameRequired, tooLong: MSG.nameTooLong }, NAME_MAX);
 
 /** A password being set: present, not absurdly long, strong (spec §5); `required` says it is missing. */
 const strongPassword = (required: string) =>

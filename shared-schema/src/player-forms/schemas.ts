@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GENDERS, RACES } from '../common/enums';
 import { MSG } from '../common/messages';
+import { nameSchema } from '../common/rules';
 import { pushRows, uuid, writeKeySchema } from '../common/schemas';
 import { PLAY_MSG, PLAYER_NAME_MAX } from '../results/rules';
 import { AGE_MAX, AGE_MIN, MEDICAL_FLAG_KEYS, MEDICAL_MSG, type MedicalFlagKey } from './medical';
@@ -8,12 +9,8 @@ import { QUESTION_MAX, QUESTIONNAIRE_LENGTH, QUESTIONNAIRE_MSG } from './questio
 
 /** The player's forms after play (spec §3, §5; API.md "Sync"), as zod schemas. */
 
-const playerName = (required: string) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, { error: required })
-    .max(PLAYER_NAME_MAX, { error: MEDICAL_MSG.nameTooLong });
+/** Players' names: the one name rule (common/rules.ts), under 25 characters (DESIGN.md §7). */
+const playerName = (required: string) => nameSchema({ required, tooLong: MEDICAL_MSG.nameTooLong }, PLAYER_NAME_MAX);
 
 export const ageSchema = z
   .number({ error: MEDICAL_MSG.ageRequired })

@@ -34,7 +34,8 @@ export const REPORT_LABELS = {
   health: 'Health information',
   name: 'Name',
   date: 'Date',
-  time: 'Time',
+  // The record's times are Los Angeles time, and the label says so (DESIGN.md §7).
+  time: 'Pacific Time',
   kit: 'Play kit',
   resultId: 'Result id',
   provider: 'Provider',

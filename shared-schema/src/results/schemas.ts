@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FILTER_TEXT_MAX, GENDERS, RACES } from '../common/enums';
 import { MSG } from '../common/messages';
+import { nameLength } from '../common/rules';
 import { listRequest, UUID_RE, usDateSchema, writeKeySchema } from '../common/schemas';
 import { REPORT_MSG } from '../emails/rules';
 import { AGE_MAX, AGE_MIN } from '../player-forms/medical';
@@ -22,7 +23,18 @@ export type Answer = z.infer<typeof answerSchema>;
 
 const optionalCoord = (min: number, max: number) =>
   z.number({ error: 'Latitude and longitude must be numbers' }).min(min).max(max).nullable().optional();
-const optionalName = z.string().trim().max(PLAYER_NAME_MAX, { error: PLAY_MSG.namesTooLong }).nullable().optional();
+/**
+ * Names a play may carry (the placeholder, or names from an older build): counted in characters like
+ * the form's names (nameLength), but a play is never refused for good over its names' characters —
+ * players give their names in the medical form, which holds them to the name rule.
+ */
+const optionalName = z
+  .string()
+  .trim()
+  .normalize('NFC')
+  .refine((v) => nameLength(v) <= PLAYER_NAME_MAX, { error: PLAY_MSG.namesTooLong })
+  .nullable()
+  .optional();
 
 /** A played result as the device stores and pushes it (API.md "Sync"). */
 export const resultDocSchema = z.object({

@@ -60,7 +60,7 @@ describe('mail', () => {
     expect(m.subject).toBe('Your Scentry smell screening result');
     expect(m.to).toEqual({ name: '', address: 'pat@example.com' });
     expect(m.text).toMatch(/^Hello,\n/);
-    expect(m.text).toContain('played on 11/23/2026 (Scentry-result-11-23-2026.pdf)');
+    expect(m.text).toContain('played on 11/23/2026, Pacific Time (Scentry-result-11-23-2026.pdf)');
     expect(m.text).toContain('not a diagnosis');
     expect(m.text).toContain('no need to reply');
     expect(m.headers).toEqual({ 'Auto-Submitted': 'auto-generated' });

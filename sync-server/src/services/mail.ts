@@ -195,9 +195,10 @@ const WORDING: Record<
       questionnaire: 'Your Scentry questionnaire answers',
     },
     attached: {
-      result: (date, file) => `Attached is the result of a Scentry smell screening played on ${date} (${file}).`,
+      result: (date, file) =>
+        `Attached is the result of a Scentry smell screening played on ${date}, Pacific Time (${file}).`,
       questionnaire: (date, file) =>
-        `Attached are the answers to the Scentry questionnaire of a smell screening played on ${date} (${file}).`,
+        `Attached are the answers to the Scentry questionnaire of a smell screening played on ${date}, Pacific Time (${file}).`,
     },
     lines: [
       'A screening is not a diagnosis. If you are concerned about your sense of smell, please talk to a doctor.',
@@ -211,9 +212,9 @@ const WORDING: Record<
     },
     attached: {
       result: (date, file) =>
-        `Adjuntamos el resultado de una prueba de olfato de Scentry realizada el ${date} (${file}).`,
+        `Adjuntamos el resultado de una prueba de olfato de Scentry realizada el ${date}, hora del Pacífico (${file}).`,
       questionnaire: (date, file) =>
-        `Adjuntamos las respuestas al cuestionario de Scentry de una prueba de olfato realizada el ${date} (${file}).`,
+        `Adjuntamos las respuestas al cuestionario de Scentry de una prueba de olfato realizada el ${date}, hora del Pacífico (${file}).`,
     },
     lines: [
       'Una prueba de detección no es un diagnóstico. Si le preocupa su sentido del olfato, consulte a un médico.',

@@ -1,4 +1,4 @@
-import { formatResultDate, formatResultTime, scoreText } from '@scentry/shared-schema/report';
+import { formatLocalDate, formatLocalTime, scoreText } from '@scentry/shared-schema/report';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { type HistoryEntry, isHistoryOn, list } from '../../lib/history';
@@ -66,8 +66,8 @@ export function ChartScreen() {
               {entries.map((e) => (
                 <li key={e.id} className="history-item">
                   <span className="history-when">
-                    <span className="history-date">{formatResultDate(e.playedAt)}</span>{' '}
-                    <span className="history-time">{formatResultTime(e.playedAt)}</span>
+                    <span className="history-date">{formatLocalDate(e.playedAt)}</span>{' '}
+                    <span className="history-time">{formatLocalTime(e.playedAt)}</span>
                   </span>
                   <span className="history-kit">
                     <span className="visually-hidden">Play kit: </span>

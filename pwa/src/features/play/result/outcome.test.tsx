@@ -12,15 +12,65 @@ vi.mock('@tanstack/react-router', () => ({
 }));
 vi.mock('../../../offline/sync-status', () => ({ SyncStatusPanel: () => null }));
 
-const { Summary } = await import('./outcome');
+vi.mock('./guards', async () => {
+  const { getStoredResult } = await import('../../../lib/player');
+  return { storedOutcome: getStoredResult };
+});
 
-describe('/summary', () => {
+const { Outcome, OUTCOME_TEXT, Summary } = await import('./outcome');
+
+const stored = (status: 'Pass' | 'Fail', right: number) =>
+  setStoredResult({
+    testResultId: '6f1c2a9e-5b7d-4c1e-9a3f-2d8e7b6c5a41',
+    resultStatus: status,
+    rightAnswerCount: right,
+    averageIntensity: 3,
+    kitName: 'DEMO1',
+    playedAt: '2026-11-23T07:29:26.000Z',
+  });
+
+describe('/pass and /fail', () => {
   afterEach(() => {
     cleanup();
     localStorage.clear();
   });
 
-  it('says when the kit was played as /result does: MM/DD/YYYY and the time in America/Los_Angeles', () => {
+  it('/fail: the score, what a Fail means, "See my result" first and Play Again after it', () => {
+    stored('Fail', 2);
+    const { container } = render(<Outcome />);
+    expect(screen.getByTestId('score').textContent).toBe('2 of 5 scents named correctly');
+    const meaning = screen.getByTestId('meaning').textContent ?? '';
+    expect(meaning).toMatch(/not a diagnosis/);
+    expect(meaning).toMatch(/blocked nose/);
+    expect(meaning).toMatch(/doctor|ear, nose and throat/);
+    const links = [...container.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')]);
+    expect(links[0]).toEqual([OUTCOME_TEXT.seeResult, '/result']);
+    expect(links.map(([t]) => t)).toContain('Play Again');
+    // The main action is the large one; Play Again is the second kind.
+    expect(screen.getByText(OUTCOME_TEXT.seeResult).className).toContain('button-large');
+    expect(screen.getByText('Play Again').className).toContain('button-ghost');
+  });
+
+  it("/pass keeps the spec's texts beside its meaning", () => {
+    stored('Pass', 5);
+    render(<Outcome />);
+    expect(screen.getByText('Collect all cards for more chances to win!')).toBeTruthy();
+    expect(screen.getByText('Play Again')).toBeTruthy();
+    expect(screen.getByTestId('meaning').textContent).toMatch(/does not rule out/);
+    expect(screen.getByText(OUTCOME_TEXT.seeResult).getAttribute('href')).toBe('/result');
+  });
+});
+
+describe('/summary', () => {
+  const zone = process.env.TZ;
+  afterEach(() => {
+    cleanup();
+    localStorage.clear();
+    process.env.TZ = zone;
+  });
+
+  it("says when the kit was played on the player's own clock, with its zone (DESIGN.md §7)", () => {
+    process.env.TZ = 'America/Los_Angeles';
     setStoredResult({
       testResultId: '6f1c2a9e-5b7d-4c1e-9a3f-2d8e7b6c5a41',
       resultStatus: 'Pass',
@@ -35,6 +85,7 @@ describe('/summary', () => {
   });
 
   it('says PDT in summer', () => {
+    process.env.TZ = 'America/Los_Angeles';
     setStoredResult({
       testResultId: 'a',
       resultStatus: 'Fail',
@@ -45,5 +96,19 @@ describe('/summary', () => {
     });
     render(<Summary />);
     expect(screen.getByTestId('played-at').textContent).toBe('07/03/2026, 7:05 PM PDT');
+  });
+
+  it("elsewhere, the device's own zone: 07:29 UTC is 8:29 AM in Berlin (GMT+1), on the 23rd", () => {
+    process.env.TZ = 'Europe/Berlin';
+    stored('Pass', 4);
+    render(<Summary />);
+    expect(screen.getByTestId('played-at').textContent).toBe('11/23/2026, 8:29 AM GMT+1');
+  });
+
+  it('and in Tokyo (GMT+9)', () => {
+    process.env.TZ = 'Asia/Tokyo';
+    stored('Pass', 4);
+    render(<Summary />);
+    expect(screen.getByTestId('played-at').textContent).toBe('11/23/2026, 4:29 PM GMT+9');
   });
 });

@@ -1,13 +1,38 @@
 import { CARDS_PER_KIT, INTENSITY_LABELS } from '@scentry/shared-schema';
-import { formatResultDate, formatResultTime, REPORT_LABELS } from '@scentry/shared-schema/report';
+import { formatLocalDateTime, REPORT_LABELS } from '@scentry/shared-schema/report';
 import { Link } from '@tanstack/react-router';
 import { getStoredResult } from '../../../lib/player';
 import { SyncStatusPanel } from '../../../offline/sync-status';
 import { storedOutcome } from './guards';
 
 /**
+ * What /pass and /fail say besides the spec's own texts ('Collect all cards for more chances to
+ * win!', Play Again): what the result means and where to go next (DESIGN.md §7, a recorded
+ * departure from spec §2's "only Play Again" on /fail). One place, for the translation to come.
+ *
+ * Clinical wording: `passMeaning` and `failMeaning` are plain-language drafts written for this
+ * product, like the legal texts (features/legal): have them reviewed by a clinician before a
+ * public launch. They must stay in step with REPORT_TEXT.failAdvice (the report's wording).
+ */
+export const OUTCOME_TEXT = {
+  passHeading: 'Well done!',
+  failHeading: 'Thanks for playing',
+  passMeaning:
+    'You named enough scents today. A Pass does not rule out a problem: if your sense of smell seems weaker ' +
+    'than it used to be, talk to a doctor.',
+  failMeaning:
+    'A Fail is not a diagnosis: a cold, allergies or a blocked nose can lower a score. If your sense of smell ' +
+    'seems weaker than it used to be, a doctor or an ear, nose and throat (ENT) clinic can test it properly.',
+  seeResult: 'See my result',
+  seeResultHint: 'Download it, e-mail it, or send it to your healthcare provider.',
+  playAgain: 'Play Again',
+  summary: 'See my result summary',
+} as const;
+
+/**
  * /pass and /fail (spec §2), read from the stored result so a reload keeps them: what it says is
- * the stored status, whichever of the two addresses shows it.
+ * the stored status, whichever of the two addresses shows it. The score and its meaning on the
+ * same screen; "See my result" is the main action, Play Again the second.
  */
 export function Outcome() {
   // The route's beforeLoad (requireOutcome) made sure there is one.
@@ -15,28 +40,35 @@ export function Outcome() {
   if (!result) return null;
   const passed = result.resultStatus === 'Pass';
   return (
-    <section className="stack center outcome">
+    <section className="stack center outcome" aria-labelledby="outcome-title">
       <p className={`badge ${passed ? 'badge-pass' : 'badge-fail'}`}>{passed ? 'Pass' : 'Fail'}</p>
       {/* The same words as /result and the report: "4 of 5 scents named correctly". */}
       <p className="outcome-score" data-testid="score">
         {REPORT_LABELS.score(result.rightAnswerCount, result.cards?.length || CARDS_PER_KIT)}
       </p>
-      {passed ? (
-        <>
-          <h1>Well done!</h1>
-          <p className="lead">Collect all cards for more chances to win!</p>
-          <button type="button" className="button button-ghost" disabled title="Coming soon">
-            Add to Wallet
-          </button>
-        </>
-      ) : (
-        <h1>Thanks for playing</h1>
+      <h1 id="outcome-title">{passed ? OUTCOME_TEXT.passHeading : OUTCOME_TEXT.failHeading}</h1>
+      {passed && <p className="lead">Collect all cards for more chances to win!</p>}
+      <p className="outcome-meaning" data-testid="meaning">
+        {passed ? OUTCOME_TEXT.passMeaning : OUTCOME_TEXT.failMeaning}
+      </p>
+      <div className="outcome-next">
+        <Link to="/result" className="button button-large" aria-describedby="outcome-next-hint">
+          {OUTCOME_TEXT.seeResult}
+        </Link>
+        <p id="outcome-next-hint" className="hint">
+          {OUTCOME_TEXT.seeResultHint}
+        </p>
+      </div>
+      {passed && (
+        <button type="button" className="button button-ghost" disabled title="Coming soon">
+          Add to Wallet
+        </button>
       )}
-      <Link to="/home" className="button button-large">
-        Play Again
+      <Link to="/home" className="button button-ghost">
+        {OUTCOME_TEXT.playAgain}
       </Link>
       <Link to="/summary" className="text-link">
-        See my result summary
+        {OUTCOME_TEXT.summary}
       </Link>
       <SyncStatusPanel />
     </section>
@@ -69,8 +101,8 @@ export function Summary() {
         </div>
         <div>
           <dt>Played</dt>
-          {/* As /result says it (spec §9): MM/DD/YYYY and the time in America/Los_Angeles. */}
-          <dd data-testid="played-at">{`${formatResultDate(result.playedAt)}, ${formatResultTime(result.playedAt)}`}</dd>
+          {/* The player's own clock with its zone (DESIGN.md §7); the report keeps Pacific Time. */}
+          <dd data-testid="played-at">{formatLocalDateTime(result.playedAt)}</dd>
         </div>
       </dl>
       <Link to="/result" className="button">

@@ -1,11 +1,17 @@
 import { REPORT_MSG } from '@scentry/shared-schema';
 import type { ReportModel } from '@scentry/shared-schema/report';
-import { formatResultDate, formatResultTime, intensityWords, REPORT_TEXT } from '@scentry/shared-schema/report';
+import { formatLocalDateTime, intensityWords, REPORT_TEXT } from '@scentry/shared-schema/report';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import { ApiFailure, callPlayer } from '../../../lib/api';
 import { saveFile } from '../../../lib/download';
-import { getPlayer, getStoredResult, type StoredResult, setStoredResult } from '../../../lib/player';
+import {
+  getPlayer,
+  getStoredResult,
+  type MedicalRecord,
+  type StoredResult,
+  setStoredResult,
+} from '../../../lib/player';
 import { knownPublicUrl } from '../../../lib/public-url';
 import { emailReportAndTell } from '../../../offline/email-report';
 import { useSyncStatus } from '../../../offline/status';
@@ -15,11 +21,25 @@ import { HistorySwitch } from '../../../ui/history-switch';
 import { LegalLinks } from '../../../ui/legal-links';
 import { Spinner } from '../../../ui/spinner';
 import { useToast } from '../../../ui/toast';
+import { MEDICAL_TEXT, useMedicalRecord } from '../../player-forms/medical/record';
+import { keptAnswers } from '../../player-forms/questionnaire/kept';
 import { buildReportModel } from './build-model';
 import { useProvider } from './provider';
 import { fetchWalletPass } from './wallet-pass';
 
 type Busy = 'pdf' | 'png' | 'wallet' | 'email' | null;
+
+/** The page's own words (the spec's are in shared-schema); one place, for the translation to come. */
+export const RESULT_TEXT = {
+  keepTitle: 'Keep or send your result',
+  keepHint: 'E-mail it to yourself, or to your doctor or clinic.',
+  more: 'More ways to keep it',
+  detailsTitle: 'Your details',
+  questionsDone: 'COVID-19 questions answered ✓',
+  seeAnswers: 'See my answers',
+  answerQuestions: 'Answer the COVID-19 questions',
+  back: 'Back to the start',
+} as const;
 
 // The report module (jsPDF, the QR encoder) loads only when a file is made.
 const loadReport = () => import('../../../report');
@@ -53,15 +73,17 @@ export function ResultScreen({ result }: { result: StoredResult }) {
   const { online } = useSyncStatus();
   const provider = useProvider(result.organizationId);
   const completed = useCompleted(result);
+  const medical = useMedicalRecord(result);
   const [busy, setBusy] = useState<Busy>(null);
   const [emailOpen, setEmailOpen] = useState(false);
   // A phone can report itself online with no working network (poor reception): a failed signing
   // request says so too, until the next try.
   const [walletUnreachable, setWalletUnreachable] = useState(false);
   const walletNeedsConnection = !online || walletUnreachable;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `medical` too: a stored form the server sent back replaces the device's copy (player data).
   const model = useMemo<ReportModel>(
     () => buildReportModel(result, getPlayer(), provider, knownPublicUrl() ?? window.location.origin),
-    [result, provider],
+    [result, provider, medical],
   );
   const passed = model.status === 'Pass';
 
@@ -130,13 +152,47 @@ export function ResultScreen({ result }: { result: StoredResult }) {
         </p>
       </header>
 
+      <section className="result-keep stack" aria-labelledby="keep-title">
+        <h2 id="keep-title" className="result-keep-title">
+          {RESULT_TEXT.keepTitle}
+        </h2>
+        <div className="result-actions">
+          <button type="button" className="button" onClick={() => void download('pdf')} disabled={busy !== null}>
+            {busy === 'pdf' ? <Working text="Making PDF…" /> : 'Download PDF'}
+          </button>
+          <button type="button" className="button" onClick={() => setEmailOpen(true)} disabled={busy !== null}>
+            {busy === 'email' ? <Working text="Sending…" /> : 'Get Via Email'}
+          </button>
+          <p className="hint result-actions-note">{RESULT_TEXT.keepHint}</p>
+        </div>
+        <details className="result-more">
+          <summary>{RESULT_TEXT.more}</summary>
+          <div className="result-actions">
+            <button type="button" className="button" onClick={() => void download('png')} disabled={busy !== null}>
+              {busy === 'png' ? <Working text="Making image…" /> : 'Download image'}
+            </button>
+            <button
+              type="button"
+              className="button"
+              onClick={() => void addToWallet()}
+              disabled={busy !== null || !online}
+              aria-describedby={walletNeedsConnection ? 'wallet-offline' : undefined}
+            >
+              {busy === 'wallet' ? <Working text="Signing pass…" /> : 'Add to Wallet'}
+            </button>
+            {walletNeedsConnection && (
+              <p id="wallet-offline" className="hint result-actions-note" data-testid="wallet-offline">
+                {REPORT_MSG.passNeedsConnection}
+              </p>
+            )}
+          </div>
+        </details>
+      </section>
+
       <dl className="summary report-details">
         <Row label="Name" value={model.playerName} />
-        <Row
-          label="Completed"
-          value={`${formatResultDate(model.playedAt)}, ${formatResultTime(model.playedAt)}`}
-          testId="completed"
-        />
+        {/* The player's own clock with its zone (DESIGN.md §7); the report keeps Pacific Time. */}
+        <Row label="Completed" value={formatLocalDateTime(model.playedAt)} testId="completed" />
         <Row label="Play kit" value={model.kitName} />
         {model.provider && (
           <Row
@@ -145,12 +201,8 @@ export function ResultScreen({ result }: { result: StoredResult }) {
             testId="provider"
           />
         )}
-        <Row label="Age" value={model.age === null ? REPORT_TEXT.notGiven : String(model.age)} />
-        <Row label="Gender" value={model.gender ?? REPORT_TEXT.notGiven} />
-        <Row label="Race" value={model.race ?? REPORT_TEXT.notGiven} />
-        <Row label="Reported disorders" value={model.disorders?.join(', ') ?? REPORT_TEXT.notGiven} />
-        <Row label="Family history" value={model.familyHistory?.join(', ') ?? REPORT_TEXT.notGiven} />
       </dl>
+      <MedicalDetails record={medical} model={model} />
 
       {model.cards.length > 0 && (
         <section aria-labelledby="cards-title" className="stack">
@@ -195,47 +247,23 @@ export function ResultScreen({ result }: { result: StoredResult }) {
       </p>
       <p className="fine-print">{REPORT_TEXT.disclaimer}</p>
 
-      <section className="result-actions" aria-label="Your result">
-        <button type="button" className="button" onClick={() => void download('pdf')} disabled={busy !== null}>
-          {busy === 'pdf' ? <Working text="Making PDF…" /> : 'Download PDF'}
-        </button>
-        <button type="button" className="button" onClick={() => void download('png')} disabled={busy !== null}>
-          {busy === 'png' ? <Working text="Making image…" /> : 'Download image'}
-        </button>
-        <button type="button" className="button" onClick={() => setEmailOpen(true)} disabled={busy !== null}>
-          {busy === 'email' ? <Working text="Sending…" /> : 'Get Via Email'}
-        </button>
-        <button
-          type="button"
-          className="button"
-          onClick={() => void addToWallet()}
-          disabled={busy !== null || !online}
-          aria-describedby={walletNeedsConnection ? 'wallet-offline' : undefined}
-        >
-          {busy === 'wallet' ? <Working text="Signing pass…" /> : 'Add to Wallet'}
-        </button>
-        {walletNeedsConnection && (
-          <p id="wallet-offline" className="hint result-actions-note" data-testid="wallet-offline">
-            {REPORT_MSG.passNeedsConnection}
-          </p>
-        )}
-      </section>
-
       <section className="stack center">
         {completed ? (
-          <p className="notice notice-warning" role="status">
-            {REPORT_MSG.testCompleted}
+          <p className="result-done" data-testid="questions-done">
+            <span>{RESULT_TEXT.questionsDone}</span>
+            {keptAnswers(result.testResultId) && (
+              <Link to="/additionalQuestionDetails" className="text-link">
+                {RESULT_TEXT.seeAnswers}
+              </Link>
+            )}
           </p>
         ) : (
           <button type="button" className="button button-ghost" onClick={openQuestions}>
-            Answer the COVID-19 questions
+            {RESULT_TEXT.answerQuestions}
           </button>
         )}
-        <Link to="/userMedicationQuestion" className="button button-ghost result-medical-link">
-          Add your details (medical form)
-        </Link>
         <Link to="/home" className="text-link">
-          Back to the start
+          {RESULT_TEXT.back}
         </Link>
       </section>
       <SyncStatusPanel />
@@ -248,6 +276,56 @@ export function ResultScreen({ result }: { result: StoredResult }) {
       </section>
       <LegalLinks />
     </article>
+  );
+}
+
+/**
+ * The result's medical details, never split from the record (DESIGN.md §7): what was sent,
+ * read-only ("Details sent ✓"); what waits to upload, marked so; or, before anything was given (or
+ * after a refusal that stored nothing), one "Add your details" line instead of empty rows.
+ */
+function MedicalDetails({ record, model }: { record: MedicalRecord | null; model: ReportModel }) {
+  if (!record || record.state === 'refused') {
+    return (
+      <div className="result-add-details" data-testid="add-details">
+        {record?.state === 'refused' && (
+          <p className="notice notice-warning" role="status">
+            {MEDICAL_TEXT.refused}
+            {record.reason ? `: ${record.reason}` : '.'}
+          </p>
+        )}
+        <Link to="/userMedicationQuestion" className="button button-ghost">
+          {MEDICAL_TEXT.add}
+        </Link>
+        <p className="hint">{MEDICAL_TEXT.addHint}</p>
+      </div>
+    );
+  }
+  const sent = record.state === 'sent';
+  const list = (items: string[] | null) => items?.join(', ') ?? REPORT_TEXT.notGiven;
+  return (
+    <section
+      className="result-medical stack"
+      aria-labelledby="medical-title"
+      data-testid={sent ? 'medical-sent' : 'medical-waiting'}
+    >
+      <h2 id="medical-title" className={sent ? 'result-medical-title sent' : 'result-medical-title'}>
+        {sent ? MEDICAL_TEXT.sent : MEDICAL_TEXT.waiting}
+      </h2>
+      {record.alreadySent && (
+        <p className="notice notice-warning" data-testid="medical-already-sent">
+          {MEDICAL_TEXT.alreadySent} {MEDICAL_TEXT.whomToAsk(model.provider?.name ?? null)}
+        </p>
+      )}
+      <dl className="summary report-details">
+        <Row label="Age" value={model.age === null ? REPORT_TEXT.notGiven : String(model.age)} />
+        <Row label="Gender" value={model.gender ?? REPORT_TEXT.notGiven} />
+        <Row label="Race" value={model.race ?? REPORT_TEXT.notGiven} />
+        <Row label="Reported disorders" value={list(model.disorders)} />
+        <Row label="Family history" value={list(model.familyHistory)} />
+      </dl>
+      {!sent && <p className="hint">{MEDICAL_TEXT.waitingNote}</p>}
+    </section>
   );
 }
 

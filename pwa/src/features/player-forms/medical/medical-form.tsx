@@ -17,16 +17,11 @@ import { OrganizationSelect } from '../../../ui/organization-select';
 import { SelectField } from '../../../ui/select-field';
 import { Spinner } from '../../../ui/spinner';
 import { useToast } from '../../../ui/toast';
+import { MEDICAL_TEXT } from './record';
 import { checkMedicalForm, checkStep, MEDICAL_STEPS, type MedicalValues, valuesFromPlayer } from './steps';
 import { submitMedical } from './submit';
 
-/** Ours: the spec gives no words for these. */
-export const MEDICAL_TEXT = {
-  queued: 'Saved on this device: it uploads when you are back online.',
-  providerRequired: 'Please choose a provider, or untick “Send my result to a provider”.',
-  providerLabel: 'Select Organization / Healthcare Provider',
-  providerOptIn: 'Send my result to a provider',
-} as const;
+export { MEDICAL_TEXT };
 
 const STEP_SHORT = ['Basics', 'Disorders', 'Family'];
 
@@ -93,9 +88,12 @@ export function MedicalForm({ result }: { result: StoredResult }) {
     try {
       // The name at once, so the result page shows the provider even offline.
       if (organizationId !== null && provider) void rememberProvider(provider);
-      const delivery = await submitMedical(check.data, result, organizationId);
-      if (delivery === 'sent') notify('success', MEDICAL_MSG.saved);
-      else notify('info', MEDICAL_TEXT.queued);
+      const outcome = await submitMedical(check.data, result, organizationId);
+      if (outcome === 'sent') notify('success', MEDICAL_MSG.saved);
+      // Kept on the device: offline it waits for the network; online the server failed, so it retries.
+      else if (outcome === 'queued') notify('info', navigator.onLine ? MEDICAL_TEXT.retrying : MEDICAL_TEXT.queued);
+      // The server holds another form for this result: the device now shows that one (/result says so).
+      else notify('warning', MEDICAL_TEXT.alreadySent);
       navigate({ to: '/result' });
     } catch {
       // spec §8: a failed medical save is the generic error, then the start.

@@ -1,4 +1,4 @@
-import { MEDICAL_FLAG_KEYS, MEDICAL_MSG } from '@scentry/shared-schema';
+import { MEDICAL_FLAG_KEYS, MEDICAL_MSG, MSG } from '@scentry/shared-schema';
 import { describe, expect, it } from 'vitest';
 import { checkMedicalForm, checkStep, emptyMedicalValues, type MedicalValues, valuesFromPlayer } from './steps';
 
@@ -35,6 +35,19 @@ describe('the medical form steps', () => {
   it('names: required and under 25 characters', () => {
     expect(checkStep(0, { ...complete(), FirstName: '   ' })).toEqual({ FirstName: MEDICAL_MSG.firstNameRequired });
     expect(checkStep(0, { ...complete(), LastName: 'x'.repeat(25) })).toEqual({ LastName: MEDICAL_MSG.nameTooLong });
+  });
+
+  it("names as people have them (the shared rule): every script taken, digits and symbols refused with the spec's message", () => {
+    for (const [first, last] of [
+      ['李雷', 'Ольга-Łucja'],
+      ["O'Brien", 'Jean-Pierre'],
+      ['عبد الله', 'देवनागरी'],
+    ]) {
+      expect(checkStep(0, { ...complete(), FirstName: first, LastName: last }), first).toEqual({});
+    }
+    expect(checkStep(0, { ...complete(), FirstName: 'Ann2' })).toEqual({ FirstName: MSG.specialCharacters });
+    // 24 Chinese characters are 24 characters, whatever their UTF-16 length.
+    expect(checkStep(0, { ...complete(), LastName: '𠮷'.repeat(24) })).toEqual({});
   });
 
   it('the yes/no steps ask each of their questions: "Please select an option."', () => {

@@ -37,7 +37,7 @@ const stored = (organizationId: number | null = null): StoredResult => ({
 const WRITE_KEY = 'this-results-own-key-0001';
 
 /** A fake delivery: `online` picks which of send and queue runs, as sendOrQueue would. */
-function fakeDeps(online: boolean | 'refused') {
+function fakeDeps(online: boolean | 'refused' | 'alreadySent' | 'forbidden', storedData: unknown = null) {
   const sent: unknown[] = [];
   const queued: unknown[] = [];
   const deps: SubmitDeps = {
@@ -51,6 +51,15 @@ function fakeDeps(online: boolean | 'refused') {
     deliver: async (_resultId, send, queue) => {
       if (online === 'refused')
         throw new ApiFailure(400, { status: 'Warning', message: 'no', error: null, data: null });
+      if (online === 'alreadySent')
+        throw new ApiFailure(400, { status: 'Warning', message: 'no', error: null, data: storedData });
+      if (online === 'forbidden')
+        throw new ApiFailure(403, {
+          status: 'Failure',
+          message: 'Not allowed for this result',
+          error: null,
+          data: null,
+        });
       if (online) {
         await send('uploaded' as SyncState, WRITE_KEY);
         return 'sent';
@@ -133,9 +142,71 @@ describe('the medical form submit', () => {
     expect(getStoredResult()?.organizationId).toBe(3);
   });
 
-  it("a refusal by the server reaches the screen (it shows spec §8's error)", async () => {
+  it('sent: the result keeps a read-only record of what was sent', async () => {
+    setStoredResult(stored());
+    await submitMedical(FORM, stored(), null, fakeDeps(true).deps);
+    expect(getStoredResult()?.medical).toEqual({ state: 'sent', values: FORM });
+  });
+
+  it('queued: the record is waiting to upload, under the id the form is kept by', async () => {
+    setStoredResult(stored());
+    await submitMedical(FORM, stored(), null, fakeDeps(false).deps);
+    expect(getStoredResult()?.medical).toEqual({ state: 'waiting', values: FORM, formId: DOC_ID });
+  });
+
+  it('a form already stored (400 Warning with it): the device takes the stored form as its copy', async () => {
+    setStoredResult(stored());
+    const storedForm = {
+      firstName: '李雷',
+      lastName: 'Ольга-Łucja',
+      age: 30,
+      gender: 'Male',
+      race: 'White',
+      isAlzheimerDisease: false,
+      isParkinsonDisease: false,
+      isHeadInjuriesConcussion: true,
+      isSinoNasalDisease: false,
+      isOtherNeurologicalDisorder: false,
+      isAlzheimerDiseaseInFamily: false,
+      isParkinsonDiseaseInFamily: false,
+      isOtherNeurologicalDisorderInFamily: true,
+      organizationId: 4,
+    };
+    const { deps } = fakeDeps('alreadySent', storedForm);
+    expect(await submitMedical(FORM, stored(), 9, deps)).toBe('alreadySent');
+    const player = getPlayer();
+    expect(player).toMatchObject({
+      FirstName: '李雷',
+      LastName: 'Ольга-Łucja',
+      Age: 30,
+      Gender: 'Male',
+      Race: 'White',
+      IsParkinsonDisease: false,
+      IsHeadInjuriesConcussion: true,
+      IsOtherNeurologicalDisorderInFamily: true,
+    });
+    // The provider is the record's, not the one chosen on the refused form.
+    expect(getStoredResult()?.organizationId).toBe(4);
+    expect(getStoredResult()?.medical).toMatchObject({ state: 'sent', alreadySent: true });
+    expect(getStoredResult()?.medical?.values).toMatchObject({ FirstName: '李雷', Age: 30 });
+  });
+
+  it('a form already stored, but no stored form in the reply: the refused values are not kept', async () => {
     setStoredResult(stored());
     const { deps } = fakeDeps('refused');
-    await expect(submitMedical(FORM, stored(), null, deps)).rejects.toBeInstanceOf(ApiFailure);
+    expect(await submitMedical(FORM, stored(), null, deps)).toBe('alreadySent');
+    expect(getPlayer()?.Age).toBeNull();
+    expect(getPlayer()?.IsParkinsonDisease).toBeNull();
+    expect(getStoredResult()?.medical).toMatchObject({ state: 'sent', alreadySent: true, values: null });
+  });
+
+  it("another refusal reaches the screen (it shows spec §8's error), and the device's copy is put back", async () => {
+    setStoredResult(stored());
+    const before = getPlayer();
+    const { deps } = fakeDeps('forbidden');
+    await expect(submitMedical(FORM, stored(), 9, deps)).rejects.toBeInstanceOf(ApiFailure);
+    expect(getPlayer()).toEqual(before);
+    expect(getStoredResult()?.organizationId).toBeNull();
+    expect(getStoredResult()?.medical).toBeUndefined();
   });
 });

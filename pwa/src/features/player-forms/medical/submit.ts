@@ -1,8 +1,10 @@
 import { MEDICAL_FLAG_KEYS, type MedicalForm, type MedicalRequest } from '@scentry/shared-schema';
-import { callPlayer } from '../../../lib/api';
-import { getStoredResult, type StoredResult, setStoredResult, updatePlayer } from '../../../lib/player';
+import { ApiFailure, callPlayer } from '../../../lib/api';
+import { getPlayer, getStoredResult, type StoredResult, setStoredResult, updatePlayer } from '../../../lib/player';
+import { STORAGE_KEYS, writeJson } from '../../../lib/storage';
 import { type Delivery, sendOrQueue } from '../../../offline/send-or-queue';
 import type { LocalForm } from '../../../offline/types';
+import { adoptStoredForm, setMedicalRecord } from './record';
 
 /** SaveUserMedicalInformation's body: the form, its result and (once, when chosen here) the provider. */
 export function medicalBody(form: MedicalForm, testResultId: string, organizationId: number | null): MedicalRequest {
@@ -65,9 +67,19 @@ const defaultDeps: SubmitDeps = {
 };
 
 /**
+ * How a submit ended: 'sent' (the server has it), 'queued' (kept on the device, it uploads by
+ * itself), or 'alreadySent': the server already held a form for the result (400 Warning) and the
+ * device now shows that one.
+ */
+export type MedicalOutcome = Delivery | 'alreadySent';
+
+/**
  * Submits the medical form of the stored result exactly once: the answers are kept on the device
- * first, then sent at once when it can, else kept and pushed by the sync loop under a new id. A
- * refusal by the server is thrown (ApiFailure): the screen tells the player (spec §8).
+ * first, then sent at once when it can, else kept and pushed by the sync loop under a new id. The
+ * result's medical record says which (shown read-only afterwards, DESIGN.md §7). A form already
+ * stored for the result replaces the device's copy (its values come with the Warning); any other
+ * refusal by the server puts the device's copy back as it was and is thrown (ApiFailure): the
+ * device never keeps what the server refused.
  */
 export async function submitMedical(
   form: MedicalForm,
@@ -75,14 +87,41 @@ export async function submitMedical(
   /** A provider chosen on the form (only offered while the result has none). */
   organizationId: number | null,
   deps: SubmitDeps = defaultDeps,
-): Promise<Delivery> {
+): Promise<MedicalOutcome> {
   const orgId = result.organizationId ? null : organizationId;
   const body = medicalBody(form, result.testResultId, orgId);
+  const before = { player: getPlayer(), organizationId: getStoredResult()?.organizationId ?? null };
   rememberAnswers(form, orgId);
   const id = deps.newId();
-  return deps.deliver(
-    result.testResultId,
-    (_, writeKey) => deps.send({ ...body, WriteKey: writeKey }),
-    () => deps.queue({ id, testResultId: result.testResultId, kind: 'medical', doc: medicalDoc(body) }),
-  );
+  const values: Record<string, unknown> = { ...form };
+  try {
+    const delivery = await deps.deliver(
+      result.testResultId,
+      (_, writeKey) => deps.send({ ...body, WriteKey: writeKey }),
+      () => deps.queue({ id, testResultId: result.testResultId, kind: 'medical', doc: medicalDoc(body) }),
+    );
+    setMedicalRecord(
+      result.testResultId,
+      delivery === 'sent' ? { state: 'sent', values } : { state: 'waiting', values, formId: id },
+    );
+    return delivery;
+  } catch (err) {
+    restore(result.testResultId, before);
+    if (err instanceof ApiFailure && err.httpStatus === 400 && err.isWarning) {
+      adoptStoredForm(result.testResultId, err.envelope.data);
+      return 'alreadySent';
+    }
+    throw err;
+  }
+}
+
+/** Puts the player data and the result's provider back as they were before a refused submit. */
+function restore(
+  testResultId: string,
+  before: { player: ReturnType<typeof getPlayer>; organizationId: number | null },
+) {
+  if (before.player) writeJson(STORAGE_KEYS.playerData, before.player);
+  else localStorage.removeItem(STORAGE_KEYS.playerData);
+  const stored = getStoredResult();
+  if (stored?.testResultId === testResultId) setStoredResult({ ...stored, organizationId: before.organizationId });
 }

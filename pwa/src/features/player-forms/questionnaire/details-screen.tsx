@@ -1,4 +1,4 @@
-import { formatResultDate, formatResultTime } from '@scentry/shared-schema/report';
+import { formatLocalDate, formatLocalTime } from '@scentry/shared-schema/report';
 import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { saveFile } from '../../../lib/download';
@@ -58,7 +58,7 @@ export function DetailsScreen({ result, kept }: { result: StoredResult; kept: Ke
         <p className="eyebrow">COVID-19 questionnaire</p>
         <h1 id="qd-title">{Q_TEXT.detailsTitle}</h1>
         <p className="hint" data-testid="answered-at">
-          Answered {formatResultDate(model.answeredAt)}, {formatResultTime(model.answeredAt)}
+          Answered {formatLocalDate(model.answeredAt)}, {formatLocalTime(model.answeredAt)}
         </p>
       </header>
 

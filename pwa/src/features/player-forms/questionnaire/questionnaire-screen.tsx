@@ -64,7 +64,9 @@ function Questions({ result, onSubmitting }: { result: StoredResult; onSubmittin
         navigate({ to: '/result' });
         return;
       }
-      notify(outcome === 'sent' ? 'success' : 'info', outcome === 'sent' ? QUESTIONNAIRE_MSG.saved : Q_TEXT.queued);
+      // Kept on the device: offline it waits for the network; online the server failed, so it retries.
+      const queued = navigator.onLine ? Q_TEXT.retrying : Q_TEXT.queued;
+      notify(outcome === 'sent' ? 'success' : 'info', outcome === 'sent' ? QUESTIONNAIRE_MSG.saved : queued);
       navigate({ to: '/additionalQuestionDetails' });
     } catch {
       notify('error', PLAY_MSG.somethingWrong);

@@ -106,6 +106,24 @@ describe('submitting the questionnaire', () => {
     expect(queueFormLocally).not.toHaveBeenCalled();
   });
 
+  it('on a 400 Warning carrying the stored answers (the key holder), keeps those, never the refused ones', async () => {
+    const storedRows = ANSWERS.map((a) => ({ question: a.question, answer: 'Yes' }));
+    callPlayer.mockRejectedValue(
+      new ApiFailure(400, {
+        status: 'Warning',
+        message: 'Questionnaire is already completed',
+        error: null,
+        data: { answers: storedRows },
+      }),
+    );
+    expect(await submitQuestionnaire(RESULT_ID, ANSWERS, () => NOW)).toBe('completed');
+    expect(keptAnswers(RESULT_ID)).toEqual({
+      testResultId: RESULT_ID,
+      answers: storedRows,
+      answeredAt: NOW.toISOString(),
+    });
+  });
+
   it('throws any other refusal, and marks nothing', async () => {
     callPlayer.mockRejectedValue(failure(404, 'Failure', 'No result with this id has reached the server yet.'));
     await expect(submitQuestionnaire(RESULT_ID, ANSWERS)).rejects.toBeInstanceOf(ApiFailure);

@@ -7,6 +7,14 @@ import { keepAnswers } from './kept';
 /** 'sent': the server has it; 'queued': kept on the device, it uploads by itself; 'completed': the server already had one. */
 export type SubmitOutcome = 'sent' | 'queued' | 'completed';
 
+/** The stored answers a refused second questionnaire carries (`{answers: [{question, answer}]}`), or null. */
+export function storedAnswersOf(data: unknown): QuestionAnswer[] | null {
+  const rows = (data as { answers?: unknown } | null)?.answers;
+  if (!Array.isArray(rows) || rows.length === 0) return null;
+  const ok = rows.every((r) => r && typeof r.question === 'string' && (r.answer === 'Yes' || r.answer === 'No'));
+  return ok ? (rows as QuestionAnswer[]).map(({ question, answer }) => ({ question, answer })) : null;
+}
+
 /** Marks the stored result's questionnaire as done (if it is still the stored result). */
 export function markCompleted(testResultId: string): void {
   const stored = getStoredResult();
@@ -43,6 +51,10 @@ export async function submitQuestionnaire(
   } catch (err) {
     if (err instanceof ApiFailure && err.httpStatus === 400 && err.isWarning) {
       markCompleted(testResultId);
+      // The Warning carries the stored answers to the key's holder (API.md "Writing to a result"):
+      // the device keeps those, never the refused ones, so its answers page says what the record says.
+      const stored = storedAnswersOf(err.envelope.data);
+      if (stored) keepAnswers({ testResultId, answers: stored, answeredAt: now().toISOString() });
       return 'completed';
     }
     throw err;

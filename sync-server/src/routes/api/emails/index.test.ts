@@ -179,7 +179,7 @@ describe('report e-mails through SMTP: the server makes the attachment and write
     const fileName = `Scentry-result-${day.replaceAll('/', '-')}.pdf`;
     expect(mail.subject).toBe('Your Scentry smell screening result');
     expect(mail.text).toMatch(/^Hello,\n/);
-    expect(mail.text).toContain(`played on ${day} (${fileName})`);
+    expect(mail.text).toContain(`played on ${day}, Pacific Time (${fileName})`);
     expect(mail.text).toContain('not a diagnosis');
     // The text names no one and carries nothing the caller wrote.
     for (const absent of ['Ada', 'Lovelace', 'evil.example', 'Hello Visit', '01/01/2020', 'http'])

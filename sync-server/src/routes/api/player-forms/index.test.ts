@@ -165,6 +165,52 @@ describe('SaveUserMedicalInformation', () => {
     expect(await storedResult(id)).toMatchObject({ ...GUEST_NAME, age: null, medicalUpdatedAt: null });
   });
 
+  it.each([
+    ['李雷', 'Ольга-Łucja'],
+    ["O'Brien", 'Jean-Pierre'],
+    ['عبد الله', 'देवनागरी'],
+    ['O’Neil Jr.', 'עברית'],
+  ])('takes names as people have them: %s %s, stored as sent', async (first, last) => {
+    const id = await newResult();
+    expectEnvelope(await post(MEDICAL_URL, medicalBody(id, { FirstName: first, LastName: last })), 200, 'Success');
+    expect(await storedResult(id)).toMatchObject({ firstName: first, lastName: last });
+  });
+
+  it('counts a name in characters: 24 Chinese characters (or 24 astral ones, 48 UTF-16 units) are taken', async () => {
+    for (const name of ['李'.repeat(24), '𠮷'.repeat(24)]) {
+      const id = await newResult();
+      expectEnvelope(await post(MEDICAL_URL, medicalBody(id, { FirstName: name })), 200, 'Success');
+      expect(await storedResult(id)).toMatchObject({ firstName: name });
+    }
+    const id = await newResult();
+    expectEnvelope(
+      await post(MEDICAL_URL, medicalBody(id, { FirstName: '李'.repeat(25) })),
+      400,
+      'Failure',
+      MEDICAL_MSG.nameTooLong,
+    );
+  });
+
+  it('stores a name in NFC (a decomposed accent arrives composed)', async () => {
+    const id = await newResult();
+    expectEnvelope(await post(MEDICAL_URL, medicalBody(id, { LastName: 'Jose\u0301' })), 200, 'Success');
+    expect(await storedResult(id)).toMatchObject({ lastName: 'José' });
+  });
+
+  it.each(['Robin2', 'R@bin', '李雷!', 'Ann_Lee', '😀'])(
+    "refuses digits and symbols in %j with the spec's message, storing nothing",
+    async (name) => {
+      const id = await newResult();
+      expectEnvelope(
+        await post(MEDICAL_URL, medicalBody(id, { FirstName: name })),
+        400,
+        'Failure',
+        MSG.specialCharacters,
+      );
+      expect(await storedResult(id)).toMatchObject({ ...GUEST_NAME, medicalUpdatedAt: null });
+    },
+  );
+
   it('accepts the limits: Age 1 and 100, a 24-character name', async () => {
     for (const extra of [{ Age: 1 }, { Age: 100, FirstName: 'C'.repeat(24) }]) {
       const id = await newResult();
