@@ -9,7 +9,7 @@
 // character is (code - first) >> 9, see src/report/fonts.ts), so a device fetches only the
 // slices its names use.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,7 +42,14 @@ function hanRepertoire() {
           }
   };
   add('gbk', [0xb0, 0xf7], [[0xa1, 0xfe]]);
-  add('big5', [0xa4, 0xc6], [[0x40, 0x7e], [0xa1, 0xfe]]);
+  add(
+    'big5',
+    [0xa4, 0xc6],
+    [
+      [0x40, 0x7e],
+      [0xa1, 0xfe],
+    ],
+  );
   add('euc-jp', [0xb0, 0xf4], [[0xa1, 0xfe]]);
   add('euc-kr', [0xca, 0xfd], [[0xa1, 0xfe]]);
   return [...set].sort((a, b) => a - b);
@@ -52,26 +59,51 @@ function slices(prefix, first, codes) {
   const out = {};
   for (const c of codes) {
     const key = `${prefix}-${String((c - first) >> 9).padStart(2, '0')}`;
-    (out[key] ??= []).push(c);
+    out[key] ??= [];
+    out[key].push(c);
   }
   return out;
 }
 
 const PLAN = {
-  latin: ['latin', [...range(0x20, 0x7e), ...range(0xa0, 0x2ff), ...range(0x300, 0x36f), ...range(0x370, 0x3ff),
-    ...range(0x400, 0x52f), ...range(0x1e00, 0x1fff), ...range(0x2000, 0x206f), ...range(0x20a0, 0x20c0)]],
+  latin: [
+    'latin',
+    [
+      ...range(0x20, 0x7e),
+      ...range(0xa0, 0x2ff),
+      ...range(0x300, 0x36f),
+      ...range(0x370, 0x3ff),
+      ...range(0x400, 0x52f),
+      ...range(0x1e00, 0x1fff),
+      ...range(0x2000, 0x206f),
+      ...range(0x20a0, 0x20c0),
+    ],
+  ],
   hebrew: ['hebrew', [0x20, ...range(0x590, 0x5ff), ...range(0xfb1d, 0xfb4f)]],
-  arabic: ['arabic', [0x20, ...range(0x600, 0x6ff), ...range(0x750, 0x77f), ...range(0x8a0, 0x8ff),
-    ...range(0xfb50, 0xfdff), ...range(0xfe70, 0xfeff)]],
+  arabic: [
+    'arabic',
+    [
+      0x20,
+      ...range(0x600, 0x6ff),
+      ...range(0x750, 0x77f),
+      ...range(0x8a0, 0x8ff),
+      ...range(0xfb50, 0xfdff),
+      ...range(0xfe70, 0xfeff),
+    ],
+  ],
   devanagari: ['devanagari', [0x20, ...range(0x900, 0x97f), ...range(0xa8e0, 0xa8ff), ...range(0x1cd0, 0x1cff)]],
   cjk: ['sc', [0x20, ...range(0x3000, 0x30ff), ...range(0x31f0, 0x31ff), ...range(0xff00, 0xffef)]],
-  ...Object.fromEntries(Object.entries(slices('han', 0x4e00, hanRepertoire())).map(([k, v]) => [k, ['sc', [0x20, ...v]]])),
-  ...Object.fromEntries(Object.entries(slices('hangul', 0xac00, range(0xac00, 0xd7a3))).map(([k, v]) => [k, ['kr', [0x20, ...v]]])),
+  ...Object.fromEntries(
+    Object.entries(slices('han', 0x4e00, hanRepertoire())).map(([k, v]) => [k, ['sc', [0x20, ...v]]]),
+  ),
+  ...Object.fromEntries(
+    Object.entries(slices('hangul', 0xac00, range(0xac00, 0xd7a3))).map(([k, v]) => [k, ['kr', [0x20, ...v]]]),
+  ),
 };
 
-const hb = (await WebAssembly.instantiate(
-  readFileSync(path.join(here, '../node_modules/harfbuzzjs/dist/harfbuzz-subset.wasm')),
-)).instance.exports;
+const hb = (
+  await WebAssembly.instantiate(readFileSync(path.join(here, '../node_modules/harfbuzzjs/dist/harfbuzz-subset.wasm')))
+).instance.exports;
 
 function subset(font, codes) {
   const heap = () => new Uint8Array(hb.memory.buffer);
@@ -100,7 +132,10 @@ const work = mkdtempSync(path.join(tmpdir(), 'scentry-fonts-'));
 try {
   const fonts = {};
   for (const [key, [spec, file]] of Object.entries(SOURCES)) {
-    const tgz = execFileSync('npm', ['pack', spec, '--silent'], { cwd: work, encoding: 'utf8' }).trim().split('\n').pop();
+    const tgz = execFileSync('npm', ['pack', spec, '--silent'], { cwd: work, encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .pop();
     execFileSync('tar', ['xzf', tgz, '--wildcards', `*/${file}`], { cwd: work });
     fonts[key] = readFileSync(path.join(work, 'package/400Regular', file));
     rmSync(path.join(work, tgz));
