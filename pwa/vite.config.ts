@@ -22,7 +22,7 @@ function precompress(): Plugin {
           return statSync(p).isDirectory() ? walk(p) : [p];
         });
       for (const file of walk(path.resolve(__dirname, 'dist'))) {
-        if (!/\.(js|css|html|svg|webmanifest|json)$/.test(file)) continue;
+        if (!/\.(js|css|html|svg|webmanifest|json|ttf|wasm)$/.test(file)) continue;
         const body = readFileSync(file);
         if (body.length < 1024) continue;
         writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
@@ -95,6 +95,18 @@ export default defineConfig({
         navigateFallbackDenylist: [/^\/api\//, /^\/uploads\//],
         cleanupOutdatedCaches: true,
         runtimeCaching: [
+          {
+            // The report's fonts of other scripts and HarfBuzz's wasm (src/report/fonts.ts): never
+            // precached (not in globPatterns), kept once a report needed them, so it can be made
+            // again offline. Their names carry a content hash: cache first.
+            urlPattern: ({ url }) => url.pathname.startsWith('/assets/') && /\.(ttf|wasm)$/.test(url.pathname),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'scentry-report-fonts',
+              expiration: { maxEntries: 120 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
           {
             urlPattern: ({ url }) => url.pathname.startsWith('/uploads/'),
             handler: 'CacheFirst',

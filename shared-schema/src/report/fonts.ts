@@ -121,12 +121,19 @@ export async function loadReportFonts(
       }
     }),
   );
-  const hb = keys.some((k, i) => SHAPED.has(k) && files[i]) ? await import('harfbuzzjs') : null;
+  let hb: HbModule | null = null;
+  if (keys.some((k, i) => SHAPED.has(k) && files[i]))
+    try {
+      hb = await import('harfbuzzjs');
+    } catch {
+      // No shaping engine (its WebAssembly could not be fetched or compiled): those scripts fall
+      // back like a missing font rather than print unjoined letters.
+    }
   const ttf = (JsPdf as unknown as { API: { TTFFont: { open(bytes: Uint8Array): TtfMetadata } } }).API.TTFFont;
   const loaded = new Map<string, LoadedFont>();
   keys.forEach((key, i) => {
     const bytes = files[i];
-    if (!bytes) {
+    if (!bytes || (SHAPED.has(key) && !hb)) {
       incomplete = true;
       return;
     }
