@@ -124,7 +124,11 @@ export async function loadReportFonts(
   let hb: HbModule | null = null;
   if (keys.some((k, i) => SHAPED.has(k) && files[i]))
     try {
-      hb = await import('harfbuzzjs');
+      const mod = await import('harfbuzzjs');
+      // The PWA's build turns harfbuzzjs's top-level await into this promise (pwa/vite.config.ts);
+      // under Node the module is ready once imported.
+      await (mod as { ready?: Promise<unknown> }).ready;
+      hb = mod;
     } catch {
       // No shaping engine (its WebAssembly could not be fetched or compiled): those scripts fall
       // back like a missing font rather than print unjoined letters.
