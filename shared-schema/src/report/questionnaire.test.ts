@@ -7,7 +7,6 @@ import { jsPDF } from 'jspdf';
 import { describe, expect, it } from 'vitest';
 import { QUESTIONNAIRE_QUESTIONS } from '../player-forms/questionnaire';
 import { questionnaireFileName, renderQuestionnairePdfBytes } from './index';
-import type { ReportOp } from './layout';
 import { jsPdfMeasurer } from './measure';
 import { layoutQuestionnaire } from './questionnaire-layout';
 import type { QuestionnaireReportModel } from './questionnaire-model';

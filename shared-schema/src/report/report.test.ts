@@ -10,7 +10,7 @@ import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { formatResultDate, formatResultTime, intensityWords, scoreText } from './format';
 import { renderReportPdfBytes, reportFileName } from './index';
-import { layoutReport, type ReportLayout, type ReportOp, shortResultId } from './layout';
+import { layoutReport, type ReportLayout, shortResultId } from './layout';
 import { jsPdfMeasurer } from './measure';
 import type { ReportModel, ReportPictures } from './model';
 import { pictureSizes } from './pdf';
