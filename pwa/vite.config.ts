@@ -22,12 +22,31 @@ function precompress(): Plugin {
           return statSync(p).isDirectory() ? walk(p) : [p];
         });
       for (const file of walk(path.resolve(__dirname, 'dist'))) {
-        if (!/\.(js|css|html|svg|webmanifest|json)$/.test(file)) continue;
+        if (!/\.(js|css|html|svg|webmanifest|json|ttf|wasm)$/.test(file)) continue;
         const body = readFileSync(file);
         if (body.length < 1024) continue;
         writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
         writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
       }
+    },
+  };
+}
+
+/**
+ * harfbuzzjs (the report's shaping engine, loaded only when a report has Arabic, Hebrew or
+ * Devanagari) starts its WebAssembly with a top-level await. A top-level await anywhere in the
+ * graph makes the bundler split the app's first chunk into dozens of pieces for execution order
+ * (the first card's script went from 26 files, 117.8 KB gzip to 59 files, 134.5 KB). Here the
+ * start becomes an exported promise instead, which the report awaits (shared-schema's fonts.ts).
+ */
+function harfbuzzWithoutTopLevelAwait(): Plugin {
+  return {
+    name: 'scentry-harfbuzz-no-tla',
+    transform(code, id) {
+      if (!/harfbuzzjs[\\/]dist[\\/]index\.mjs$/.test(id)) return null;
+      const start = 'init(await createHarfBuzz());';
+      if (!code.includes(start)) this.error('harfbuzzjs changed: its top-level start was not found');
+      return { code: code.replace(start, 'export const ready = createHarfBuzz().then(init);'), map: null };
     },
   };
 }
@@ -44,6 +63,7 @@ export default defineConfig({
       },
     }),
     react(),
+    harfbuzzWithoutTopLevelAwait(),
     // index.html's boot script preloads the play route's chunks on /scent/<code> (their names).
     earlyChunks(),
     VitePWA({
@@ -95,6 +115,18 @@ export default defineConfig({
         navigateFallbackDenylist: [/^\/api\//, /^\/uploads\//],
         cleanupOutdatedCaches: true,
         runtimeCaching: [
+          {
+            // The report's fonts of other scripts and HarfBuzz's wasm (src/report/fonts.ts): never
+            // precached (not in globPatterns), kept once a report needed them, so it can be made
+            // again offline. Their names carry a content hash: cache first.
+            urlPattern: ({ url }) => url.pathname.startsWith('/assets/') && /\.(ttf|wasm)$/.test(url.pathname),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'scentry-report-fonts',
+              expiration: { maxEntries: 120 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
           {
             urlPattern: ({ url }) => url.pathname.startsWith('/uploads/'),
             handler: 'CacheFirst',

@@ -10,7 +10,7 @@
 // The bundle is written aside and renamed, so a server starting meanwhile (e.g. two browser
 // journeys building at once) never reads half a file. scripts/lib/bootstrap.mjs (ensureServerBuilt)
 // runs this when the sources changed.
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -58,6 +58,12 @@ for (const [output, { imports }] of Object.entries(result.metafile.outputs)) {
 }
 
 mkdirSync(path.dirname(OUT_FILE), { recursive: true });
+// The report's fonts of other scripts, beside the work thread that reads them (work-thread-entry.ts):
+// copied aside and renamed, as the bundle is.
+const fontsTmp = path.join(path.dirname(OUT_FILE), `fonts.${process.pid}.tmp`);
+cpSync(path.join(here, '../shared-schema/fonts'), fontsTmp, { recursive: true });
+rmSync(path.join(path.dirname(OUT_FILE), 'fonts'), { recursive: true, force: true });
+renameSync(fontsTmp, path.join(path.dirname(OUT_FILE), 'fonts'));
 for (const file of result.outputFiles) {
   const tmp = `${file.path}.${process.pid}.tmp`;
   writeFileSync(tmp, file.contents);

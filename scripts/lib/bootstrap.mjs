@@ -129,6 +129,7 @@ export function ensureServerBuilt({ force = false } = {}) {
     'sync-server/build.mjs',
     'sync-server/package.json',
     'shared-schema/src',
+    'shared-schema/fonts',
     'shared-schema/package.json',
     'pnpm-lock.yaml',
   ]);

@@ -1,8 +1,59 @@
-import type { ReportLayout, ReportOp, ReportPictures, Rgb } from '@scentry/shared-schema/report';
+import type { ReportFonts, ReportLayout, ReportOp, ReportPictures, Rgb } from '@scentry/shared-schema/report';
+import { NO_FONTS, runWidth, textRuns } from '@scentry/shared-schema/report/fonts';
 import { COLORS } from '@scentry/shared-schema/report/layout';
 
 /** The canvas's take on Helvetica: Arial and Liberation Sans share its widths, so lines wrap as in the PDF. */
 const FONT_STACK = 'Helvetica, Arial, "Liberation Sans", "Helvetica Neue", sans-serif';
+/** The family a script's font is registered under (the PDF's font, from the same bytes). */
+const family = (key: string) => `"Scentry ${key}"`;
+
+/**
+ * The fonts of other scripts the layout was measured with, as FontFaces from the same bytes the
+ * PDF embeds: the browser shapes them natively (joining, conjuncts), with the same advances.
+ */
+async function addFontFaces(fonts: ReportFonts): Promise<void> {
+  await Promise.all(
+    [...fonts.loaded.values()].map(async (font) => {
+      const face = new FontFace(`Scentry ${font.key}`, font.bytes as BufferSource);
+      await face.load();
+      document.fonts.add(face);
+    }),
+  );
+}
+
+/**
+ * A line of text: Helvetica only as one fillText (as before); otherwise run by run in display
+ * order, each placed where the PDF places it (the layout's widths: shaped advances for a script's
+ * font), right-to-left runs drawn right to left.
+ */
+function drawText(ctx: CanvasRenderingContext2D, op: Extract<ReportOp, { kind: 'text' }>, fonts: ReportFonts): void {
+  const helvetica = `${op.bold ? 'bold ' : ''}${op.size}px ${FONT_STACK}`;
+  ctx.fillStyle = css(op.color);
+  ctx.textBaseline = 'alphabetic';
+  const runs = textRuns(op.text, fonts);
+  if (runs.length === 1 && !runs[0].glyphs) {
+    ctx.font = helvetica;
+    ctx.textAlign = op.align;
+    // maxWidth squeezes the line if the fallback font runs wider than Helvetica.
+    ctx.fillText(runs[0].text, op.x, op.y, op.maxWidth);
+    return;
+  }
+  const widths = runs.map((run) => {
+    if (run.glyphs) return (runWidth(run.glyphs) / 1000) * op.size;
+    ctx.font = helvetica;
+    return ctx.measureText(run.text).width;
+  });
+  const total = widths.reduce((a, b) => a + b, 0);
+  let x = op.align === 'left' ? op.x : op.align === 'right' ? op.x - total : op.x - total / 2;
+  ctx.textAlign = 'left';
+  runs.forEach((run, i) => {
+    ctx.font = run.glyphs ? `${op.bold ? 'bold ' : ''}${op.size}px ${family(run.font)}, ${FONT_STACK}` : helvetica;
+    ctx.direction = run.rtl && run.glyphs ? 'rtl' : 'ltr';
+    ctx.fillText(run.glyphs ? run.original : run.text, x, op.y, widths[i] + 0.5);
+    x += widths[i];
+  });
+  ctx.direction = 'ltr';
+}
 /** Grey between stacked pages. */
 const PAGE_GAP = 16;
 
@@ -38,15 +89,15 @@ async function decodePictures(layout: ReportLayout, pictures: ReportPictures): P
   return decoded;
 }
 
-function drawOp(ctx: CanvasRenderingContext2D, op: ReportOp, bitmaps: Map<string, ImageBitmap>): void {
+function drawOp(
+  ctx: CanvasRenderingContext2D,
+  op: ReportOp,
+  bitmaps: Map<string, ImageBitmap>,
+  fonts: ReportFonts,
+): void {
   switch (op.kind) {
     case 'text':
-      ctx.font = `${op.bold ? 'bold ' : ''}${op.size}px ${FONT_STACK}`;
-      ctx.fillStyle = css(op.color);
-      ctx.textAlign = op.align;
-      ctx.textBaseline = 'alphabetic';
-      // maxWidth squeezes the line if the fallback font runs wider than Helvetica.
-      ctx.fillText(op.text, op.x, op.y, op.maxWidth);
+      drawText(ctx, op, fonts);
       return;
     case 'rect':
       if (op.radius) roundedRect(ctx, op.x, op.y, op.w, op.h, op.radius);
@@ -108,7 +159,8 @@ function drawOp(ctx: CanvasRenderingContext2D, op: ReportOp, bitmaps: Map<string
  * than one page are stacked with a grey gap. Browser only.
  */
 export async function drawPng(layout: ReportLayout, pictures: ReportPictures, scale = 2): Promise<Blob> {
-  const bitmaps = await decodePictures(layout, pictures);
+  const fonts = layout.fonts ?? NO_FONTS;
+  const [bitmaps] = await Promise.all([decodePictures(layout, pictures), addFontFaces(fonts)]);
   const pages = layout.pages.length;
   const totalH = pages * layout.height + (pages - 1) * PAGE_GAP;
   const canvas = document.createElement('canvas');
@@ -126,7 +178,7 @@ export async function drawPng(layout: ReportLayout, pictures: ReportPictures, sc
     ctx.translate(0, i * (layout.height + PAGE_GAP));
     ctx.fillStyle = '#ffffff';
     ctx.fillRect(0, 0, layout.width, layout.height);
-    for (const op of ops) drawOp(ctx, op, bitmaps);
+    for (const op of ops) drawOp(ctx, op, bitmaps, fonts);
     ctx.restore();
   });
   for (const bitmap of bitmaps.values()) bitmap.close();

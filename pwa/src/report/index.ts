@@ -31,14 +31,18 @@ export {
 } from '@scentry/shared-schema/report';
 export { loadReportPictures } from './pictures';
 
+import { deviceFontSource } from './fonts';
+
 const pdfBlob = (bytes: Uint8Array) => new Blob([bytes as BlobPart], { type: 'application/pdf' });
+/** The device's fonts of other scripts unless the caller gives its own source. */
+const withFonts = (options: ReportOptions): ReportOptions => ({ fonts: deviceFontSource, ...options });
 
 export async function renderReportPdf(
   model: ReportModel,
   pictures: ReportPictures,
   options: ReportOptions = {},
 ): Promise<Blob> {
-  return pdfBlob(await renderReportPdfBytes(model, pictures, options));
+  return pdfBlob(await renderReportPdfBytes(model, pictures, withFonts(options)));
 }
 
 /** The report as a PNG image (2 pixels per point; pages stacked). Browser only: it draws on a canvas. */
@@ -48,7 +52,7 @@ export async function renderReportPng(
   options: ReportOptions = {},
 ): Promise<Blob> {
   const [layout, { drawPng }] = await Promise.all([
-    layoutReportWithPdfMetrics(model, pictures, options),
+    layoutReportWithPdfMetrics(model, pictures, withFonts(options)),
     import('./image'),
   ]);
   return drawPng(layout, pictures);
@@ -59,5 +63,5 @@ export async function renderQuestionnairePdf(
   model: QuestionnaireReportModel,
   options: ReportOptions = {},
 ): Promise<Blob> {
-  return pdfBlob(await renderQuestionnairePdfBytes(model, options));
+  return pdfBlob(await renderQuestionnairePdfBytes(model, withFonts(options)));
 }

@@ -4,11 +4,15 @@
  * `@scentry/shared-schema/report`, apart from the main entry: this entry is light (wording,
  * formats, file names); jsPDF and the QR encoder load only when a PDF is drawn.
  */
+
+import type { FontSource } from './fonts';
 import { formatResultDate } from './format';
 import type { Paper, ReportLayout } from './layout';
 import type { ReportModel, ReportPictures } from './model';
 import type { QuestionnaireReportModel } from './questionnaire-model';
+import { toReportText } from './text';
 
+export type { FontSource, ReportFonts, TextRun } from './fonts';
 export * from './format';
 export type { Paper, ReportLayout, ReportOp, Rgb } from './layout';
 export type { ReportCard, ReportModel, ReportPictures, ReportProvider } from './model';
@@ -22,6 +26,20 @@ export { REPORT_LABELS, REPORT_TEXT } from './texts';
 export interface ReportOptions {
   /** 'letter' (default) or 'a4'. */
   paper?: Paper;
+  /**
+   * Where the fonts of other scripts come from (the device fetches, the server reads files);
+   * without it, or when a font cannot be had, letters outside Latin-1 print as code points with
+   * a note on the report.
+   */
+  fonts?: FontSource;
+}
+
+/** jsPDF, and the fonts the model's texts need. */
+async function prepare(model: ReportModel | QuestionnaireReportModel, options: ReportOptions) {
+  const [{ loadJsPdf }, { loadReportFonts, modelStrings }] = await Promise.all([import('./jspdf'), import('./fonts')]);
+  const JsPdf = await loadJsPdf();
+  const strings = modelStrings(model).map(toReportText);
+  return { JsPdf, fonts: await loadReportFonts(strings, options.fonts, JsPdf) };
 }
 
 /** The report as PDF bytes (Node and the browser alike). */
@@ -30,18 +48,18 @@ export async function renderReportPdfBytes(
   pictures: ReportPictures,
   options: ReportOptions = {},
 ): Promise<Uint8Array> {
-  const [{ loadJsPdf }, { renderPdfBytes }] = await Promise.all([import('./jspdf'), import('./pdf')]);
-  return renderPdfBytes(await loadJsPdf(), model, pictures, options.paper);
+  const [{ JsPdf, fonts }, { renderPdfBytes }] = await Promise.all([prepare(model, options), import('./pdf')]);
+  return renderPdfBytes(JsPdf, model, pictures, options.paper, fonts);
 }
 
-/** The report laid out with the PDF's Helvetica metrics: what the device's image back end draws. */
+/** The report laid out with the PDF's metrics, with its fonts: what the device's image back end draws. */
 export async function layoutReportWithPdfMetrics(
   model: ReportModel,
   pictures: ReportPictures,
   options: ReportOptions = {},
 ): Promise<ReportLayout> {
-  const [{ loadJsPdf }, { layoutWithPdfMetrics }] = await Promise.all([import('./jspdf'), import('./pdf')]);
-  return layoutWithPdfMetrics(await loadJsPdf(), model, pictures, options.paper);
+  const [{ JsPdf, fonts }, { layoutWithPdfMetrics }] = await Promise.all([prepare(model, options), import('./pdf')]);
+  return layoutWithPdfMetrics(JsPdf, model, pictures, options.paper, fonts);
 }
 
 /** `Scentry-result-11-23-2026.pdf`: the date the result was played, in Los Angeles. */
@@ -54,8 +72,8 @@ export async function renderQuestionnairePdfBytes(
   model: QuestionnaireReportModel,
   options: ReportOptions = {},
 ): Promise<Uint8Array> {
-  const [{ loadJsPdf }, pdf] = await Promise.all([import('./jspdf'), import('./questionnaire-pdf')]);
-  return pdf.renderQuestionnairePdfBytes(await loadJsPdf(), model, options.paper);
+  const [{ JsPdf, fonts }, pdf] = await Promise.all([prepare(model, options), import('./questionnaire-pdf')]);
+  return pdf.renderQuestionnairePdfBytes(JsPdf, model, options.paper, fonts);
 }
 
 /** `Scentry-questionnaire-11-23-2026.pdf`: the date it was answered, in Los Angeles. */

@@ -21,7 +21,7 @@ import {
   shortResultId,
 } from './page-frame';
 import { qrRuns } from './qr';
-import { type Measurer, wrapUrl } from './text';
+import { isolate, type Measurer, wrapUrl } from './text';
 import { REPORT_LABELS as L, REPORT_TEXT as T } from './texts';
 
 export {
@@ -39,6 +39,8 @@ export interface LayoutOptions {
   measurer: Measurer;
   /** Sizes of the pictures that can be drawn, by URL; a card whose picture is absent gets a placeholder box. */
   pictureSizes: ReadonlyMap<string, { width: number; height: number }>;
+  /** A note on the first page (a script's font was missing). */
+  notice?: string | null;
 }
 
 /** The chosen option's picture in the card table (its box; the picture is 4 points smaller). */
@@ -64,6 +66,7 @@ export function layoutReport(model: ReportModel, options: LayoutOptions): Report
     playerName: model.playerName,
     date,
     resultId: model.resultId,
+    notice: options.notice,
   });
   const { contentW, left, right, bottom, push, width, text, wrap, paragraph, hline, heading } = frame;
   const { detailRow, detailRowH, detailColumnH, drawDetailRow, detailColumn } = frame;
@@ -170,7 +173,10 @@ export function layoutReport(model: ReportModel, options: LayoutOptions): Report
     const provider = p
       ? detailRow(
           L.provider,
-          [p.name, p.address, p.phone].filter((v): v is string => !!v).join(' \u00b7 '),
+          [p.name, p.address, p.phone]
+            .filter((v): v is string => !!v)
+            .map(isolate)
+            .join(' \u00b7 '),
           contentW - DETAIL_LABEL_W,
         )
       : null;

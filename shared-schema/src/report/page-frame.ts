@@ -1,4 +1,5 @@
-import { type Measurer, toReportText, wrapText } from './text';
+import type { ReportFonts } from './fonts';
+import { isolate, type Measurer, toReportText, wrapText } from './text';
 import { REPORT_LABELS as L, REPORT_TEXT as T } from './texts';
 
 /*
@@ -81,6 +82,8 @@ export interface ReportLayout {
   width: number;
   height: number;
   pages: ReportOp[][];
+  /** The fonts its text is measured and set in (the back ends draw with them). */
+  fonts?: ReportFonts;
 }
 
 /** The short form of a result id printed on the report. */
@@ -131,6 +134,8 @@ export interface PageFrameOptions {
   playerName: string;
   date: string;
   resultId: string;
+  /** A note on the first page under the header (a script's font was missing); null for none. */
+  notice?: string | null;
 }
 
 /**
@@ -249,7 +254,7 @@ export function pageFrame(options: PageFrameOptions) {
     text(left, base, T.poweredBy, { size: LABEL, bold: true, color: COLORS.teal });
     const centre = contentW - 220;
     const suffix = ` - ${date} - ${shortResultId(options.resultId)}`;
-    text(W / 2, base, `${fitLine(name, centre - width(suffix, LABEL), LABEL)}${suffix}`, {
+    text(W / 2, base, `${isolate(fitLine(name, centre - width(suffix, LABEL), LABEL))}${suffix}`, {
       size: LABEL,
       color: COLORS.muted,
       align: 'center',
@@ -266,7 +271,25 @@ export function pageFrame(options: PageFrameOptions) {
     text(left, 39, title, { size: 10, color: COLORS.tealLight });
     text(right, 23, T.product, { size: 10, bold: true, color: COLORS.white, align: 'right' });
     text(right, 36, T.regulatory, { size: 7.5, color: COLORS.tealLight, align: 'right' });
-    return HEADER_H + 3 + GAP + 2;
+    let top = HEADER_H + 3 + GAP + 2;
+    if (options.notice) {
+      const lines = wrap(options.notice, contentW - 16, SMALL);
+      const h = lines.length * lineHeight(SMALL) + 8;
+      ops.push({
+        kind: 'rect',
+        x: left,
+        y: top - 4,
+        w: contentW,
+        h,
+        fill: COLORS.warnTint,
+        stroke: COLORS.warnLine,
+        lineWidth: 0.75,
+        radius: 4,
+      });
+      paragraph(left + 8, top, lines, { size: SMALL, color: COLORS.warn, maxWidth: contentW - 16 });
+      top += h + 4;
+    }
+    return top;
   };
   /** The narrower band of the other pages; returns where the content starts. */
   const continuationHeader = () => {
@@ -275,7 +298,7 @@ export function pageFrame(options: PageFrameOptions) {
     const prefix = `${title} - `;
     const suffix = ` - ${date}`;
     const room = contentW - 90;
-    const who = `${prefix}${fitLine(name, room - width(prefix + suffix, SMALL), SMALL)}${suffix}`;
+    const who = `${prefix}${isolate(fitLine(name, room - width(prefix + suffix, SMALL), SMALL))}${suffix}`;
     text(right, 19, who, { size: SMALL, color: COLORS.tealLight, align: 'right', maxWidth: room });
     return CONT_HEADER_H + GAP + 2;
   };

@@ -1,4 +1,5 @@
 import type { jsPDF } from 'jspdf';
+import { type LoadedFont, NO_FONTS, type ReportFonts, runWidth, type TextRun, textRuns } from './fonts';
 import type { JsPdfClass } from './jspdf';
 import { COLORS, layoutReport, type Paper, type ReportLayout, type ReportOp, type Rgb } from './layout';
 import { jsPdfMeasurer } from './measure';
@@ -17,34 +18,169 @@ export function pictureSizes(pictures: ReportPictures): Map<string, { width: num
   return sizes;
 }
 
-const newDoc = (JsPdf: JsPdfClass, paper: Paper) =>
-  new JsPdf({ unit: 'pt', format: paper, orientation: 'portrait', compress: true, putOnlyUsedFonts: true });
+/**
+ * A document. With fonts of other scripts every font is put in the resources: jsPDF counts a font
+ * as used only through its own text(), and the shaped runs are written with raw operators (only
+ * the fonts the report's texts need are added, so none is there for nothing).
+ */
+const newDoc = (JsPdf: JsPdfClass, paper: Paper, fonts: ReportFonts = NO_FONTS) =>
+  new JsPdf({
+    unit: 'pt',
+    format: paper,
+    orientation: 'portrait',
+    compress: true,
+    putOnlyUsedFonts: fonts.loaded.size === 0,
+  });
 
-/** Lays the report out with a jsPDF instance's Helvetica metrics (also used by the image back end). */
+/** Lays the report out with the PDF's metrics (also used by the image back end); the layout keeps its fonts. */
 export function layoutWithPdfMetrics(
   JsPdf: JsPdfClass,
   model: ReportModel,
   pictures: ReportPictures,
   paper: Paper = 'letter',
+  fonts: ReportFonts = NO_FONTS,
 ): ReportLayout {
-  return layoutReport(model, {
+  const layout = layoutReport(model, {
     paper,
-    measurer: jsPdfMeasurer(newDoc(JsPdf, paper)),
+    measurer: jsPdfMeasurer(newDoc(JsPdf, paper), fonts),
     pictureSizes: pictureSizes(pictures),
+    notice: fonts.incomplete ? REPORT_TEXT.fontNotice : null,
+  });
+  return { ...layout, fonts };
+}
+
+/** jsPDF's font name for a script's font. */
+const pdfFontName = (key: string) => `ScentryNoto-${key}`;
+
+/** Adds the fonts to the document as Identity-H TrueType fonts: jsPDF embeds the glyphs used. */
+function addFonts(doc: jsPDF, fonts: ReportFonts): void {
+  for (const font of fonts.loaded.values()) {
+    let binary = '';
+    for (let i = 0; i < font.bytes.length; i += 0x8000)
+      binary += String.fromCharCode(...font.bytes.subarray(i, i + 0x8000));
+    doc.addFileToVFS(`${font.key}.ttf`, binary);
+    doc.addFont(`${font.key}.ttf`, pdfFontName(font.key), 'normal', 'normal', 'Identity-H');
+  }
+}
+
+/** A PDF string of UTF-16BE with its byte-order mark (as jsPDF writes a string: one byte a char). */
+function utf16(text: string): string {
+  let out = '\u00fe\u00ff';
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    out += String.fromCharCode(c >> 8, c & 0xff);
+  }
+  return out;
+}
+const hex16 = (text: string) =>
+  [...Array(text.length).keys()].map((i) => text.charCodeAt(i).toString(16).padStart(4, '0')).join('');
+const num = (n: number) => String(Math.round(n * 1000) / 1000);
+
+/** jsPDF's TTF font metadata as its utf8 module keeps it: the glyphs to embed, their widths and text. */
+interface UsedFontMetadata {
+  glyIdsUsed: number[];
+  toUnicode: Record<number, number>;
+  Unicode: { widths: Array<number | number[]> };
+  widthOfGlyph(id: number): number;
+}
+
+/**
+ * Writes a run's glyphs with raw operators, one positioned glyph at a time (HarfBuzz's offsets
+ * place marks), and registers them on the font as jsPDF's own text does (glyIdsUsed, widths,
+ * toUnicode), so its subsetter embeds them and copying gives the letters back. A glyph that is
+ * one letter maps to it in the font's ToUnicode; a cluster that is not one glyph for one letter
+ * (a conjunct, a ligature, a letter with a mark) is a marked-content span whose /ActualText is its
+ * letters. Glyphs are written in display order, so text extraction (pdftotext) puts right-to-left
+ * runs back in logical order as it does for any right-to-left PDF. Bold is drawn by stroking the
+ * outline too (one weight per script is shipped).
+ */
+function drawGlyphRun(
+  doc: jsPDF,
+  run: TextRun,
+  font: LoadedFont,
+  x: number,
+  y: number,
+  size: number,
+  color: Rgb,
+  bold: boolean,
+) {
+  doc.setFont(pdfFontName(font.key), 'normal');
+  const entry = doc.getFont() as unknown as { id: string; metadata: UsedFontMetadata };
+  const md = entry.metadata;
+  const glyphs = run.glyphs ?? [];
+  const text = run.original;
+  const k = size / 1000;
+  const pageH = doc.internal.pageSize.getHeight();
+  const rgb = color.map((c) => num(c / 255)).join(' ');
+  const lines = ['q', 'BT', `/${entry.id} ${num(size)} Tf`, `${rgb} rg`];
+  if (bold) lines.push(`${rgb} RG`, `${num(size * 0.035)} w`, '2 Tr');
+  // Where each cluster's letters end: at the next cluster's start (clusters are UTF-16 indexes).
+  const starts = [...new Set(glyphs.map((g) => g.cluster))].sort((a, b) => a - b);
+  const letters = (cluster: number) => text.slice(cluster, starts[starts.indexOf(cluster) + 1] ?? text.length);
+  let pen = x;
+  for (let i = 0; i < glyphs.length; ) {
+    let j = i;
+    while (j < glyphs.length && glyphs[j].cluster === glyphs[i].cluster) j++;
+    const cluster = glyphs.slice(i, j);
+    const chars = letters(glyphs[i].cluster);
+    const id = cluster[0].id;
+    const simple =
+      cluster.length === 1 && chars.length === 1 && (md.toUnicode[id] ?? chars.charCodeAt(0)) === chars.charCodeAt(0);
+    if (simple) md.toUnicode[id] = chars.charCodeAt(0);
+    else lines.push(`/Span <</ActualText <FEFF${hex16(chars)}>>> BDC`);
+    for (const g of cluster) {
+      md.glyIdsUsed.push(g.id);
+      if (!md.Unicode.widths.includes(g.id)) md.Unicode.widths.push(g.id, [Math.round(md.widthOfGlyph(g.id))]);
+      lines.push(
+        `1 0 0 1 ${num(pen + g.dx * k)} ${num(pageH - y + g.dy * k)} Tm <${g.id.toString(16).padStart(4, '0')}> Tj`,
+      );
+      pen += g.advance * k;
+    }
+    if (!simple) lines.push('EMC');
+    i = j;
+  }
+  lines.push('ET', 'Q');
+  (doc.internal as unknown as { write(s: string): void }).write(lines.join('\n'));
+}
+
+/** Draws one line: as before for Helvetica only, else run by run from its left edge. */
+function drawText(doc: jsPDF, op: Extract<ReportOp, { kind: 'text' }>, fonts: ReportFonts): void {
+  doc.setFontSize(op.size);
+  doc.setTextColor(op.color[0], op.color[1], op.color[2]);
+  const runs = textRuns(op.text, fonts);
+  const widthOf = (run: TextRun) => {
+    if (run.glyphs) return (runWidth(run.glyphs) / 1000) * op.size;
+    doc.setFont('helvetica', op.bold ? 'bold' : 'normal');
+    return doc.getStringUnitWidth(run.text) * op.size;
+  };
+  if (runs.length === 1 && !runs[0].glyphs) {
+    doc.setFont('helvetica', op.bold ? 'bold' : 'normal');
+    doc.text(runs[0].text, op.x, op.y, { align: op.align, baseline: 'alphabetic' });
+    return;
+  }
+  const widths = runs.map(widthOf);
+  const total = widths.reduce((a, b) => a + b, 0);
+  let x = op.align === 'left' ? op.x : op.align === 'right' ? op.x - total : op.x - total / 2;
+  runs.forEach((run, i) => {
+    const font = run.glyphs ? fonts.loaded.get(run.font) : undefined;
+    if (font) drawGlyphRun(doc, run, font, x, op.y, op.size, op.color, op.bold);
+    else {
+      doc.setFont('helvetica', op.bold ? 'bold' : 'normal');
+      doc.text(run.text, x, op.y, { baseline: 'alphabetic' });
+    }
+    x += widths[i];
   });
 }
 
 const fill = (doc: jsPDF, c: Rgb) => doc.setFillColor(c[0], c[1], c[2]);
 const stroke = (doc: jsPDF, c: Rgb) => doc.setDrawColor(c[0], c[1], c[2]);
 
-function drawOp(doc: jsPDF, op: ReportOp, pictures: ReportPictures): void {
+function drawOp(doc: jsPDF, op: ReportOp, pictures: ReportPictures, fonts: ReportFonts): void {
   switch (op.kind) {
     case 'text': {
-      doc.setFont('helvetica', op.bold ? 'bold' : 'normal');
-      doc.setFontSize(op.size);
-      doc.setTextColor(op.color[0], op.color[1], op.color[2]);
-      doc.text(op.text, op.x, op.y, { align: op.align, baseline: 'alphabetic' });
+      drawText(doc, op, fonts);
       if (op.link) {
+        doc.setFont('helvetica', op.bold ? 'bold' : 'normal');
         const w = doc.getStringUnitWidth(op.text) * op.size;
         const x = op.align === 'left' ? op.x : op.align === 'right' ? op.x - w : op.x - w / 2;
         doc.link(x, op.y - op.size * 0.8, w, op.size, { url: op.link });
@@ -104,7 +240,11 @@ function drawOp(doc: jsPDF, op: ReportOp, pictures: ReportPictures): void {
   }
 }
 
-/** Draws a laid-out report as a PDF: real text in Helvetica, vector shapes and QR, embedded PNGs. */
+/**
+ * Draws a laid-out report as a PDF: real text (Helvetica, and each script's embedded subset font),
+ * vector shapes and QR, embedded PNGs. The title (with the player's name, in any script) is a
+ * UTF-16 string; the language is the report's (en-US).
+ */
 export function drawPdf(
   JsPdf: JsPdfClass,
   layout: ReportLayout,
@@ -112,12 +252,14 @@ export function drawPdf(
   title: string,
   subject: string = REPORT_TEXT.title,
 ): Uint8Array {
-  const doc = newDoc(JsPdf, layout.paper);
-  doc.setProperties({ title, subject, author: 'Scentry', creator: 'Scentry' });
+  const fonts = layout.fonts ?? NO_FONTS;
+  const doc = newDoc(JsPdf, layout.paper, fonts);
+  doc.setProperties({ title: utf16(title), subject, author: 'Scentry', creator: 'Scentry' });
   doc.setLanguage('en-US');
+  addFonts(doc, fonts);
   layout.pages.forEach((ops, i) => {
     if (i > 0) doc.addPage(layout.paper, 'portrait');
-    for (const op of ops) drawOp(doc, op, pictures);
+    for (const op of ops) drawOp(doc, op, pictures, fonts);
   });
   return new Uint8Array(doc.output('arraybuffer'));
 }
@@ -127,7 +269,8 @@ export function renderPdfBytes(
   model: ReportModel,
   pictures: ReportPictures,
   paper: Paper = 'letter',
+  fonts: ReportFonts = NO_FONTS,
 ): Uint8Array {
-  const layout = layoutWithPdfMetrics(JsPdf, model, pictures, paper);
+  const layout = layoutWithPdfMetrics(JsPdf, model, pictures, paper, fonts);
   return drawPdf(JsPdf, layout, pictures, `Scentry - ${REPORT_TEXT.title} - ${toReportText(model.playerName)}`);
 }

@@ -31,6 +31,8 @@ import { REPORT_LABELS as L } from './texts';
 export interface QuestionnaireLayoutOptions {
   paper?: Paper;
   measurer: Measurer;
+  /** A note on the first page (a script's font was missing). */
+  notice?: string | null;
 }
 
 export function layoutQuestionnaire(
@@ -46,6 +48,7 @@ export function layoutQuestionnaire(
     playerName: model.playerName,
     date,
     resultId: model.resultId,
+    notice: options.notice,
   });
   const { contentW, left, right, bottom, push, width, text, wrap, paragraph, hline, heading } = frame;
   const { detailRow, detailColumnH, detailColumn } = frame;

@@ -1,4 +1,4 @@
-/** Measures text in points, for one font size and weight (Helvetica metrics in both back ends). */
+/** Measures text in points, for one font size and weight (the PDF's fonts' metrics in both back ends). */
 export interface Measurer {
   width(text: string, size: number, bold: boolean): number;
 }
@@ -19,24 +19,26 @@ const REPLACEMENTS: Record<string, string> = {
 };
 
 /**
- * The text as the PDF's standard Helvetica can print it (Latin-1): typographic quotes and dashes
- * become their plain forms, accents outside Latin-1 are dropped ("ő" → "o"), and anything else
- * (other scripts, emoji) becomes "?" rather than garbage glyphs. Both back ends print this text,
- * so the PDF and the image say and wrap the same.
+ * The text as the report prints it: NFC, on one line, typographic quotes and dashes in their
+ * plain forms (Helvetica prints those; a name typed on a phone often has them). Letters of every
+ * script stay: the back ends set them in their script's font (fonts.ts) and print a letter that
+ * no font has as its code point, never "?". Control characters are dropped.
  */
 export function toReportText(text: string): string {
   let out = '';
   for (const ch of text.normalize('NFC').replace(/[\r\n\t]+/g, ' ')) {
     const code = ch.codePointAt(0)!;
-    if ((code >= 0x20 && code < 0x7f) || (code >= 0xa1 && code <= 0xff)) out += ch;
-    else if (REPLACEMENTS[ch] !== undefined) out += REPLACEMENTS[ch];
-    else {
-      const base = ch.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
-      out += base.length > 0 && [...base].every((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) <= 0xff) ? base : '?';
-    }
+    if (REPLACEMENTS[ch] !== undefined) out += REPLACEMENTS[ch];
+    else if (code >= 0x20 && !(code >= 0x7f && code < 0xa0)) out += ch;
   }
   return out;
 }
+
+/**
+ * A value set apart for the bidi algorithm (first-strong isolate): a right-to-left name or address
+ * beside English text or numbers keeps its own order and leaves theirs alone ("محمد - 11/23/2026").
+ */
+export const isolate = (value: string): string => `\u2068${value}\u2069`;
 
 /** Breaks one word that is wider than the line into pieces that fit. */
 function breakWord(word: string, maxWidth: number, measure: (s: string) => number): string[] {

@@ -21,6 +21,10 @@ export const REPORT_TEXT = {
   notGiven: 'not given',
   verify: 'Check this report',
   poweredBy: 'Powered by Scentry',
+  /** Above the first page when a script's font could not be had (offline) or a letter has none. */
+  fontNotice:
+    'Some letters are printed as character codes (U+...): their font could not be loaded on this device. ' +
+    'Make the report again when online to see them as written.',
 } as const;
 
 /** Headings and labels of the report (PDF and image; the /result page may share them). */

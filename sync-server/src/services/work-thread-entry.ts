@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { parentPort } from 'node:worker_threads';
 import {
   type QuestionnaireReportModel,
@@ -6,6 +8,7 @@ import {
   renderQuestionnairePdfBytes,
   renderReportPdfBytes,
 } from '@scentry/shared-schema/report';
+import { nodeFontSource } from '@scentry/shared-schema/report/node-fonts';
 import type { PassCertificates } from './pass-certs';
 import { passImages } from './pass-images';
 
@@ -37,6 +40,13 @@ const port = parentPort;
 if (!port) throw new Error('work-thread-entry runs as a worker thread');
 
 let images: Record<string, Buffer> | undefined;
+
+/**
+ * The report's fonts of other scripts (shared-schema/fonts/, read when a report's names need
+ * them): beside the bundle in dist/fonts/ (build.mjs copies them), else in the sources.
+ */
+const bundledFonts = fileURLToPath(new URL('./fonts/', import.meta.url));
+const fonts = nodeFontSource(existsSync(bundledFonts) ? bundledFonts : undefined);
 let PKPass: typeof import('passkit-generator').PKPass | undefined;
 
 async function work(job: WorkJob): Promise<Uint8Array> {
@@ -49,9 +59,9 @@ async function work(job: WorkJob): Promise<Uint8Array> {
       return pass.getAsBuffer();
     }
     case 'report':
-      return renderReportPdfBytes(job.input.model, job.input.pictures);
+      return renderReportPdfBytes(job.input.model, job.input.pictures, { fonts });
     case 'questionnaire':
-      return renderQuestionnairePdfBytes(job.input.model);
+      return renderQuestionnairePdfBytes(job.input.model, { fonts });
   }
 }
 

@@ -44,7 +44,7 @@ describe('the CSP and the inline boot script', () => {
     expect(res.body).toContain('__scentryEarlyKit');
     const csp = String(res.headers['content-security-policy']);
     const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src'));
-    expect(scriptSrc?.trim()).toBe(`script-src 'self' ${sha(inline[0])}`);
+    expect(scriptSrc?.trim()).toBe(`script-src 'self' 'wasm-unsafe-eval' ${sha(inline[0])}`);
     expect(csp).not.toContain("script-src 'self' 'unsafe-inline'");
     // The same policy on API replies.
     const api = await t.app.inject({ method: 'GET', url: '/api/health' });

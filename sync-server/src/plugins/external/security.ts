@@ -46,7 +46,7 @@ export const isApiUrl = (url: string): boolean => url === '/api' || url.startsWi
 
 /**
  * Security headers. The CSP allows only this origin (and index.html's own inline scripts by their
- * hashes), plus the configured map tiles.
+ * hashes, and WebAssembly's compilation), plus the configured map tiles.
  */
 export default fp(async (app: FastifyInstance) => {
   const tileOrigin = app.config.mapTileUrl ? new URL(app.config.mapTileUrl.replace(/\{[a-z]\}/g, 'a')).origin : null;
@@ -56,7 +56,9 @@ export default fp(async (app: FastifyInstance) => {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...inlineScriptHashes(app.config.pwaDist)],
+        // 'wasm-unsafe-eval' lets WebAssembly compile (HarfBuzz, which shapes the report's Arabic,
+        // Hebrew and Devanagari on the device); it allows no eval of JavaScript.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...inlineScriptHashes(app.config.pwaDist)],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...(tileOrigin ? [tileOrigin] : [])],
         connectSrc: ["'self'"],

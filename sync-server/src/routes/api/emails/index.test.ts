@@ -208,6 +208,44 @@ describe('report e-mails through SMTP: the server makes the attachment and write
     expect(t.logs().toLowerCase()).not.toContain(m.Email.toLowerCase());
   });
 
+  it('prints names of every script in the attachments (the work thread embeds their fonts), as pdftotext gives them back', async () => {
+    const names: Array<[string, string]> = [
+      ['李', '雷'],
+      ['Ольга-Łucja', 'Ελένη'],
+      ['עברית', 'محمد'],
+      ['देवनागरी', '김민준'],
+      ['山田', '太郎'],
+    ];
+    for (const [first, family] of names) {
+      const result = await storeResult(t, kit);
+      // Straight into the stored record: the names' own validation is another change's.
+      await t.app.db
+        .updateTable('testResults')
+        .set({ firstName: first, lastName: family })
+        .where('id', '=', result.id)
+        .execute();
+      expectReply(await sendForm(t, RESULT_URL, modelFor(result)), 200, 'Success');
+      // NFC, without poppler's bidi embedding marks around right-to-left words.
+      const text = pdfText(last().mail.attachments[0].content)
+        .normalize('NFC')
+        .replace(/[\u202a-\u202e]/g, '');
+      for (const part of [first, family]) expect(text, part).toContain(part.normalize('NFC'));
+      expect(text).not.toContain('U+');
+      expect(text).not.toContain('?');
+    }
+    const result = await storeResult(t, kit);
+    await t.app.db
+      .updateTable('testResults')
+      .set({ firstName: 'محمد', lastName: '李雷' })
+      .where('id', '=', result.id)
+      .execute();
+    await storeQuestionnaire(t, result);
+    expectReply(await sendForm(t, QUESTIONNAIRE_URL, modelFor(result), makePdf()), 200, 'Success');
+    const text = pdfText(last().mail.attachments[0].content).replace(/[\u202a-\u202e]/g, '');
+    expect(text).toContain('محمد');
+    expect(text).toContain('李雷');
+  });
+
   it('writes the text in Spanish when asked (`Language` es, any case); older clients without a file are served alike', async () => {
     const result = await storeResult(t, kit);
     expectReply(await sendForm(t, RESULT_URL, modelFor(result, { Language: 'ES' })), 200, 'Success');
