@@ -7,7 +7,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { earlyChunks } from './src/features/play/early-chunks.vite';
+import { earlyChunks, inlineStyles } from './src/features/play/early-chunks.vite';
 
 /** Writes .gz and .br beside every text asset: the server sends them as they are (no per-request compression). */
 function precompress(): Plugin {
@@ -46,6 +46,8 @@ export default defineConfig({
     react(),
     // index.html's boot script preloads the play route's chunks on /scent/<code> (their names).
     earlyChunks(),
+    // The app's and the play screen's styles inline: the shell paints with the HTML alone.
+    inlineStyles(),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
