@@ -124,7 +124,27 @@ export default defineConfig({
     proxy: { '/api': 'http://localhost:3000', '/uploads': 'http://localhost:3000' },
   },
   // jsPDF alone is ~400 KB (130 KB gzip), loaded only when a report is made.
-  build: { sourcemap: false, chunkSizeWarningLimit: 420 },
+  // No modulepreload polyfill: every browser the app supports preloads modules itself (one less
+  // script before card 1; an older Safari only loses the preloading).
+  build: {
+    sourcemap: false,
+    chunkSizeWarningLimit: 420,
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        // React and the router in one file: every screen needs all of it, and one file compresses
+        // better than the dozen small shared pieces the splitter would make of it.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack[\\/](react-router|router-core|history|store|react-store))[\\/]/,
+            },
+          ],
+        },
+      },
+    },
+  },
   test: {
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],

@@ -8,7 +8,7 @@ import { Spinner } from '../../ui/spinner';
 import { useToast } from '../../ui/toast';
 import { knownPosition, passOverLocation, refreshPositionSilently } from '../location/location';
 import { LocationNotice } from '../location/location-notice';
-import { finishPlay, type PlayedAnswer } from './finish';
+import type { PlayedAnswer } from './finish';
 import { KitLoading } from './kit-loading';
 import './play.css';
 import { type KitState, useKeepOnDevice } from './use-kit';
@@ -81,6 +81,12 @@ function Play({ kit }: { kit: KitDoc }) {
 
   // This screen now stands where the page's shell (and its drawing of card 1) stood: same frame.
   useLayoutEffect(() => takeOverShell(), []);
+  // Finishing (scoring, the local database, the sync) is not needed for card 1: its code comes a
+  // moment after the card is playable, long before the last card (and works offline from then).
+  useEffect(() => {
+    const later = setTimeout(() => void import('./finish').catch(() => undefined), 1000);
+    return () => clearTimeout(later);
+  }, []);
 
   useEffect(() => {
     // Only when it cannot prompt: the browser's question never lands on a card.
@@ -150,7 +156,7 @@ function Play({ kit }: { kit: KitDoc }) {
     }));
     try {
       const [result] = await Promise.all([
-        finishPlay(kit, answers, knownPosition()),
+        import('./finish').then((m) => m.finishPlay(kit, answers, knownPosition())),
         new Promise((r) => setTimeout(r, CONFIRM_MS)),
       ]);
       setActiveGame(null);
