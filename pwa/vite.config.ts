@@ -7,7 +7,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { earlyChunks } from './src/features/play/early-chunks.vite';
+import { earlyChunks, inlineStyles } from './src/features/play/early-chunks.vite';
 
 /** Writes .gz and .br beside every text asset: the server sends them as they are (no per-request compression). */
 function precompress(): Plugin {
@@ -66,6 +66,8 @@ export default defineConfig({
     harfbuzzWithoutTopLevelAwait(),
     // index.html's boot script preloads the play route's chunks on /scent/<code> (their names).
     earlyChunks(),
+    // The app's and the play screen's styles inline: the shell paints with the HTML alone.
+    inlineStyles(),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
@@ -154,7 +156,27 @@ export default defineConfig({
     proxy: { '/api': 'http://localhost:3000', '/uploads': 'http://localhost:3000' },
   },
   // jsPDF alone is ~400 KB (130 KB gzip), loaded only when a report is made.
-  build: { sourcemap: false, chunkSizeWarningLimit: 420 },
+  // No modulepreload polyfill: every browser the app supports preloads modules itself (one less
+  // script before card 1; an older Safari only loses the preloading).
+  build: {
+    sourcemap: false,
+    chunkSizeWarningLimit: 420,
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        // React and the router in one file: every screen needs all of it, and one file compresses
+        // better than the dozen small shared pieces the splitter would make of it.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack[\\/](react-router|router-core|history|store|react-store))[\\/]/,
+            },
+          ],
+        },
+      },
+    },
+  },
   test: {
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],

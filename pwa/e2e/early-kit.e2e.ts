@@ -3,15 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { serverAndBrowser } from './support/journey';
 
 /*
- * A new visitor opening a kit's printed QR code: index.html's boot script asks for the kit, its
- * first card's pictures and the play screen's code before the app's code has run, under the
- * server's CSP (inline, allowed by its hash), and the app uses that reply instead of asking again.
+ * A new visitor opening a kit's printed QR code: the server draws card 1 into the page and sends
+ * the kit's pull reply with it; index.html's boot script hands that reply to the app and preloads
+ * the play screen's code before the app's code has run, under the server's CSP (inline, allowed by
+ * its hash), so the app asks for nothing again. (Without a drawn card, e.g. past the throttle, the
+ * boot script asks for the kit itself: features/play/early-kit.test.ts.)
  */
 
 const shared = serverAndBrowser({ SEED_DEMO: 'on' });
 
 describe('the first card of a printed QR code', () => {
-  it('asks for the kit once, early, and has card 1 with its pictures from that reply', async () => {
+  it('has the kit with the page, and card 1 with its pictures from the HTML', async () => {
     const context = await shared.browser.newContext({ serviceWorkers: 'block' });
     const page = await context.newPage();
     const problems: string[] = [];
@@ -29,19 +31,17 @@ describe('the first card of a printed QR code', () => {
       if (url.pathname.startsWith('/uploads/')) pictures.push({ url: url.pathname, at: Date.now() - start });
       if (url.pathname.includes('scent._id')) scripts.push({ url: url.pathname, at: Date.now() - start });
     });
-    let kitEncoding: string | undefined;
-    page.on('response', (r) => {
-      if (new URL(r.url()).pathname === '/api/sync/kits/pull') kitEncoding = r.headers()['content-encoding'];
-    });
-
-    // Who asked for the kit: the document's own (inline) script, or a script file of the app.
+    // Who asked for the pictures: the document's HTML itself (the parser), not a script.
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     const initiators: string[] = [];
     cdp.on('Network.requestWillBeSent', (e) => {
-      if (new URL(e.request.url).pathname !== '/api/sync/kits/pull') return;
-      const frames = e.initiator.stack?.callFrames ?? [];
-      initiators.push(frames.length ? new URL(frames[frames.length - 1].url).pathname : e.initiator.type);
+      if (!new URL(e.request.url).pathname.startsWith('/uploads/')) return;
+      initiators.push(e.initiator.type);
+    });
+    let pageEncoding: string | undefined;
+    page.on('response', (r) => {
+      if (new URL(r.url()).pathname === '/scent/DEMO1') pageEncoding = r.headers()['content-encoding'];
     });
     await page.goto(`${shared.server.url}/scent/DEMO1`);
     await page.getByRole('heading', { name: 'SCENT 1' }).waitFor();
@@ -52,13 +52,12 @@ describe('the first card of a printed QR code', () => {
     const onCard = await shown.evaluateAll((imgs) => imgs.map((i) => new URL((i as HTMLImageElement).src).pathname));
     expect(onCard).toHaveLength(5);
 
-    // One kit request, made by the boot script (before the app's code ran), compressed.
-    expect(pulls).toHaveLength(1);
-    expect(JSON.parse(pulls[0].postData() ?? '{}')).toEqual({ codes: ['DEMO1'], checkpoint: null, batchSize: 1 });
-    expect(initiators).toEqual(['/scent/DEMO1']);
-    expect(kitEncoding).toMatch(/^(br|gzip)$/);
+    // No kit request: the page carried the kit (compressed with it), and the app took it.
+    expect(pulls).toHaveLength(0);
+    expect(pageEncoding).toMatch(/^(br|gzip)$/);
     expect(await page.evaluate(() => window.__scentryEarlyKit)).toBeUndefined(); // taken by the app
-    // Card 1's pictures were asked for by the boot script: the first five picture requests.
+    // Card 1's pictures were asked for by the HTML: the first five picture requests, by the parser.
+    expect(initiators.slice(0, 5)).toEqual(Array(5).fill('parser'));
     expect(
       pictures
         .slice(0, 5)

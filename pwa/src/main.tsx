@@ -2,6 +2,7 @@ import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { onUnauthorized } from './lib/api';
+import { takeOverShell } from './lib/shell';
 import { routeTree } from './routeTree.gen';
 import { RouteError } from './ui/route-error';
 import './ui/styles.css';
@@ -28,11 +29,13 @@ onUnauthorized(() => {
   }
 });
 
-// The sync loop (uploads of waiting results, kit refreshes) starts once the first screen is on
-// show: a player's first card never waits for it.
+// Once the first screen is up, the page's static shell goes (the play card takes it over itself,
+// in the same frame: lib/shell.ts), and the sync loop (uploads of waiting results, kit refreshes)
+// starts a moment later: a player's first card never waits for it.
 const stopWaiting = router.subscribe('onResolved', () => {
   stopWaiting();
-  setTimeout(() => void import('./offline/sync').then((m) => m.startBackgroundSync()), 0);
+  requestAnimationFrame(() => takeOverShell());
+  setTimeout(() => void import('./offline/sync').then((m) => m.startBackgroundSync()), 500);
 });
 
 const root = document.getElementById('root');

@@ -1,4 +1,5 @@
 export * from './contract';
+export * from './first-card';
 export * from './replies';
 export * from './routes';
 export * from './rules';

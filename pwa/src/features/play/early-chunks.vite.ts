@@ -59,3 +59,44 @@ export function earlyChunks(): Plugin {
     },
   };
 }
+
+interface AssetLike extends ChunkLike {
+  source?: string | Uint8Array;
+  viteMetadata?: { importedCss?: Set<string> };
+}
+
+/**
+ * Writes the app's stylesheet, and the play screen's, into index.html's head instead of linking
+ * them: the shell and the card 1 the server draws paint with the HTML alone, styled exactly as the
+ * app will style them (no second look once a stylesheet arrives), and no request blocks the first
+ * paint. About 7 KB gzip in every page; the service worker keeps the page for later visits.
+ */
+export function inlineStyles(): Plugin {
+  return {
+    name: 'scentry-inline-styles',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle as unknown as Record<string, AssetLike> | undefined;
+        if (!bundle) return html;
+        const files = new Map(Object.values(bundle).map((f) => [f.fileName, f]));
+        const text = (file: string) => {
+          const src = files.get(file)?.source;
+          if (src === undefined) throw new Error(`inlineStyles: no ${file} in the bundle`);
+          return typeof src === 'string' ? src : new TextDecoder().decode(src);
+        };
+        const linked: string[] = [];
+        const out = html.replace(/\s*<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g, (_m, file: string) => {
+          linked.push(file);
+          return '';
+        });
+        const play = playRouteChunks(bundle)
+          .map((url) => files.get(url.slice(1)))
+          .flatMap((c) => [...(c?.viteMetadata?.importedCss ?? [])]);
+        const css = [...new Set([...linked, ...play])].map(text).join('\n');
+        return out.replace('</head>', `<style>${css}</style>\n</head>`);
+      },
+    },
+  };
+}

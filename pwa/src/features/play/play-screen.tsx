@@ -1,13 +1,14 @@
-import { INTENSITY_LABELS, type KitDoc, PLAY_MSG } from '@scentry/shared-schema';
+import { CARD_TEXT, INTENSITY_LABELS, type KitDoc, PLAY_MSG } from '@scentry/shared-schema';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { clearProgress, loadProgress, saveProgress, setActiveGame } from '../../lib/play-progress';
 import { ensurePlayer } from '../../lib/player';
+import { drawnCard, takeOverShell } from '../../lib/shell';
 import { Spinner } from '../../ui/spinner';
 import { useToast } from '../../ui/toast';
 import { knownPosition, passOverLocation, refreshPositionSilently } from '../location/location';
 import { LocationNotice } from '../location/location-notice';
-import { finishPlay, type PlayedAnswer } from './finish';
+import type { PlayedAnswer } from './finish';
 import { KitLoading } from './kit-loading';
 import './play.css';
 import { type KitState, useKeepOnDevice } from './use-kit';
@@ -61,9 +62,12 @@ function Play({ kit }: { kit: KitDoc }) {
   const [stored] = useState(() => loadProgress(kit.id, kit.version));
   const [index, setIndex] = useState(() => Math.min(Math.max(stored?.index ?? 0, 0), cards.length - 1));
   const [choices, setChoices] = useState<(number | null)[]>(() => cards.map((_, i) => stored?.choices[i] ?? null));
-  const [intensities, setIntensities] = useState<(number | null)[]>(() =>
-    cards.map((_, i) => stored?.intensities[i] ?? null),
-  );
+  const [intensities, setIntensities] = useState<(number | null)[]>(() => {
+    // A tap on the server's drawing of card 1 before this screen took it over counts (lib/shell.ts).
+    const drawn = stored ? null : drawnCard();
+    const early = drawn?.kit === kit.id && drawn.cardId === cards[0]?.id ? drawn.tappedIntensity : null;
+    return cards.map((_, i) => stored?.intensities[i] ?? (i === 0 ? early : null));
+  });
   const [resumed, setResumed] = useState(() => stored !== null);
   // The location question is for a player who starts here, before card 1, and never after.
   const [askLocation] = useState(() => stored === null);
@@ -74,6 +78,15 @@ function Play({ kit }: { kit: KitDoc }) {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const intensityName = useId();
+
+  // This screen now stands where the page's shell (and its drawing of card 1) stood: same frame.
+  useLayoutEffect(() => takeOverShell(), []);
+  // Finishing (scoring, the local database, the sync) is not needed for card 1: its code comes a
+  // moment after the card is playable, long before the last card (and works offline from then).
+  useEffect(() => {
+    const later = setTimeout(() => void import('./finish').catch(() => undefined), 1000);
+    return () => clearTimeout(later);
+  }, []);
 
   useEffect(() => {
     // Only when it cannot prompt: the browser's question never lands on a card.
@@ -143,7 +156,7 @@ function Play({ kit }: { kit: KitDoc }) {
     }));
     try {
       const [result] = await Promise.all([
-        finishPlay(kit, answers, knownPosition()),
+        import('./finish').then((m) => m.finishPlay(kit, answers, knownPosition())),
         new Promise((r) => setTimeout(r, CONFIRM_MS)),
       ]);
       setActiveGame(null);
@@ -177,7 +190,7 @@ function Play({ kit }: { kit: KitDoc }) {
           </button>
         </div>
       )}
-      <ol className="steps" aria-label="Progress">
+      <ol className="steps" aria-label={CARD_TEXT.progress}>
         {cards.map((c, i) => (
           <li
             key={c.id}
@@ -185,7 +198,7 @@ function Play({ kit }: { kit: KitDoc }) {
             aria-current={i === index ? 'step' : undefined}
           >
             {/* On narrow screens only the current pill spells "SCENT": the others show the number (CSS). */}
-            <span className="step-word">SCENT </span>
+            <span className="step-word">{CARD_TEXT.stepWord}</span>
             {i + 1}
           </li>
         ))}
@@ -214,12 +227,12 @@ function Play({ kit }: { kit: KitDoc }) {
         </div>
       )}
       <h1 id="card-title" ref={headingRef} tabIndex={-1}>
-        SCENT {index + 1}
+        {CARD_TEXT.heading(index + 1)}
       </h1>
-      <p className="lead">Scratch card {index + 1} of your kit and smell it.</p>
+      <p className="lead">{CARD_TEXT.lead(index + 1)}</p>
 
       <fieldset className="intensity">
-        <legend>1. How strong is the smell?</legend>
+        <legend>{CARD_TEXT.intensityLegend}</legend>
         <div className="intensity-scale">
           {INTENSITY_LABELS.map((label, value) => (
             <label key={label} className={intensity === value ? 'chip chip-on' : 'chip'}>
@@ -237,8 +250,8 @@ function Play({ kit }: { kit: KitDoc }) {
       </fieldset>
 
       <fieldset className="choices" disabled={intensity === null || saving}>
-        <legend>2. What does it smell like?</legend>
-        {intensity === null && <p className="hint">Rate the strength first.</p>}
+        <legend>{CARD_TEXT.choicesLegend}</legend>
+        {intensity === null && <p className="hint">{CARD_TEXT.rateFirst}</p>}
         <div className="choice-grid">
           {options.map((o) => {
             const on = choice === o.scentOptionId;

@@ -12,6 +12,14 @@ declare module 'fastify' {
     /** What one request costs against it when more than one (the contract's `cost`). */
     cost?: WorkCost;
   }
+  interface FastifyInstance {
+    /**
+     * Takes `cost` tokens of a throttle for the request's address outside a route's own opt-in
+     * (the page that draws a kit's card 1 pays as the kit pull does); true when allowed, always
+     * with RATE_LIMITS=off.
+     */
+    takeThrottleToken(name: ThrottleName, req: FastifyRequest, cost?: number): boolean;
+  }
 }
 
 /**
@@ -24,11 +32,18 @@ declare module 'fastify' {
  */
 export default fp(async (app: FastifyInstance) => {
   const rates = app.config.throttles;
-  if (!rates) return;
+  if (!rates) {
+    app.decorate('takeThrottleToken', () => true);
+    return;
+  }
   const throttles = {
     submit: new Throttle(rates.submit),
     read: new Throttle(rates.read),
   } satisfies Record<ThrottleName, Throttle>;
+  app.decorate(
+    'takeThrottleToken',
+    (name: ThrottleName, req: FastifyRequest, cost = 1) => throttles[name].take(addressKey(req.ip), cost).ok,
+  );
   const refuse = (retryAfterSeconds: number) => tooMany(MSG.tooManyRequests, retryAfterSeconds);
   const throttleOf = (req: FastifyRequest) => {
     const name = req.routeOptions.config?.throttle;

@@ -37,7 +37,9 @@ export function chooseEncoding(header: string | string[] | undefined): Coding | 
   return null;
 }
 
-const isJson = (type: unknown) => typeof type === 'string' && /^application\/(.+\+)?json\b/i.test(type);
+// JSON, and the pages the server draws (a kit's card 1 in the app's HTML).
+const isJson = (type: unknown) =>
+  typeof type === 'string' && (/^application\/(.+\+)?json\b/i.test(type) || /^text\/html\b/i.test(type));
 
 function addVary(reply: FastifyReply) {
   const vary = reply.getHeader('vary');

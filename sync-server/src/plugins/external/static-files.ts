@@ -1,9 +1,10 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { envelope, MSG } from '@scentry/shared-schema';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { hasPageMarkers, scentCodeOf, scentPage } from '../../services/app-page';
 import { ensureSizedPicture, STORED_NAME, sizedDir } from '../../services/uploads';
 import { isApiUrl } from './security';
 
@@ -16,8 +17,11 @@ const FAVICON_PNG = 'icons/icon-192.png';
  * Serves uploaded images from DATA_DIR/uploads (sized for the screen; originals under
  * /uploads/originals/) and the built PWA with an SPA fallback: any GET
  * outside /api and /uploads that is not a file gets index.html, so deep links (a kit's printed QR
- * code opening /scent/<code>) work, for HEAD as for GET (link checkers). Unknown API paths answer
- * 404 with the envelope. Also /robots.txt and /favicon.ico.
+ * code opening /scent/<code>) work, for HEAD as for GET (link checkers). index.html carries the
+ * app's static shell (brand, "Loading your scent kit…"), so something paints before any script; on
+ * /scent/<code> the server draws the kit's card 1 into it (services/app-page.ts) for one read token
+ * of the kit throttle, the plain shell past it or for a code that is no playable kit. Unknown API
+ * paths answer 404 with the envelope. Also /robots.txt and /favicon.ico.
  */
 export default fp(async (app: FastifyInstance) => {
   const uploads = path.join(app.config.dataDir, 'uploads');
@@ -89,10 +93,25 @@ export default fp(async (app: FastifyInstance) => {
     });
   }
 
-  app.setNotFoundHandler((req, reply) => {
+  // The built page, read once: the page of a kit is drawn from it per request.
+  const builtPage = hasPwa && dist ? readFileSync(path.join(dist, 'index.html'), 'utf8') : null;
+  const drawable = builtPage !== null && hasPageMarkers(builtPage);
+
+  app.setNotFoundHandler(async (req, reply) => {
     const url = req.url.split('?')[0];
     const page = req.method === 'GET' || req.method === 'HEAD';
     if (hasPwa && page && !isApiUrl(url) && !url.startsWith('/uploads/') && !path.extname(url)) {
+      const code = drawable ? scentCodeOf(url) : null;
+      // Drawing card 1 reads the kit as a pull does, and pays as one: past the throttle (or for a
+      // code that is no playable kit) the plain shell, 200, so the page tells nothing of codes.
+      if (builtPage && code !== null && app.takeThrottleToken('read', req)) {
+        const html = await scentPage(app.db, builtPage, code);
+        if (html !== null) {
+          // The kit as it is now: the browser asks again each time, and no shared cache keeps it.
+          reply.header('Cache-Control', 'private, no-cache');
+          return reply.type('text/html; charset=utf-8').send(html);
+        }
+      }
       reply.header('Cache-Control', 'no-cache');
       return reply.type('text/html; charset=utf-8').sendFile('index.html');
     }

@@ -1,0 +1,138 @@
+import { firstCardHtml, INTENSITY_LABELS, type KitDoc } from '@scentry/shared-schema';
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import { cleanup, render, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PlayScreen } from './play-screen';
+
+/*
+ * The server draws card 1 into the page's HTML (shared-schema kits/first-card.ts) and the app
+ * takes the screen over with its own card: for nothing to move, both must be the same elements,
+ * classes, attributes and texts. Compared after normalising what may differ: the radio group's
+ * name (React makes its own id), the drawing's data-* attributes and fetchpriority, whitespace.
+ */
+
+const CARDS = [
+  ['Rose', 'Lemon', 'Coffee', 'Mint', 'Smoke'],
+  ['Banana', 'Orange', 'Cinnamon', 'Coffee', 'Strawberry'],
+  ['Chocolate', 'Mint', 'Lemon', 'Banana', 'Rose'],
+  ['Mint', 'Smoke', 'Strawberry', 'Cinnamon', 'Orange'],
+  ['Coffee', 'Chocolate', 'Orange', 'Rose', 'Banana'],
+];
+
+/** A kit shaped as the demo kit DEMO1 (sync-server services/demo-seed.ts), or with names given. */
+function kitOf(names: string[][], name = 'DEMO1'): KitDoc {
+  return {
+    id: name.toLowerCase(),
+    kitId: 1,
+    name,
+    version: 3,
+    passThreshold: 4,
+    updatedAt: '2026-11-25T00:00:00.000Z',
+    _deleted: false,
+    // Listed out of order: both sides sort by sortOrder.
+    cards: names
+      .map((options, c) => ({
+        id: 100 + c,
+        name: `Demo card ${c + 1}`,
+        sortOrder: c + 1,
+        correctScentOptionId: c * 10 + 1,
+        options: options.map((title, o) => ({
+          scentCardOptionId: 1000 + c * 10 + o,
+          scentOptionId: c * 10 + o + 1,
+          name: title,
+          sortOrder: o + 1,
+          storedPath: `/uploads/${title.toLowerCase().replace(/\W/g, '') || 'x'}-${c}${o}.png`,
+        })),
+      }))
+      .reverse(),
+  } as KitDoc;
+}
+
+const IGNORED_ATTRIBUTES = /^(data-.*|fetchpriority)$/;
+
+/** One line per node: tag with its sorted attributes, or its text (spaces collapsed). */
+function canonical(node: Node, depth = 0, out: string[] = []): string[] {
+  const pad = '  '.repeat(depth);
+  if (node.nodeType === 3) {
+    const text = (node.textContent ?? '').replace(/\s+/g, ' ');
+    if (text.trim()) out.push(`${pad}"${text}"`);
+    return out;
+  }
+  if (node.nodeType !== 1) return out;
+  const el = node as Element;
+  const attrs = [...el.attributes]
+    .filter((a) => !IGNORED_ATTRIBUTES.test(a.name))
+    .filter((a) => !(a.name === 'name' && el.getAttribute('type') === 'radio'))
+    .map((a) => (a.name === 'class' ? `class="${a.value.split(/\s+/).sort().join(' ')}"` : `${a.name}="${a.value}"`))
+    .sort();
+  out.push(`${pad}<${el.tagName.toLowerCase()}${attrs.length ? ` ${attrs.join(' ')}` : ''}>`);
+  el.normalize();
+  for (const child of el.childNodes) canonical(child, depth + 1, out);
+  return out;
+}
+
+function parse(html: string): Element {
+  const host = document.createElement('div');
+  host.innerHTML = html;
+  const section = host.querySelector('section.play');
+  if (!section) throw new Error('no card in the drawing');
+  return section;
+}
+
+async function appCard(kit: KitDoc): Promise<Element> {
+  localStorage.clear();
+  const rootRoute = createRootRoute({
+    // 'device': the copy is already kept, so nothing is stored on the way.
+    component: () => <PlayScreen state={{ status: 'ready', kit, source: 'device' }} />,
+  });
+  const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/'] }) });
+  const { container } = render(<RouterProvider router={router} />);
+  const section = await waitFor(() => {
+    const found = container.querySelector('section.play');
+    if (!found) throw new Error('no card yet');
+    return found;
+  });
+  const copy = section.cloneNode(true) as Element;
+  // The location question is the frame helper's: it leaves card 1 (DESIGN.md §7), so it is not
+  // part of the card both sides draw.
+  for (const notice of copy.querySelectorAll(':scope > aside.location')) notice.remove();
+  return copy;
+}
+
+afterEach(() => cleanup());
+
+describe("card 1: the server's drawing and the app's card are the same markup", () => {
+  it('for the demo kit', async () => {
+    const kit = kitOf(CARDS);
+    const drawn = canonical(parse(firstCardHtml(kit)));
+    const app = canonical(await appCard(kit));
+    expect(drawn.join('\n')).toBe(app.join('\n'));
+    // The comparison sees what matters: five steps, six intensities, card 1's five pictures in order.
+    expect(drawn.filter((l) => l.includes('<li ')).length).toBe(5);
+    expect(drawn.filter((l) => l.includes('<input ')).length).toBe(INTENSITY_LABELS.length);
+    expect(drawn.filter((l) => l.includes('<img ')).map((l) => /src="([^"]+)"/.exec(l)?.[1])).toEqual(
+      CARDS[0].map((t, o) => `/uploads/${t.toLowerCase()}-0${o}.png`),
+    );
+  });
+
+  it('for names that are markup, escaped alike', async () => {
+    const hostile = CARDS.map((options, c) =>
+      c === 0 ? ['<script>alert(1)</script>', 'Tom & "Jerry"', "it's <b>", 'a</span><i>', 'Mint'] : options,
+    );
+    const kit = kitOf(hostile, 'Evil');
+    const html = firstCardHtml(kit);
+    expect(html).not.toContain('<script>');
+    expect(html).not.toContain('<b>');
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    const drawn = parse(html);
+    expect([...drawn.querySelectorAll('.choice span')].map((s) => s.textContent)).toEqual(hostile[0]);
+    expect(canonical(drawn).join('\n')).toBe(canonical(await appCard(kit)).join('\n'));
+  });
+
+  it('the comparison fails when the two differ', async () => {
+    const kit = kitOf(CARDS);
+    const drawn = parse(firstCardHtml(kit));
+    drawn.querySelector('.lead')?.classList.add('other');
+    expect(canonical(drawn).join('\n')).not.toBe(canonical(await appCard(kit)).join('\n'));
+  });
+});

@@ -1,0 +1,37 @@
+/**
+ * The page's static shell (index.html's #shell: brand, "Loading your scent kit…", or on
+ * /scent/<code> the card 1 the server drew), painted before any script. The app renders into #root,
+ * which stays hidden while the shell is in the page; taking over removes the shell, so the app's
+ * screen shows in the same frame, in the same place.
+ */
+
+const shellElement = () => (typeof document === 'undefined' ? null : document.getElementById('shell'));
+
+/** Removes the shell (once; later calls do nothing). */
+export function takeOverShell(): void {
+  shellElement()?.remove();
+}
+
+/** What the server's drawing of card 1 says about itself, when the shell holds one. */
+export interface DrawnCard {
+  /** The kit's code (its id), version and card 1's id the drawing was made from. */
+  kit: string;
+  version: number;
+  cardId: number;
+  /** The intensity tapped on the drawing before the app took over, if any. */
+  tappedIntensity: number | null;
+}
+
+/** The card 1 the server drew into the shell, or null (plain shell, or already taken over). */
+export function drawnCard(): DrawnCard | null {
+  const section = shellElement()?.querySelector<HTMLElement>('section.play[data-card-id]');
+  if (!section) return null;
+  const checked = section.querySelector<HTMLInputElement>('.intensity input[type="radio"]:checked');
+  const tapped = checked ? Number(checked.value) : Number.NaN;
+  return {
+    kit: section.dataset.kit ?? '',
+    version: Number(section.dataset.version),
+    cardId: Number(section.dataset.cardId),
+    tappedIntensity: Number.isInteger(tapped) ? tapped : null,
+  };
+}
