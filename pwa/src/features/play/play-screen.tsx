@@ -5,8 +5,8 @@ import { clearProgress, loadProgress, saveProgress, setActiveGame } from '../../
 import { ensurePlayer } from '../../lib/player';
 import { Spinner } from '../../ui/spinner';
 import { useToast } from '../../ui/toast';
-import { knownPosition, passOverLocation, refreshPositionSilently } from '../location/location';
-import { LocationNotice } from '../location/location-notice';
+import { knownPosition, type Position, refreshPositionSilently } from '../location/location';
+import { LocationStep, useLocationStep } from '../location/location-step';
 import { finishPlay, type PlayedAnswer } from './finish';
 import { KitLoading } from './kit-loading';
 import './play.css';
@@ -65,8 +65,9 @@ function Play({ kit }: { kit: KitDoc }) {
     cards.map((_, i) => stored?.intensities[i] ?? null),
   );
   const [resumed, setResumed] = useState(() => stored !== null);
-  // The location question is for a player who starts here, before card 1, and never after.
-  const [askLocation] = useState(() => stored === null);
+  // Location is asked on a step of its own after the last card, never on a card (DESIGN.md §7).
+  const location = useLocationStep();
+  const [askingLocation, setAskingLocation] = useState(false);
   const [confirming, setConfirming] = useState<number | null>(null);
   const [saving, setSaving] = useState(false);
   const [turn, setTurn] = useState(0);
@@ -111,8 +112,6 @@ function Play({ kit }: { kit: KitDoc }) {
 
   function rate(value: number) {
     if (busy.current) return;
-    // Card 1 answered under the location question: not asked again on this device.
-    if (askLocation && index === 0) passOverLocation();
     setIntensities((all) => all.map((v, i) => (i === index ? value : v)));
   }
 
@@ -123,18 +122,19 @@ function Play({ kit }: { kit: KitDoc }) {
     setChoices(next);
     setConfirming(scentOptionId);
     setResumed(false);
-    if (!last) {
+    if (!last || location.due) {
       timer.current = setTimeout(() => {
         busy.current = false;
         setConfirming(null);
-        go(index + 1);
+        if (last) setAskingLocation(true);
+        else go(index + 1);
       }, CONFIRM_MS);
       return;
     }
     void finish(next);
   }
 
-  async function finish(final: (number | null)[]) {
+  async function finish(final: (number | null)[], position: Position | null = knownPosition()) {
     setSaving(true);
     const answers: PlayedAnswer[] = cards.map((c, i) => ({
       scentCardId: c.id,
@@ -143,10 +143,11 @@ function Play({ kit }: { kit: KitDoc }) {
     }));
     try {
       const [result] = await Promise.all([
-        finishPlay(kit, answers, knownPosition()),
+        finishPlay(kit, answers, position),
         new Promise((r) => setTimeout(r, CONFIRM_MS)),
       ]);
       setActiveGame(null);
+      location.tellUnsupported();
       navigate({ to: result.resultStatus === 'Pass' ? '/pass' : '/fail' });
     } catch {
       notify('error', PLAY_MSG.somethingWrong);
@@ -166,9 +167,10 @@ function Play({ kit }: { kit: KitDoc }) {
   const confirmed = confirming === null ? null : options.find((o) => o.scentOptionId === confirming);
   const unanswered = (i: number) => choices[i] === null || intensities[i] === null;
 
+  if (askingLocation) return <LocationStep onDone={(position) => void finish(choices, position)} />;
+
   return (
     <section className="play" aria-labelledby="card-title">
-      {askLocation && index === 0 && !started && <LocationNotice compact />}
       {resumed && (
         <div className="play-resume" role="status">
           <p>Welcome back: you were on scent {index + 1}.</p>
