@@ -25,6 +25,17 @@ export async function playDemo(
       .filter({ hasText: picks[i - 1] })
       .click();
   }
+  await answerLocationStep(page, location);
+}
+
+/**
+ * After the last card: on a device never asked about location, its step comes first; answered
+ * "Not now" (or as told). Ends on /pass or /fail.
+ */
+export async function answerLocationStep(
+  page: Page,
+  location: 'Not now' | 'Allow location' = 'Not now',
+): Promise<void> {
   const step = page.getByRole('heading', { name: 'Share your location?' });
   const ended = () => /\/(pass|fail)$/.test(new URL(page.url()).pathname);
   await expect.poll(async () => ended() || (await step.isVisible()), { timeout: 30_000 }).toBe(true);
