@@ -160,7 +160,6 @@ describe('location, on a step of its own after the last card', () => {
   it('a browser without geolocation gets no step, and is told once when play ends', () =>
     withContext({}, async (context, page) => {
       await context.addInitScript(() => {
-        // biome-ignore lint/performance/noDelete: a browser without the API is one where it is absent.
         delete (Navigator.prototype as unknown as Record<string, unknown>).geolocation;
       });
       await page.goto(`${shared.server.url}/scent/DEMO1`);
