@@ -1,14 +1,11 @@
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { LOCATION_UNSUPPORTED_MSG } from '../src/features/location/location';
 import { serverAndBrowser } from './support/journey';
-import { playDemo } from './support/player';
 import { axeViolations, scrollsSideways, shoot, smallTargets, VIEWPORTS } from './support/ux';
 
 const shared = serverAndBrowser({ SEED_DEMO: 'on' });
 
 const INTENSITY = ['No smell', 'Very weak', 'Weak', 'Moderate', 'Strong', 'Very strong'];
-const SEATTLE = { latitude: 47.6062, longitude: -122.3321 };
 
 /**
  * Counts every call that can bring up the browser's location prompt, with the screen it came from;
@@ -26,10 +23,6 @@ const COUNT_GEOLOCATION = () => {
       return orig(...args);
     };
   }
-};
-const NO_GEOLOCATION = () => {
-  // biome-ignore lint/performance/noDelete: a browser without the API is one where it is absent.
-  delete (Navigator.prototype as unknown as Record<string, unknown>).geolocation;
 };
 
 type GeoCall = { method: string; path: string; heading: string };
@@ -55,15 +48,23 @@ const option = (page: Page, name: string) => page.locator('.choice').filter({ ha
 const radio = (page: Page, intensity: number) =>
   page.getByRole('radio', { name: `${intensity} ${INTENSITY[intensity]}` });
 const startOver = (page: Page) => page.getByRole('button', { name: 'Start over' });
-const locationQuestion = (page: Page) => page.getByRole('complementary', { name: 'Share your location?' });
+/** The location question: on its own step after the last card (player-frame.e2e.ts), never on a card. */
+const locationQuestion = (page: Page) => page.getByRole('heading', { name: 'Share your location?' });
 
-/** Answers the card on screen and waits for the next one (or for /pass or /fail after card 5). */
+/**
+ * Answers the card on screen and waits for the next one (or, after card 5, for /pass or /fail,
+ * saying "Not now" on the location step if this device is asked).
+ */
 async function answer(page: Page, card: number, intensity: number, name: string) {
   await heading(page, card).waitFor();
+  expect(await locationQuestion(page).count(), `card ${card}`).toBe(0);
   await chip(page, intensity).click();
   await option(page, name).click();
-  if (card < 5) await heading(page, card + 1).waitFor();
-  else await page.waitForURL(/\/(pass|fail)$/);
+  if (card < 5) return heading(page, card + 1).waitFor();
+  const ended = () => /\/(pass|fail)$/.test(new URL(page.url()).pathname);
+  await expect.poll(async () => ended() || (await locationQuestion(page).isVisible())).toBe(true);
+  if (!ended()) await page.getByRole('button', { name: 'Not now' }).click();
+  await page.waitForURL(/\/(pass|fail)$/);
 }
 
 /** The card on screen: its rated intensity and chosen option (null when none). */
@@ -99,10 +100,9 @@ describe('forgiving play', () => {
   it('confirms each answer and moves on by itself, goes back to change card 2, resumes card 4 after a reload, and the server holds the changed answer', () =>
     withContext({}, async (context, page) => {
       await context.addInitScript(COUNT_GEOLOCATION);
-      // Straight from a printed QR code, never asked: the question sits above card 1.
+      // Straight from a printed QR code, never asked: no question on card 1 (it comes after card 5).
       await page.goto(`${shared.server.url}/scent/DEMO1`);
       await heading(page, 1).waitFor();
-      await locationQuestion(page).waitFor();
 
       // The answer is confirmed on screen, taps meanwhile are ignored, and card 2 follows within 600 ms.
       await chip(page, 3).click();
@@ -127,7 +127,7 @@ describe('forgiving play', () => {
       });
       expect(took).toBeGreaterThan(0);
       expect(took).toBeLessThanOrEqual(600);
-      // The new card is at the top with its progress, and has the focus; the location question is gone.
+      // The new card is at the top with its progress, and has the focus.
       expect(await page.evaluate(() => window.scrollY)).toBe(0);
       expect(await page.evaluate(() => document.activeElement?.id)).toBe('card-title');
       expect(await locationQuestion(page).count()).toBe(0);
@@ -241,124 +241,6 @@ describe('forgiving play', () => {
     }));
 });
 
-describe('location, asked once with its reason', () => {
-  it('"Not now" on the start screen is remembered, and play goes the same with no position', () =>
-    withContext({}, async (_context, page) => {
-      await page.addInitScript(COUNT_GEOLOCATION);
-      await page.goto(`${shared.server.url}/home`);
-      const question = locationQuestion(page);
-      await question.waitFor();
-      expect(await question.textContent()).toContain('results by region');
-      await question.getByRole('button', { name: 'Not now' }).click();
-      await expect.poll(() => question.count()).toBe(0);
-      await page.reload();
-      await page.getByRole('button', { name: 'Start Game' }).waitFor();
-      expect(await question.count()).toBe(0);
-
-      await page.getByRole('button', { name: 'Start Game' }).click();
-      await page.getByLabel('Or enter the code printed on your kit').fill('DEMO1');
-      await page.getByRole('button', { name: 'Play' }).click();
-      await heading(page, 1).waitFor();
-      expect(await question.count()).toBe(0);
-      await playDemo(page);
-      const result = await storedResult(page);
-      expect(result.latitude).toBeNull();
-      expect(await geoCalls(page)).toEqual([]);
-    }));
-
-  it('a question left unanswered is not asked again: Start Game under it, or card 1 answered under it', async () => {
-    await withContext({}, async (_context, page) => {
-      await page.goto(`${shared.server.url}/home`);
-      const question = locationQuestion(page);
-      await question.waitFor();
-      await page.getByRole('button', { name: 'Start Game' }).click();
-      await page.waitForURL('**/scanQRCode', { waitUntil: 'commit' });
-      expect(await page.evaluate(() => localStorage.getItem('scentryLocation'))).toBe('declined');
-      await page.getByLabel('Or enter the code printed on your kit').fill('DEMO1');
-      await page.getByRole('button', { name: 'Play' }).click();
-      await heading(page, 1).waitFor();
-      await page.waitForLoadState('networkidle').catch(() => {});
-      expect(await question.count()).toBe(0);
-      await page.goto(`${shared.server.url}/home`);
-      await page.getByRole('button', { name: 'Start Game' }).waitFor();
-      await page.waitForLoadState('networkidle').catch(() => {});
-      expect(await question.count()).toBe(0);
-    });
-    await withContext({}, async (_context, page) => {
-      await page.goto(`${shared.server.url}/scent/DEMO1`);
-      const question = locationQuestion(page);
-      await question.waitFor();
-      await chip(page, 3).click();
-      await expect.poll(() => question.count()).toBe(0);
-      expect(await page.evaluate(() => localStorage.getItem('scentryLocation'))).toBe('declined');
-      await page.goto(`${shared.server.url}/home`);
-      await page.getByRole('button', { name: 'Start Game' }).waitFor();
-      await page.waitForLoadState('networkidle').catch(() => {});
-      expect(await question.count()).toBe(0);
-    });
-  });
-
-  it('"Allow location" asks the browser there, on the start screen, and the result carries the position', () =>
-    withContext({ geolocation: SEATTLE }, async (context, page) => {
-      await page.addInitScript(COUNT_GEOLOCATION);
-      await page.goto(`${shared.server.url}/home`);
-      const question = locationQuestion(page);
-      await question.waitFor();
-      // The player says yes in the browser's own prompt.
-      await context.grantPermissions(['geolocation']);
-      await question.getByRole('button', { name: 'Allow location' }).click();
-      await expect.poll(() => question.count()).toBe(0);
-      await expect.poll(async () => (await geoCalls(page)).length).toBe(1);
-      expect((await geoCalls(page))[0].path).toBe('/home');
-
-      await page.getByRole('button', { name: 'Start Game' }).click();
-      await page.getByLabel('Or enter the code printed on your kit').fill('DEMO1');
-      await page.getByRole('button', { name: 'Play' }).click();
-      await heading(page, 1).waitFor();
-      await playDemo(page);
-      const result = await storedResult(page);
-      expect(result.latitude).toBeCloseTo(SEATTLE.latitude, 3);
-      expect(result.longitude).toBeCloseTo(SEATTLE.longitude, 3);
-    }));
-
-  it('a refusal in the browser prompt counts as "Not now": no question again, no position', () =>
-    withContext({}, async (_context, page) => {
-      await page.goto(`${shared.server.url}/scent/DEMO1`);
-      const question = locationQuestion(page);
-      await question.waitFor();
-      // No permission granted to this context: the browser refuses.
-      await question.getByRole('button', { name: 'Allow location' }).click();
-      await expect.poll(() => page.evaluate(() => localStorage.getItem('scentryLocation'))).toBe('declined');
-      await page.reload();
-      await heading(page, 1).waitFor();
-      expect(await question.count()).toBe(0);
-      await playDemo(page);
-      expect((await storedResult(page)).latitude).toBeNull();
-    }));
-
-  it('a browser without geolocation is told once, on the start screen or above card 1', async () => {
-    await withContext({}, async (context, page) => {
-      await context.addInitScript(NO_GEOLOCATION);
-      await page.goto(`${shared.server.url}/home`);
-      const notice = page.getByText(LOCATION_UNSUPPORTED_MSG);
-      await notice.waitFor();
-      await page.reload();
-      await page.getByRole('button', { name: 'Start Game' }).waitFor();
-      expect(await notice.count()).toBe(0);
-      await page.goto(`${shared.server.url}/scent/DEMO1`);
-      await heading(page, 1).waitFor();
-      expect(await notice.count()).toBe(0);
-    });
-    await withContext({}, async (context, page) => {
-      await context.addInitScript(NO_GEOLOCATION);
-      await page.goto(`${shared.server.url}/scent/DEMO1`);
-      await page.getByText(LOCATION_UNSUPPORTED_MSG).waitFor();
-      await answer(page, 1, 1, 'Lemon');
-      expect(await page.getByText(LOCATION_UNSUPPORTED_MSG).count()).toBe(0);
-    });
-  });
-});
-
 describe('the play screens, as a person sees them', () => {
   it('has no axe violations, no tap target under 44 px and no sideways scrolling at the three sizes', async () => {
     const problems: Record<string, unknown> = {};
@@ -376,13 +258,13 @@ describe('the play screens, as a person sees them', () => {
         { viewport: { width: vp.width, height: vp.height }, reducedMotion: 'reduce' },
         async (_c, page) => {
           await page.goto(`${shared.server.url}/home`);
-          await locationQuestion(page).waitFor();
+          await page.getByRole('button', { name: 'Start Game' }).waitFor();
           await audit(page, `home-${vp.name}`);
 
           await page.goto(`${shared.server.url}/scent/DEMO1`);
-          await locationQuestion(page).waitFor();
+          await heading(page, 1).waitFor();
           await page.evaluate(() => document.fonts.ready);
-          await audit(page, `card1-location-${vp.name}`);
+          await audit(page, `card1-${vp.name}`);
           // "SCENT 1…5" on one row.
           const tops = await page
             .locator('.play .step')

@@ -7,6 +7,7 @@ import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser';
 import { CatalogueApi } from './support/catalogue';
+import { answerLocationStep } from './support/player';
 import { startServer, type TestServer } from './support/server';
 import { apiToken } from './support/sign-in';
 import { writeY4m } from './support/y4m';
@@ -78,6 +79,7 @@ async function playAll(page: Page, pick: (card: number) => string | null = () =>
     await button.click();
     picked.push({ card: i, option, intensity });
   }
+  await answerLocationStep(page);
   return picked;
 }
 

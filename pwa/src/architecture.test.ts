@@ -70,7 +70,7 @@ describe('architecture: how the PWA layers import each other', () => {
       { path: 'features/users/user-list.tsx', source: "import { Field } from '../../ui/field';" },
       {
         path: 'features/play/play-screen.tsx',
-        source: "import { LocationNotice } from '../location/location-notice';",
+        source: "import { LocationStep } from '../location/location-step';",
       },
       { path: 'routes/user.tsx', source: "import { UserList } from '../features/users/user-list';" },
     ];

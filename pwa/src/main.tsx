@@ -2,10 +2,14 @@ import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { onUnauthorized } from './lib/api';
+import { watchChunkLoadErrors } from './lib/chunk-load';
 import { takeOverShell } from './lib/shell';
 import { routeTree } from './routeTree.gen';
 import { RouteError } from './ui/route-error';
 import './ui/styles.css';
+
+// From the start: a lazy screen that cannot be downloaded shows "No connection" (ui/route-error.tsx).
+watchChunkLoadErrors();
 
 const router = createRouter({
   routeTree,

@@ -4,8 +4,16 @@ import { expect } from 'vitest';
 /** The demo kit's correct answers (README) with a wrong one on card 5: 4 of 5, a Pass. */
 export const DEMO_PASS_PICKS = ['Lemon', 'Coffee', 'Rose', 'Mint', 'Coffee'];
 
-/** Plays the open kit's five cards at intensity 3 (Moderate), picking the named options; ends on /pass or /fail. */
-export async function playDemo(page: Page, picks: string[] = DEMO_PASS_PICKS): Promise<void> {
+/**
+ * Plays the open kit's five cards at intensity 3 (Moderate), picking the named options; ends on
+ * /pass or /fail. On a device never asked about location, its step after the last card is answered
+ * "Not now" (or as `location` says).
+ */
+export async function playDemo(
+  page: Page,
+  picks: string[] = DEMO_PASS_PICKS,
+  location: 'Not now' | 'Allow location' = 'Not now',
+): Promise<void> {
   for (let i = 1; i <= 5; i++) {
     await page.getByRole('heading', { name: `SCENT ${i}` }).waitFor();
     await page
@@ -17,6 +25,21 @@ export async function playDemo(page: Page, picks: string[] = DEMO_PASS_PICKS): P
       .filter({ hasText: picks[i - 1] })
       .click();
   }
+  await answerLocationStep(page, location);
+}
+
+/**
+ * After the last card: on a device never asked about location, its step comes first; answered
+ * "Not now" (or as told). Ends on /pass or /fail.
+ */
+export async function answerLocationStep(
+  page: Page,
+  location: 'Not now' | 'Allow location' = 'Not now',
+): Promise<void> {
+  const step = page.getByRole('heading', { name: 'Share your location?' });
+  const ended = () => /\/(pass|fail)$/.test(new URL(page.url()).pathname);
+  await expect.poll(async () => ended() || (await step.isVisible()), { timeout: 30_000 }).toBe(true);
+  if (!ended() && (await step.isVisible())) await page.getByRole('button', { name: location }).click();
   await page.waitForURL(/\/(pass|fail)$/);
 }
 

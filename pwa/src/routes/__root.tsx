@@ -4,7 +4,13 @@ import { ToastProvider } from '../ui/toast';
 
 // The service worker is registered once the first screen is up (with workbox-window): a player's
 // first card never waits for it.
-const UpdatePrompt = lazy(() => import('../pwa/update-prompt').then((m) => ({ default: m.UpdatePrompt })));
+// Its code not downloaded (offline on a first visit): no prompt this time, the screen stays.
+const UpdatePrompt = lazy(() =>
+  import('../pwa/update-prompt').then(
+    (m) => ({ default: m.UpdatePrompt }),
+    () => ({ default: () => null }),
+  ),
+);
 
 export const Route = createRootRoute({
   component: RootLayout,

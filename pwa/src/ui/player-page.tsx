@@ -2,9 +2,11 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { clearProgress, useActiveGame } from '../lib/play-progress';
 import { ConfirmDialog } from './confirm';
+import { InPlayerFrame } from './route-error';
 import './player-page.css';
+import { TextSizeControl } from './text-size-control';
 
-/** The player's frame: brand bar, content, and the "Powered by" footer of the spec. */
+/** The player's frame: brand bar (with the text size), content, and the "Powered by" footer of the spec. */
 export function PlayerPage({ children, back }: { children: ReactNode; back?: boolean }) {
   const navigate = useNavigate();
   // A game with answers on screen: the back to the start asks before throwing them away.
@@ -30,8 +32,11 @@ export function PlayerPage({ children, back }: { children: ReactNode; back?: boo
         <span className="brand">
           <img src="/favicon.svg" alt="" width="28" height="28" /> Scentry
         </span>
+        <TextSizeControl />
       </header>
-      <main className="player-main">{children}</main>
+      <main className="player-main">
+        <InPlayerFrame.Provider value={true}>{children}</InPlayerFrame.Provider>
+      </main>
       <footer className="player-footer">Powered by Scentry</footer>
       <ConfirmDialog
         open={asking}

@@ -1,8 +1,26 @@
 import { type ErrorComponentProps, useRouter } from '@tanstack/react-router';
+import { createContext, useContext, useEffect, useRef, useState } from 'react';
+import { chunkUrl, isChunkLoadError, serverAnswers } from '../lib/chunk-load';
 
-/** What a route shows when its loader failed: the reason and a retry (the list or record again). */
+/** Set by the player's frame: an error shown inside it is not a page of its own. */
+export const InPlayerFrame = createContext(false);
+
+/** Every word the "No connection" screen says, in one place (for the translations to come). */
+export const NO_CONNECTION_TEXT = {
+  title: 'No connection',
+  body: 'This screen could not be loaded. Check that you are online (Wi-Fi or mobile data), then try again.',
+  retry: 'Try again',
+  trying: 'Trying…',
+  still: 'Still no connection. Try again once you are back online.',
+} as const;
+
+/**
+ * What a route shows when it failed: "No connection" with a retry when a piece of the app's code
+ * could not be downloaded; otherwise the reason and a retry (the list or record again).
+ */
 export function RouteError({ error }: ErrorComponentProps) {
   const router = useRouter();
+  if (isChunkLoadError(error)) return <NoConnection error={error} />;
   const message = error instanceof Error ? error.message : String(error);
   return (
     <div className="notice notice-error" role="alert">
@@ -12,4 +30,50 @@ export function RouteError({ error }: ErrorComponentProps) {
       </button>
     </div>
   );
+}
+
+/**
+ * The product's own offline screen for code that did not arrive. "Try again" asks the server
+ * first: still unreachable, it says so and stays; reachable, the route loads again, and where the
+ * browser keeps the failed download (it may, for the page's life) the page reloads.
+ */
+function NoConnection({ error }: { error: unknown }) {
+  const router = useRouter();
+  const framed = useContext(InPlayerFrame);
+  const [state, setState] = useState<'idle' | 'trying' | 'still'>('idle');
+  const heading = useRef<HTMLHeadingElement>(null);
+  const mounted = useRef(true);
+
+  useEffect(() => {
+    mounted.current = true;
+    heading.current?.focus();
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  async function retry() {
+    setState('trying');
+    if (!(await serverAnswers(chunkUrl(error)))) {
+      if (mounted.current) setState('still');
+      return;
+    }
+    await router.invalidate().catch(() => {});
+    // Still here: the browser keeps the failed download for this page, so a fresh page loads it.
+    if (mounted.current) window.location.reload();
+  }
+
+  const body = (
+    <section className="no-connection stack center" aria-labelledby="no-connection-title">
+      <h1 id="no-connection-title" ref={heading} tabIndex={-1}>
+        {NO_CONNECTION_TEXT.title}
+      </h1>
+      <p>{NO_CONNECTION_TEXT.body}</p>
+      <button type="button" className="button" disabled={state === 'trying'} onClick={() => void retry()}>
+        {state === 'trying' ? NO_CONNECTION_TEXT.trying : NO_CONNECTION_TEXT.retry}
+      </button>
+      <p role="status">{state === 'still' ? NO_CONNECTION_TEXT.still : ''}</p>
+    </section>
+  );
+  return framed ? body : <main className="page narrow">{body}</main>;
 }

@@ -1,12 +1,12 @@
 /**
- * The player's location, asked once per device, before play, with its reason (DESIGN.md §7), and
- * never during play: play reads a position only when it can do so without a browser prompt.
+ * The player's location, asked once per device, with its reason, on a step of its own right after
+ * the last card (DESIGN.md §7): never on a card, never before card 1. Play otherwise reads a
+ * position only when it can do so without a browser prompt.
  *
  * The decision lives in local storage (a shared tablet keeps the device's answer, not a player's):
- * - 'allowed'     the player tapped Allow (the browser prompt then appeared where they were);
- * - 'declined'    "Not now", the browser's prompt was refused, or the player went on without
- *                 answering the question shown (passOverLocation): never asked again;
- * - 'unsupported' a browser without geolocation, whose notice has been shown once.
+ * - 'allowed'     the player tapped Allow (the browser prompt then appeared on the location step);
+ * - 'declined'    "Not now", or the browser's prompt was refused: never asked again;
+ * - 'unsupported' a browser without geolocation, told so once.
  */
 export const LOCATION_KEY = 'scentryLocation';
 
@@ -19,6 +19,9 @@ export interface Position {
   latitude: number;
   longitude: number;
 }
+
+/** How long the result waits for a position once the browser may give it (the prompt's time not counted). */
+export const LOCATION_WAIT_MS = 5000;
 
 /** The message of spec §8 ("location tracking unsupported"), whose text the spec does not give. */
 export const LOCATION_UNSUPPORTED_MSG =
@@ -47,8 +50,9 @@ async function permissionState(): Promise<PermissionState | null> {
 }
 
 /**
- * Which notice, if any, the device should see. A browser that already granted or refused location
- * to this site has answered: no question.
+ * What the device should be shown about location after play: the question ('ask'), the one-time
+ * unsupported message, or nothing. A browser that already granted or refused location to this site
+ * has answered: no question.
  */
 export async function locationNotice(): Promise<LocationNotice> {
   const decision = locationDecision();
@@ -64,29 +68,16 @@ export const noteUnsupportedShown = (): void => remember('unsupported');
 /** "Not now": remembered, never asked again on this device. */
 export const declineLocation = (): void => remember('declined');
 
-/** Whether the question is on screen now (set by the notice while it shows it). */
-let asking = false;
-
-/** The notice shows the question (true) or no longer does (false). */
-export const noteQuestionShown = (shown: boolean): void => {
-  asking = shown;
-};
-
-/**
- * The player went on without answering the question on screen (Start Game pressed under it, or card
- * 1 answered while it sits above): asked once per device, so that counts as "Not now". Does nothing
- * when the question is not shown or the device has already decided.
- */
-export function passOverLocation(): void {
-  if (asking && !locationDecision()) declineLocation();
-}
-
 let known: Position | null = null;
 
 /** The last position read on this page, null if none: what a result saved now carries. */
 export const knownPosition = (): Position | null => known;
 
-function read(): Promise<Position | null> {
+/**
+ * Reads the position. The Geolocation API's `timeout` counts from the moment the browser may give
+ * it, not while its permission prompt is open: the result waits `timeout` at most after a yes.
+ */
+function read(timeout = 20_000): Promise<Position | null> {
   return new Promise((resolve) => {
     navigator.geolocation.getCurrentPosition(
       (p) => {
@@ -97,19 +88,20 @@ function read(): Promise<Position | null> {
         if (err.code === err.PERMISSION_DENIED) remember('declined');
         resolve(null);
       },
-      { maximumAge: 10 * 60_000, timeout: 20_000, enableHighAccuracy: false },
+      { maximumAge: 10 * 60_000, timeout, enableHighAccuracy: false },
     );
   });
 }
 
 /**
- * "Allow location": the one call that may bring up the browser's prompt, made only from the notice
+ * "Allow location": the one call that may bring up the browser's prompt, made only from the step
  * that explains why. Remembers the choice (a refusal in the browser's prompt counts as "Not now").
+ * Resolves with the position, or null when refused, unavailable or not there within `waitMs`.
  */
-export function allowLocation(): Promise<Position | null> {
+export function allowLocation(waitMs = LOCATION_WAIT_MS): Promise<Position | null> {
   if (!geolocationSupported()) return Promise.resolve(null);
   remember('allowed');
-  return read();
+  return read(waitMs);
 }
 
 /**

@@ -6,8 +6,8 @@ import { ensurePlayer } from '../../lib/player';
 import { drawnCard, takeOverShell } from '../../lib/shell';
 import { Spinner } from '../../ui/spinner';
 import { useToast } from '../../ui/toast';
-import { knownPosition, passOverLocation, refreshPositionSilently } from '../location/location';
-import { LocationNotice } from '../location/location-notice';
+import { knownPosition, type Position, refreshPositionSilently } from '../location/location';
+import { LocationStep, useLocationStep } from '../location/location-step';
 import type { PlayedAnswer } from './finish';
 import { KitLoading } from './kit-loading';
 import './play.css';
@@ -69,8 +69,9 @@ function Play({ kit }: { kit: KitDoc }) {
     return cards.map((_, i) => stored?.intensities[i] ?? (i === 0 ? early : null));
   });
   const [resumed, setResumed] = useState(() => stored !== null);
-  // The location question is for a player who starts here, before card 1, and never after.
-  const [askLocation] = useState(() => stored === null);
+  // Location is asked on a step of its own after the last card, never on a card (DESIGN.md §7).
+  const location = useLocationStep();
+  const [askingLocation, setAskingLocation] = useState(false);
   const [confirming, setConfirming] = useState<number | null>(null);
   const [saving, setSaving] = useState(false);
   const [turn, setTurn] = useState(0);
@@ -124,8 +125,6 @@ function Play({ kit }: { kit: KitDoc }) {
 
   function rate(value: number) {
     if (busy.current) return;
-    // Card 1 answered under the location question: not asked again on this device.
-    if (askLocation && index === 0) passOverLocation();
     setIntensities((all) => all.map((v, i) => (i === index ? value : v)));
   }
 
@@ -136,18 +135,19 @@ function Play({ kit }: { kit: KitDoc }) {
     setChoices(next);
     setConfirming(scentOptionId);
     setResumed(false);
-    if (!last) {
+    if (!last || location.due) {
       timer.current = setTimeout(() => {
         busy.current = false;
         setConfirming(null);
-        go(index + 1);
+        if (last) setAskingLocation(true);
+        else go(index + 1);
       }, CONFIRM_MS);
       return;
     }
     void finish(next);
   }
 
-  async function finish(final: (number | null)[]) {
+  async function finish(final: (number | null)[], position: Position | null = knownPosition()) {
     setSaving(true);
     const answers: PlayedAnswer[] = cards.map((c, i) => ({
       scentCardId: c.id,
@@ -156,10 +156,11 @@ function Play({ kit }: { kit: KitDoc }) {
     }));
     try {
       const [result] = await Promise.all([
-        import('./finish').then((m) => m.finishPlay(kit, answers, knownPosition())),
+        import('./finish').then((m) => m.finishPlay(kit, answers, position)),
         new Promise((r) => setTimeout(r, CONFIRM_MS)),
       ]);
       setActiveGame(null);
+      location.tellUnsupported();
       navigate({ to: result.resultStatus === 'Pass' ? '/pass' : '/fail' });
     } catch {
       notify('error', PLAY_MSG.somethingWrong);
@@ -179,9 +180,10 @@ function Play({ kit }: { kit: KitDoc }) {
   const confirmed = confirming === null ? null : options.find((o) => o.scentOptionId === confirming);
   const unanswered = (i: number) => choices[i] === null || intensities[i] === null;
 
+  if (askingLocation) return <LocationStep onDone={(position) => void finish(choices, position)} />;
+
   return (
     <section className="play" aria-labelledby="card-title">
-      {askLocation && index === 0 && !started && <LocationNotice compact />}
       {resumed && (
         <div className="play-resume" role="status">
           <p>Welcome back: you were on scent {index + 1}.</p>

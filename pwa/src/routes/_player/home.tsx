@@ -1,7 +1,5 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { passOverLocation } from '../../features/location/location';
-import { LocationNotice } from '../../features/location/location-notice';
 import { startNewPlayer, updatePlayer } from '../../lib/player';
 import { SyncStatusPanel } from '../../offline/sync-status';
 import { LegalLinks } from '../../ui/legal-links';
@@ -30,7 +28,6 @@ function Home() {
         type="button"
         className="button button-large"
         onClick={() => {
-          passOverLocation(); // the location question, if shown and unanswered, is not asked again
           startNewPlayer();
           updatePlayer({ isAddOrganizationChecked: sendToProvider });
           navigate({ to: sendToProvider ? '/addOrganizationPage' : '/scanQRCode' });
@@ -38,7 +35,6 @@ function Home() {
       >
         Start Game
       </button>
-      <LocationNotice />
       <p className="fine-print">
         FDA Registered Class II (510K Exempt) Medical Device. A normal result does not rule out disease and is not a
         diagnosis.
