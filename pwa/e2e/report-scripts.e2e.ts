@@ -85,6 +85,7 @@ describe('the report in every script', () => {
         ['arabic.ttf', 'devanagari.ttf', 'han-12.ttf', 'han-36.ttf', 'harfbuzz.wasm', 'hebrew.ttf', 'latin.ttf'].sort(),
       );
 
+      await page.getByText('More ways to keep it').click();
       const image = await download(page, 'Download image', 'scripts.png');
       const png = PNG.sync.read(readFileSync(image));
       expect(png.width).toBeGreaterThan(600);

@@ -1,6 +1,7 @@
 import { type ErrorComponentProps, useRouter } from '@tanstack/react-router';
-import { createContext, useContext, useEffect, useRef, useState } from 'react';
+import { createContext, useContext, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { chunkUrl, isChunkLoadError, serverAnswers } from '../lib/chunk-load';
+import { takeOverShell } from '../lib/shell';
 
 /** Set by the player's frame: an error shown inside it is not a page of its own. */
 export const InPlayerFrame = createContext(false);
@@ -44,6 +45,9 @@ function NoConnection({ error }: { error: unknown }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const mounted = useRef(true);
 
+  // This screen can be the first the app shows: it takes the page over from the static shell
+  // (which hides #root) before its heading takes the focus, or the focus would land nowhere.
+  useLayoutEffect(() => takeOverShell(), []);
   useEffect(() => {
     mounted.current = true;
     heading.current?.focus();
