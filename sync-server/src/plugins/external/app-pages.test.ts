@@ -99,6 +99,21 @@ describe('the app pages, whatever Accept-Encoding says', () => {
     expect((await call('HEAD', upload)).headers['content-type']).toBe('image/png');
   });
 
+  it("sends a player's page without Cross-Origin-Opener-Policy (a second renderer start-up before the first paint), the staff app's with it", async () => {
+    for (const url of ['/scent/ABC', '/home', `/verify/${UUID}`]) {
+      const res = await call('GET', url, 'gzip');
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cross-origin-opener-policy'], url).toBeUndefined();
+      // The other security headers stay.
+      expect(res.headers['content-security-policy'], url).toBeDefined();
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+    }
+    for (const url of ['/admin', '/admin/login', '/ADMIN/kits']) {
+      expect((await call('GET', url)).headers['cross-origin-opener-policy'], url).toBe('same-origin');
+    }
+    expect((await call('GET', '/api/health')).headers['cross-origin-opener-policy']).toBe('same-origin');
+  });
+
   it('keeps unknown API paths a 404 envelope, for GET and HEAD', async () => {
     const res = await call('GET', '/api/no/such/thing');
     expect(res.statusCode).toBe(404);

@@ -101,6 +101,11 @@ export default fp(async (app: FastifyInstance) => {
     const url = req.url.split('?')[0];
     const page = req.method === 'GET' || req.method === 'HEAD';
     if (hasPwa && page && !isApiUrl(url) && !url.startsWith('/uploads/') && !path.extname(url)) {
+      // A player's page (a printed QR code opens /scent/<code> in a new tab) goes without
+      // Cross-Origin-Opener-Policy: that header makes the browser start the page in a new
+      // browsing context group, a second renderer start-up after the HTML has arrived, which cost
+      // 0.5–0.7 s of first paint on the emulated phone (docs/performance.md). The staff app keeps it.
+      if (!/^\/admin(\/|$)/i.test(url)) reply.removeHeader('cross-origin-opener-policy');
       const code = drawable ? scentCodeOf(url) : null;
       // Drawing card 1 reads the kit as a pull does, and pays as one: past the throttle (or for a
       // code that is no playable kit) the plain shell, 200, so the page tells nothing of codes.
