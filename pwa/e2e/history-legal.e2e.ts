@@ -31,7 +31,8 @@ async function withContext(
   journey: (context: BrowserContext) => Promise<void>,
   viewport = { width: 390, height: 844 },
 ): Promise<void> {
-  const context = await browser.newContext({ viewport });
+  // The device's own clock (DESIGN.md §7): a phone in Tokyo sees its history in Tokyo time.
+  const context = await browser.newContext({ viewport, timezoneId: 'Asia/Tokyo' });
   try {
     await journey(context);
   } finally {
@@ -88,7 +89,7 @@ describe('the player’s own history (/chart)', () => {
       await page.goto(`${server.url}/chart`);
       await expect.poll(() => historyRows(page).count()).toBe(2);
       const [newest, older] = await historyRows(page).allTextContents();
-      expect(newest).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2} [AP]M P[SD]T/);
+      expect(newest).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2} [AP]M GMT\+9/);
       expect(newest).toContain('DEMO1');
       expect(newest).toContain('4/5');
       expect(newest).toContain('Pass');
