@@ -86,7 +86,9 @@ describe('card 1 drawn into /scent/<code>', () => {
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.body).toContain(`<h1 id="card-title" tabindex="-1">${CARD_TEXT.heading(1)}</h1>`);
     expect(res.body).not.toContain(CARD_TEXT.loading);
-    expect(res.body.match(/<input type="radio"/g)?.length).toBe(6);
+    // Six intensities (besides the bar's three text sizes, disabled until the app starts).
+    expect(res.body.match(/<input type="radio" name="shell-intensity"/g)?.length).toBe(6);
+    expect(res.body.match(/<input type="radio" name="shell-text-size"/g)?.length).toBe(3);
     expect(choiceNames(res.body)).toEqual(['Rose', 'Lemon', 'Coffee', 'Mint', 'Smoke']);
     // The pictures are requested by the HTML itself, and they exist.
     const pictures = images(res.body);
