@@ -73,7 +73,9 @@ describe('the first seconds, from a printed QR code on a slow network', () => {
     await expect.poll(() => picturesLoaded(page, '#shell')).toBe(true);
     // Six intensities (the bar's text size control is not yet ready: disabled).
     expect(await shell.locator('.intensity').getByRole('radio').count()).toBe(6);
-    expect(await shell.getByRole('group', { name: 'Text size' }).getByRole('radio', { disabled: true }).count()).toBe(3);
+    expect(await shell.getByRole('group', { name: 'Text size' }).getByRole('radio', { disabled: true }).count()).toBe(
+      3,
+    );
     expect(await shell.locator('.choice span').allTextContents()).toEqual(['Rose', 'Lemon', 'Coffee', 'Mint', 'Smoke']);
     expect(await shell.getByRole('button', { name: /Back to the start/ }).count()).toBe(0);
     expect(await shell.getByRole('link', { name: 'Back to the start' }).count()).toBe(1);

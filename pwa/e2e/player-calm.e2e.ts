@@ -331,7 +331,7 @@ describe('the player screens audit', () => {
         await page.getByRole('heading', { name: 'Your summary' }).waitFor();
         await audit(page, at('summary'));
 
-        await page.getByRole('link', { name: 'See my result' }).click();
+        await page.getByRole('link', { name: 'See my result', exact: true }).click();
         await page.waitForURL('**/result', { waitUntil: 'commit' });
         await page.getByRole('heading', { name: 'Passed' }).waitFor();
         await audit(page, at('result'));

@@ -95,7 +95,7 @@ async function withContext(
 async function openResult(page: Page) {
   await page.getByRole('link', { name: 'See my result summary' }).click();
   await page.waitForURL('**/summary');
-  await page.getByRole('link', { name: 'See my result' }).click();
+  await page.getByRole('link', { name: 'See my result', exact: true }).click();
   await page.waitForURL('**/result');
   await page.getByRole('heading', { name: 'Passed' }).waitFor();
 }

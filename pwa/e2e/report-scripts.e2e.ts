@@ -67,7 +67,7 @@ describe('the report in every script', () => {
       );
       await page.getByRole('link', { name: 'See my result summary' }).click();
       await page.waitForURL('**/summary');
-      await page.getByRole('link', { name: 'See my result' }).click();
+      await page.getByRole('link', { name: 'See my result', exact: true }).click();
       await page.waitForURL('**/result');
       await page.getByRole('heading', { name: 'Passed' }).waitFor();
       expect(fonts).toEqual([]);

@@ -22,7 +22,7 @@ describe('the wallet pass', () => {
       await page.goto(`${server.url}/scent/DEMO1`);
       await playDemo(page);
       await page.getByRole('link', { name: 'See my result summary' }).click();
-      await page.getByRole('link', { name: 'See my result' }).click();
+      await page.getByRole('link', { name: 'See my result', exact: true }).click();
       await page.waitForURL('**/result');
       await page.getByRole('heading', { name: 'Passed' }).waitFor();
       const id = await storedResultId(page);
