@@ -63,6 +63,30 @@ describe('the page the server draws, before any script', () => {
     }));
 });
 
+describe("the player's catalogue on a first load", () => {
+  for (const [locale, language] of [
+    ['es-ES', 'es'],
+    ['en-US', 'en'],
+  ] as const) {
+    it(`fetches exactly one catalogue, its own (${language}), preloaded by the page's first script`, () =>
+      withContext({ locale, serviceWorkers: 'block' }, async (_context, page) => {
+        const catalogues: string[] = [];
+        page.on('request', (r) => {
+          const m = /\/assets\/(en|es)-[\w-]+\.js$/.exec(new URL(r.url()).pathname);
+          if (m) catalogues.push(m[1]);
+        });
+        for (const path of ['/home', '/scent/DEMO1']) {
+          catalogues.length = 0;
+          await page.goto(`${shared.server.url}${path}`);
+          await page.locator('#root h1').first().waitFor();
+          await page.waitForLoadState('networkidle');
+          expect(catalogues, path).toEqual([language]);
+          expect(await page.locator(`link[rel=modulepreload][href^="/assets/${language}-"]`).count(), path).toBe(1);
+        }
+      }));
+  }
+});
+
 describe('a Spanish device plays in Spanish', () => {
   it('from /home to the location step; switching to English mid-game keeps the card and the answers', () =>
     withContext(SPANISH, async (_context, page) => {
