@@ -9,6 +9,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { earlyChunks, inlineStyles } from './src/features/play/early-chunks.vite';
 import { compiledCatalogues } from './src/i18n/catalogues.vite';
+import { shellLanguages } from './src/i18n/shell.vite';
 
 /** Writes .gz and .br beside every text asset: the server sends them as they are (no per-request compression). */
 function precompress(): Plugin {
@@ -69,6 +70,8 @@ export default defineConfig({
     harfbuzzWithoutTopLevelAwait(),
     // index.html's boot script preloads the play route's chunks on /scent/<code> (their names).
     earlyChunks(),
+    // index.html's scripts preload the player's catalogue and say the shell in their language.
+    shellLanguages(),
     // The app's and the play screen's styles inline: the shell paints with the HTML alone.
     inlineStyles(),
     VitePWA({

@@ -1,6 +1,6 @@
+import { translator } from '@scentry/shared-schema/i18n/translator';
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { LOCATION_UNSUPPORTED_MSG } from '../src/features/location/location';
 import { serverAndBrowser } from './support/journey';
 import { DEMO_PASS_PICKS, playDemo } from './support/player';
 import { axeViolations, scrollsSideways, shoot, smallTargets, VIEWPORTS } from './support/ux';
@@ -165,12 +165,12 @@ describe('location, on a step of its own after the last card', () => {
       await page.goto(`${shared.server.url}/scent/DEMO1`);
       await playCardsCheckingNoQuestion(page, DEMO_PASS_PICKS);
       await page.waitForURL('**/pass', { waitUntil: 'commit' });
-      await page.getByText(LOCATION_UNSUPPORTED_MSG).waitFor();
+      await page.getByText(translator('en')('location.unsupported')).waitFor();
       await page.goto(`${shared.server.url}/scent/DEMO1`);
       await playCardsCheckingNoQuestion(page, DEMO_PASS_PICKS);
       await page.waitForURL('**/pass', { waitUntil: 'commit' });
       await page.waitForTimeout(500);
-      expect(await page.getByText(LOCATION_UNSUPPORTED_MSG).count()).toBe(0);
+      expect(await page.getByText(translator('en')('location.unsupported')).count()).toBe(0);
     }));
 });
 

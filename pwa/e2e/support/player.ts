@@ -1,24 +1,38 @@
+import type { Language, Translate } from '@scentry/shared-schema';
+import { translator } from '@scentry/shared-schema/i18n/translator';
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 /** The demo kit's correct answers (README) with a wrong one on card 5: 4 of 5, a Pass. */
 export const DEMO_PASS_PICKS = ['Lemon', 'Coffee', 'Rose', 'Mint', 'Coffee'];
 
+/** The page's language (its `<html lang>`, which the app keeps in step with the player's choice). */
+export async function pageLanguage(page: Page): Promise<Language> {
+  return (await page.evaluate(() => document.documentElement.lang)) === 'es' ? 'es' : 'en';
+}
+
+/** The catalogue's messages in the page's language: journeys find the player's words by key. */
+export const pageT = async (page: Page): Promise<Translate> => translator(await pageLanguage(page));
+
+/** The location step's answers, by their English names (the journeys' own words), as keys. */
+const LOCATION_ANSWERS = { 'Not now': 'location.notNow', 'Allow location': 'location.allow' } as const;
+
 /**
  * Plays the open kit's five cards at intensity 3 (Moderate), picking the named options; ends on
  * /pass or /fail. On a device never asked about location, its step after the last card is answered
- * "Not now" (or as `location` says).
+ * "Not now" (or as `location` says). In the page's language (English or Spanish).
  */
 export async function playDemo(
   page: Page,
   picks: string[] = DEMO_PASS_PICKS,
   location: 'Not now' | 'Allow location' = 'Not now',
 ): Promise<void> {
+  const t = await pageT(page);
   for (let i = 1; i <= 5; i++) {
-    await page.getByRole('heading', { name: `SCENT ${i}` }).waitFor();
+    await page.getByRole('heading', { name: t('card.heading', { number: i }) }).waitFor();
     await page
       .locator('label.chip')
-      .filter({ hasText: /^3\s*Moderate$/ })
+      .filter({ hasText: new RegExp(`^3\\s*${t('intensity.3')}$`) })
       .click();
     await page
       .locator('.choice')
@@ -36,10 +50,12 @@ export async function answerLocationStep(
   page: Page,
   location: 'Not now' | 'Allow location' = 'Not now',
 ): Promise<void> {
-  const step = page.getByRole('heading', { name: 'Share your location?' });
+  const t = await pageT(page);
+  const step = page.getByRole('heading', { name: t('location.title') });
   const ended = () => /\/(pass|fail)$/.test(new URL(page.url()).pathname);
   await expect.poll(async () => ended() || (await step.isVisible()), { timeout: 30_000 }).toBe(true);
-  if (!ended() && (await step.isVisible())) await page.getByRole('button', { name: location }).click();
+  if (!ended() && (await step.isVisible()))
+    await page.getByRole('button', { name: t(LOCATION_ANSWERS[location]) }).click();
   await page.waitForURL(/\/(pass|fail)$/);
 }
 

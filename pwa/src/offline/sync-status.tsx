@@ -1,28 +1,26 @@
+import { useT } from '../i18n';
+import { localDateTime } from '../i18n/dates';
 import { hasLocalDatabase, useSyncStatus } from './status';
 import { requestSync } from './sync';
 
-const time = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: 'short', timeStyle: 'short' });
-
-/** "result", "results", or what is mixed in: "results and forms". */
-function waitingWhat(all: number, forms: number): string {
-  const results = all - forms;
-  if (!forms) return results === 1 ? 'result' : 'results';
-  if (!results) return forms === 1 ? 'form' : 'forms';
-  return 'results and forms';
-}
-
 /**
- * Upload status. While something waits or was refused: what waits, the last sync, a sync-now
- * control and the refusals. Otherwise one quiet line ("All uploaded" and the last sync): nothing
- * to act on, so nothing to tap.
+ * Upload status. While something waits or was refused: what waits (results and forms counted
+ * apart, each in its own plural: "1 result waiting to upload", never "results and forms"), the last
+ * sync, a sync-now control and the refusals. Otherwise one quiet line ("All uploaded" and the last
+ * sync): nothing to act on, so nothing to tap. The hidden `waiting-count` is everything that waits
+ * to upload (journeys read it).
  */
 export function SyncStatusPanel() {
   const s = useSyncStatus();
+  const t = useT();
   if (!hasLocalDatabase()) return null;
   const calm = s.waiting === 0 && s.emailsWaiting === 0 && s.rejected.length === 0 && s.rejectedEmails.length === 0;
+  const lastSync = s.lastSync && (
+    <span className="sync-time"> · {t('sync.lastSync', { time: localDateTime(s.lastSync) })}</span>
+  );
   if (calm) {
     return (
-      <aside className="sync-quiet" aria-label="Upload status">
+      <aside className="sync-quiet" aria-label={t('sync.label')}>
         <p className="sync-line" role="status">
           <span className="sync-check" aria-hidden="true">
             ✓
@@ -30,35 +28,37 @@ export function SyncStatusPanel() {
           <span data-testid="waiting-count" hidden>
             0
           </span>
-          All uploaded
-          {s.lastSync && <span className="sync-time"> · Last sync {time(s.lastSync)}</span>}
+          {t('sync.allUploaded')}
+          {lastSync}
         </p>
       </aside>
     );
   }
+  const results = s.waiting - s.formsWaiting;
+  const waiting = [
+    results > 0 && t('sync.resultsWaiting', { count: results }),
+    s.formsWaiting > 0 && t('sync.formsWaiting', { count: s.formsWaiting }),
+  ].filter(Boolean);
   return (
-    <aside className="sync" aria-label="Upload status">
+    <aside className="sync" aria-label={t('sync.label')}>
       <p className="sync-line" role="status">
+        <span data-testid="waiting-count" hidden>
+          {s.waiting}
+        </span>
         {s.waiting > 0 ? (
           <>
-            <strong data-testid="waiting-count">{s.waiting}</strong> {waitingWhat(s.waiting, s.formsWaiting)} waiting to
-            upload
-            {!s.online && ' (offline: it uploads by itself when you are back online)'}
+            {waiting.join(' · ')}
+            {!s.online && ` ${t('sync.offlineUpload')}`}
           </>
         ) : (
-          <>
-            <span data-testid="waiting-count" hidden>
-              0
-            </span>
-            Nothing waiting to upload
-          </>
+          t('sync.nothingWaiting')
         )}
-        {s.lastSync && <span className="sync-time"> · Last sync {time(s.lastSync)}</span>}
+        {lastSync}
       </p>
       {s.emailsWaiting > 0 && (
         <p className="sync-line" data-testid="emails-waiting">
-          <strong>{s.emailsWaiting}</strong> {s.emailsWaiting === 1 ? 'e-mail' : 'e-mails'} waiting to send
-          {!s.online && ' (it goes out by itself when you are back online)'}
+          {t('sync.emailsWaiting', { count: s.emailsWaiting })}
+          {!s.online && ` ${t('sync.offlineSend')}`}
         </p>
       )}
       <button
@@ -67,17 +67,17 @@ export function SyncStatusPanel() {
         disabled={s.syncing || !s.online}
         onClick={() => void requestSync()}
       >
-        {s.syncing ? 'Syncing…' : 'Sync now'}
+        {s.syncing ? t('sync.syncing') : t('sync.syncNow')}
       </button>
       {s.rejected.length > 0 && (
         <div className="notice notice-error">
           <p>
-            <strong>Not uploaded:</strong>
+            <strong>{t('sync.notUploaded')}</strong>
           </p>
           <ul>
             {s.rejected.map((r) => (
               <li key={r.id}>
-                {r.kitName}, played {time(r.playedAt)}: {r.reason}
+                {t('sync.rejected', { kit: r.kitName, time: localDateTime(r.playedAt), reason: r.reason })}
               </li>
             ))}
           </ul>
@@ -86,7 +86,7 @@ export function SyncStatusPanel() {
       {s.rejectedEmails.length > 0 && (
         <div className="notice notice-error">
           <p>
-            <strong>E-mails not sent:</strong>
+            <strong>{t('sync.emailsNotSent')}</strong>
           </p>
           <ul>
             {s.rejectedEmails.map((e) => (

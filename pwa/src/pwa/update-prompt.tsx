@@ -1,6 +1,7 @@
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { useT } from '../i18n';
 
 /** Screens during which no notice may appear: a card's answers never move nor get covered. */
 export const holdsNotices = (pathname: string): boolean => /^\/scent(\/|$)/.test(pathname);
@@ -20,6 +21,7 @@ export function UpdatePrompt() {
     offlineReady: [offlineReady, setOfflineReady],
     updateServiceWorker,
   } = useRegisterSW();
+  const t = useT();
   const held = useRouterState({ select: (s) => holdsNotices(s.location.pathname) });
 
   // "Ready to work offline" is news, not a question: it goes away by itself.
@@ -31,13 +33,13 @@ export function UpdatePrompt() {
 
   if (held || (!needRefresh && !offlineReady)) return null;
   return (
-    <aside className="update-banner" aria-label="App updates">
+    <aside className="update-banner" aria-label={t('update.label')}>
       <p className="update-banner-text" role="status">
-        {needRefresh ? 'A new version of Scentry is available.' : 'Scentry is ready to work offline.'}
+        {needRefresh ? t('update.available') : t('update.offlineReady')}
       </p>
       {needRefresh && (
         <button type="button" className="button" onClick={() => updateServiceWorker(true)}>
-          Update
+          {t('update.update')}
         </button>
       )}
       <button
@@ -48,7 +50,7 @@ export function UpdatePrompt() {
           setOfflineReady(false);
         }}
       >
-        {needRefresh ? 'Later' : 'OK'}
+        {needRefresh ? t('update.later') : t('update.ok')}
       </button>
     </aside>
   );

@@ -1,5 +1,6 @@
 import { createRootRoute, Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
+import { useT } from '../i18n';
 import { ToastProvider } from '../ui/toast';
 
 // The service worker is registered once the first screen is up (with workbox-window): a player's
@@ -33,12 +34,13 @@ function RootLayout() {
 }
 
 function NotFound() {
+  const t = useT();
   return (
     <main className="page narrow">
-      <h1>Page not found</h1>
-      <p>There is nothing at this address.</p>
+      <h1>{t('notFound.title')}</h1>
+      <p>{t('notFound.body')}</p>
       <Link to="/home" className="button">
-        Go to the start
+        {t('notFound.home')}
       </Link>
     </main>
   );

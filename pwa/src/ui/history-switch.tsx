@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useT } from '../i18n';
 import { isHistoryOn, list, record, setHistoryOn } from '../lib/history';
 import type { StoredResult } from '../lib/player';
 import { ConfirmDialog } from './confirm';
@@ -16,6 +17,7 @@ interface HistorySwitchProps {
  * after asking when there are any.
  */
 export function HistorySwitch({ current, onChange }: HistorySwitchProps) {
+  const t = useT();
   const [on, setOn] = useState(isHistoryOn);
   const [asking, setAsking] = useState(false);
   const hintId = useId();
@@ -49,18 +51,17 @@ export function HistorySwitch({ current, onChange }: HistorySwitchProps) {
             else turnOff();
           }}
         />
-        Keep my results on this phone
+        {t('history.switch')}
       </label>
       <p id={hintId} className="hint">
-        {on
-          ? 'Each play you finish here is added to your results. Turn this off to delete them from this phone.'
-          : 'Off: past results are not kept here, so a shared phone shows nobody’s history.'}
+        {on ? t('history.switchOn') : t('history.switchOff')}
       </p>
       <ConfirmDialog
         open={asking}
-        title="Stop keeping results?"
-        message="Your kept results will be deleted from this phone. Results already sent are not affected."
-        confirmLabel="Delete my results"
+        title={t('history.stopTitle')}
+        message={t('history.stopMessage')}
+        confirmLabel={t('history.stopConfirm')}
+        cancelLabel={t('history.stopCancel')}
         onConfirm={turnOff}
         onCancel={() => setAsking(false)}
       />

@@ -1,19 +1,11 @@
 import { type ErrorComponentProps, useRouter } from '@tanstack/react-router';
 import { createContext, useContext, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useT } from '../i18n';
 import { chunkUrl, isChunkLoadError, serverAnswers } from '../lib/chunk-load';
 import { takeOverShell } from '../lib/shell';
 
 /** Set by the player's frame: an error shown inside it is not a page of its own. */
 export const InPlayerFrame = createContext(false);
-
-/** Every word the "No connection" screen says, in one place (for the translations to come). */
-export const NO_CONNECTION_TEXT = {
-  title: 'No connection',
-  body: 'This screen could not be loaded. Check that you are online (Wi-Fi or mobile data), then try again.',
-  retry: 'Try again',
-  trying: 'Trying…',
-  still: 'Still no connection. Try again once you are back online.',
-} as const;
 
 /**
  * What a route shows when it failed: "No connection" with a retry when a piece of the app's code
@@ -41,6 +33,7 @@ export function RouteError({ error }: ErrorComponentProps) {
 function NoConnection({ error }: { error: unknown }) {
   const router = useRouter();
   const framed = useContext(InPlayerFrame);
+  const t = useT();
   const [state, setState] = useState<'idle' | 'trying' | 'still'>('idle');
   const heading = useRef<HTMLHeadingElement>(null);
   const mounted = useRef(true);
@@ -70,13 +63,13 @@ function NoConnection({ error }: { error: unknown }) {
   const body = (
     <section className="no-connection stack center" aria-labelledby="no-connection-title">
       <h1 id="no-connection-title" ref={heading} tabIndex={-1}>
-        {NO_CONNECTION_TEXT.title}
+        {t('noConnection.title')}
       </h1>
-      <p>{NO_CONNECTION_TEXT.body}</p>
+      <p>{t('noConnection.body')}</p>
       <button type="button" className="button" disabled={state === 'trying'} onClick={() => void retry()}>
-        {state === 'trying' ? NO_CONNECTION_TEXT.trying : NO_CONNECTION_TEXT.retry}
+        {state === 'trying' ? t('noConnection.trying') : t('noConnection.retry')}
       </button>
-      <p role="status">{state === 'still' ? NO_CONNECTION_TEXT.still : ''}</p>
+      <p role="status">{state === 'still' ? t('noConnection.still') : ''}</p>
     </section>
   );
   return framed ? body : <main className="page narrow">{body}</main>;

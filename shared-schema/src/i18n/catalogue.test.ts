@@ -12,7 +12,7 @@ import { translator } from './translator';
 const CATALOGUES: Record<string, Record<string, string>> = { en, es };
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-/** Every source file of the three packages (tests aside: a key only a test says is unused). */
+/** Every source file of the three packages and the app's page (tests aside: a key only a test says is unused). */
 function sources(): string {
   const texts: string[] = [];
   const walk = (dir: string) => {
@@ -24,6 +24,9 @@ function sources(): string {
     }
   };
   for (const dir of ['pwa/src', 'shared-schema/src', 'sync-server/src']) walk(path.join(root, dir));
+  // The page's static shell names its words by key (data-i18n="shell.loading"): the server and the
+  // page's script say them.
+  texts.push(readFileSync(path.join(root, 'pwa/index.html'), 'utf8'));
   return texts.join('\n');
 }
 

@@ -1,6 +1,8 @@
-import { formatLocalDate, formatLocalTime, scoreText } from '@scentry/shared-schema/report';
+import { scoreText } from '@scentry/shared-schema/report';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
+import { useT } from '../../i18n';
+import { localDate, localTime } from '../../i18n/dates';
 import { type HistoryEntry, isHistoryOn, list } from '../../lib/history';
 import { HistorySwitch } from '../../ui/history-switch';
 
@@ -9,14 +11,15 @@ const HistoryChart = lazy(() => import('./history-chart').then((m) => ({ default
 
 /** /chart: the player's own kept results on this device, newest first, with a chart of right answers. */
 export function ChartScreen() {
+  const t = useT();
   const [entries, setEntries] = useState<HistoryEntry[]>(list);
   const [on, setOn] = useState(isHistoryOn);
 
   return (
     <section className="history stack" aria-labelledby="history-title">
       <header>
-        <p className="eyebrow">On this phone</p>
-        <h1 id="history-title">My results</h1>
+        <p className="eyebrow">{t('history.eyebrow')}</p>
+        <h1 id="history-title">{t('history.title')}</h1>
       </header>
 
       <HistorySwitch
@@ -28,28 +31,17 @@ export function ChartScreen() {
 
       {entries.length === 0 ? (
         <div className="history-empty" data-testid="history-empty">
-          <h2>No results kept yet</h2>
-          {on ? (
-            <p>
-              Keeping is on. Each play you finish on this phone from now on appears here, so you can see how your score
-              changes when you play again.
-            </p>
-          ) : (
-            <p>
-              Results are kept only if you switch on “Keep my results on this phone” above. It is off at first, so a
-              phone shared at an event shows nobody’s results. This list is kept on this phone only.
-            </p>
-          )}
+          <h2>{t('history.empty')}</h2>
+          <p>{on ? t('history.emptyOn') : t('history.emptyOff')}</p>
           <Link to="/home" className="button">
-            Play a kit
+            {t('history.playKit')}
           </Link>
         </div>
       ) : (
         <>
           <figure className="history-chart">
             <figcaption>
-              Right answers in each play, oldest on the left.{' '}
-              <span className="hint">The same results are listed below.</span>
+              {t('history.chartCaption')} <span className="hint">{t('history.chartHint')}</span>
             </figcaption>
             <div aria-hidden="true">
               <Suspense fallback={<div className="history-chart-plot" />}>
@@ -59,26 +51,24 @@ export function ChartScreen() {
           </figure>
 
           <section aria-labelledby="history-list-title" className="stack">
-            <h2 id="history-list-title">
-              {entries.length === 1 ? '1 result' : `${entries.length} results`}, newest first
-            </h2>
+            <h2 id="history-list-title">{t('history.listTitle', { count: entries.length })}</h2>
             <ol className="history-list" data-testid="history-list">
               {entries.map((e) => (
                 <li key={e.id} className="history-item">
                   <span className="history-when">
-                    <span className="history-date">{formatLocalDate(e.playedAt)}</span>{' '}
-                    <span className="history-time">{formatLocalTime(e.playedAt)}</span>
+                    <span className="history-date">{localDate(e.playedAt)}</span>{' '}
+                    <span className="history-time">{localTime(e.playedAt)}</span>
                   </span>
                   <span className="history-kit">
-                    <span className="visually-hidden">Play kit: </span>
+                    <span className="visually-hidden">{t('history.kitLabel')} </span>
                     {e.kitName}
                   </span>
                   <span className="history-score">
-                    <span className="visually-hidden">Right answers: </span>
+                    <span className="visually-hidden">{t('history.scoreLabel')} </span>
                     {scoreText(e.rightAnswerCount, e.cardCount)}
                   </span>
                   <span className={`history-status ${e.resultStatus === 'Pass' ? 'is-pass' : 'is-fail'}`}>
-                    {e.resultStatus}
+                    {e.resultStatus === 'Pass' ? t('history.pass') : t('history.fail')}
                   </span>
                 </li>
               ))}

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { RESULT_TIME_ZONE } from '@scentry/shared-schema/report';
+import { t, useLanguage } from '../../i18n';
+import { recordMonthDay } from '../../i18n/dates';
 import type { HistoryEntry } from '../../lib/history';
 
 /*
@@ -14,10 +15,9 @@ const TEAL = '#0f766e';
 const MUTED = '#5b6472';
 const GRID = '#e5ecea';
 
-const shortDate = new Intl.DateTimeFormat('en-US', { timeZone: RESULT_TIME_ZONE, month: '2-digit', day: '2-digit' });
-
 /*
- * One step per play, oldest at the left, each labelled with its date (MM/DD, Los Angeles): plays
+ * One step per play, oldest at the left, each labelled with its date (month and day in the
+ * player's language, Los Angeles): plays
  * minutes apart (a retest) and months apart both stay readable on a phone. The list gives exact times.
  */
 function options(width: number, oldestFirst: HistoryEntry[], maxCards: number): uPlot.Options {
@@ -43,7 +43,7 @@ function options(width: number, oldestFirst: HistoryEntry[], maxCards: number): 
         values: (_u, splits) =>
           splits.map((v) => {
             const entry = Number.isInteger(v) ? oldestFirst[v] : undefined;
-            return entry ? shortDate.format(new Date(entry.playedAt)) : '';
+            return entry ? recordMonthDay(entry.playedAt) : '';
           }),
       },
       {
@@ -58,7 +58,7 @@ function options(width: number, oldestFirst: HistoryEntry[], maxCards: number): 
     series: [
       {},
       {
-        label: 'Right answers',
+        label: t('chart.series'),
         stroke: TEAL,
         width: 2,
         points: { show: true, size: 9, fill: '#fff', stroke: TEAL, width: 2 },
@@ -70,10 +70,12 @@ function options(width: number, oldestFirst: HistoryEntry[], maxCards: number): 
 /** Right answers of each kept play, oldest at the left. A picture only: the list beside it says the same. */
 export function HistoryChart({ entries }: { entries: HistoryEntry[] }) {
   const box = useRef<HTMLDivElement>(null);
+  // Drawn again in the new language when the player switches (its dates and series name).
+  const language = useLanguage();
 
   useEffect(() => {
     const el = box.current;
-    if (!el) return;
+    if (!el || !language) return;
     const oldestFirst = [...entries].reverse();
     const data: uPlot.AlignedData = [oldestFirst.map((_, i) => i), oldestFirst.map((e) => e.rightAnswerCount)];
     const maxCards = Math.max(1, ...entries.map((e) => e.cardCount));
@@ -86,7 +88,7 @@ export function HistoryChart({ entries }: { entries: HistoryEntry[] }) {
       resize.disconnect();
       plot.destroy();
     };
-  }, [entries]);
+  }, [entries, language]);
 
   return <div ref={box} className="history-chart-plot" data-testid="history-chart" />;
 }

@@ -1,5 +1,6 @@
 import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
+import { useT } from '../../i18n';
 import { currentBrowser, INSTALL_HINT_KEY, installHintDevice } from './detect';
 import './install-hint.css';
 
@@ -23,6 +24,7 @@ function firstDevice(): 'iPhone' | 'iPad' | null {
  * outside play (never over a card), remembered in local storage once shown.
  */
 export function InstallHint() {
+  const t = useT();
   const onCard = useRouterState({ select: (s) => s.location.pathname.startsWith('/scent/') });
   const [device, setDevice] = useState(firstDevice);
   const visible = device !== null && !onCard;
@@ -41,11 +43,11 @@ export function InstallHint() {
   return (
     <aside className="notice install-hint" aria-labelledby="install-hint-title">
       <p id="install-hint-title" className="install-hint-title">
-        Keep Scentry on your {device}
+        {t('install.title', { device })}
       </p>
       <p className="install-hint-text">
-        Safari may clear this site's data after days without use. To keep your results, tap Share <ShareIcon /> and then{' '}
-        <strong>Add to Home Screen</strong>.
+        {t('install.text')} <ShareIcon label={t('install.shareButton')} /> {t('install.then')}{' '}
+        <strong>{t('install.addToHome')}</strong>.
       </p>
       <button
         type="button"
@@ -55,23 +57,16 @@ export function InstallHint() {
           setDevice(null);
         }}
       >
-        Got it
+        {t('install.gotIt')}
       </button>
     </aside>
   );
 }
 
 /** Safari's Share symbol (a box with an arrow up), as the player will look for it. */
-function ShareIcon() {
+function ShareIcon({ label }: { label: string }) {
   return (
-    <svg
-      className="install-hint-share"
-      viewBox="0 0 20 20"
-      width="18"
-      height="18"
-      role="img"
-      aria-label="(the Share button)"
-    >
+    <svg className="install-hint-share" viewBox="0 0 20 20" width="18" height="18" role="img" aria-label={label}>
       <path d="M10 2v11M6 6l4-4 4 4" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
       <path d="M6 9H4v9h12V9h-2" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
     </svg>

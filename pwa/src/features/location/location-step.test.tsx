@@ -1,7 +1,8 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { t } from '../../i18n';
 import { LOCATION_KEY, locationDecision, type Position } from './location';
-import { LOCATION_TEXT, LocationStep, useLocationStep } from './location-step';
+import { LocationStep, useLocationStep } from './location-step';
 
 type Answer = 'position' | 'deny' | 'never';
 
@@ -37,7 +38,7 @@ describe('the location step after the last card', () => {
   it('opens with the focus on its heading and says why', () => {
     browser('never');
     step();
-    const heading = screen.getByRole('heading', { name: LOCATION_TEXT.title });
+    const heading = screen.getByRole('heading', { name: t('location.title') });
     expect(document.activeElement).toBe(heading);
     expect(screen.getByText(/results by region/)).toBeTruthy();
   });
@@ -45,7 +46,7 @@ describe('the location step after the last card', () => {
   it('"Not now" is remembered and saves the result without a position, asking nothing', () => {
     const calls = browser('position');
     const done = step();
-    fireEvent.click(screen.getByRole('button', { name: LOCATION_TEXT.notNow }));
+    fireEvent.click(screen.getByRole('button', { name: t('location.notNow') }));
     expect(done).toEqual([null]);
     expect(locationDecision()).toBe('declined');
     expect(calls).toEqual([]);
@@ -54,7 +55,7 @@ describe('the location step after the last card', () => {
   it('"Allow" asks the browser, waits a few seconds at most, and saves with the position', async () => {
     const calls = browser('position');
     const done = step();
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: LOCATION_TEXT.allow })));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: t('location.allow') })));
     expect(done).toEqual([{ latitude: 47.6, longitude: -122.3 }]);
     expect(locationDecision()).toBe('allowed');
     expect(calls).toEqual([{ timeout: 5000 }]);
@@ -63,7 +64,7 @@ describe('the location step after the last card', () => {
   it('a refusal in the browser prompt saves without a position and counts as "Not now"', async () => {
     browser('deny');
     const done = step();
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: LOCATION_TEXT.allow })));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: t('location.allow') })));
     expect(done).toEqual([null]);
     expect(locationDecision()).toBe('declined');
   });
@@ -71,13 +72,13 @@ describe('the location step after the last card', () => {
   it('"Skip" while waiting saves without the position, once; the focus moves to it', async () => {
     browser('never');
     const done = step();
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: LOCATION_TEXT.allow })));
-    const skip = screen.getByRole('button', { name: LOCATION_TEXT.skip });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: t('location.allow') })));
+    const skip = screen.getByRole('button', { name: t('location.skip') });
     expect(document.activeElement).toBe(skip);
     expect(done).toEqual([]);
     fireEvent.click(skip);
     expect(done).toEqual([null]);
-    expect(screen.queryByRole('button', { name: LOCATION_TEXT.skip })).toBeNull();
+    expect(screen.queryByRole('button', { name: t('location.skip') })).toBeNull();
   });
 });
 

@@ -1,28 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
+import { useT } from '../../i18n';
 import { Spinner } from '../../ui/spinner';
 import { useToast } from '../../ui/toast';
-import {
-  allowLocation,
-  declineLocation,
-  LOCATION_UNSUPPORTED_MSG,
-  locationNotice,
-  noteUnsupportedShown,
-  type Position,
-} from './location';
+import { allowLocation, declineLocation, locationNotice, noteUnsupportedShown, type Position } from './location';
 import './location.css';
-
-/** Every word the location step says, in one place (for the translations to come). */
-export const LOCATION_TEXT = {
-  title: 'Share your location?',
-  reason:
-    'Your result can carry where you played, so organizers can see results by region (country, state and city). It is optional, and we ask only once on this device.',
-  allow: 'Allow location',
-  notNow: 'Not now',
-  finding: 'Finding your location…',
-  findingHint: 'Your browser may ask you first. Your result is saved in a few seconds either way.',
-  skip: 'Skip',
-  saving: 'Saving your result…',
-} as const;
 
 /**
  * Whether the location step is due after the last card: only for a device that never answered,
@@ -32,6 +13,7 @@ export const LOCATION_TEXT = {
  */
 export function useLocationStep(): { due: boolean; tellUnsupported: () => void } {
   const notify = useToast();
+  const t = useT();
   const [notice, setNotice] = useState<Awaited<ReturnType<typeof locationNotice>>>(null);
   useEffect(() => {
     let live = true;
@@ -45,7 +27,7 @@ export function useLocationStep(): { due: boolean; tellUnsupported: () => void }
     tellUnsupported: () => {
       if (notice !== 'unsupported') return;
       noteUnsupportedShown();
-      notify('info', LOCATION_UNSUPPORTED_MSG);
+      notify('info', t('location.unsupported'));
     },
   };
 }
@@ -58,6 +40,7 @@ type Phase = 'question' | 'finding' | 'saving';
  * and "Skip" go on without it. `onDone` saves the result with whatever position there is.
  */
 export function LocationStep({ onDone }: { onDone: (position: Position | null) => void }) {
+  const t = useT();
   const [phase, setPhase] = useState<Phase>('question');
   const headingRef = useRef<HTMLHeadingElement>(null);
   const skipRef = useRef<HTMLButtonElement>(null);
@@ -84,9 +67,9 @@ export function LocationStep({ onDone }: { onDone: (position: Position | null) =
   return (
     <section className="location-step" aria-labelledby="location-title">
       <h1 id="location-title" ref={headingRef} tabIndex={-1}>
-        {LOCATION_TEXT.title}
+        {t('location.title')}
       </h1>
-      <p>{LOCATION_TEXT.reason}</p>
+      <p>{t('location.reason')}</p>
       {phase === 'question' && (
         <div className="location-actions">
           <button
@@ -97,7 +80,7 @@ export function LocationStep({ onDone }: { onDone: (position: Position | null) =
               void allowLocation().then(finish);
             }}
           >
-            {LOCATION_TEXT.allow}
+            {t('location.allow')}
           </button>
           <button
             type="button"
@@ -107,24 +90,24 @@ export function LocationStep({ onDone }: { onDone: (position: Position | null) =
               finish(null);
             }}
           >
-            {LOCATION_TEXT.notNow}
+            {t('location.notNow')}
           </button>
         </div>
       )}
       {phase === 'finding' && (
         <div className="location-finding">
           <p className="location-wait">
-            <Spinner label={LOCATION_TEXT.finding} /> <span aria-hidden="true">{LOCATION_TEXT.finding}</span>
+            <Spinner label={t('location.finding')} /> <span aria-hidden="true">{t('location.finding')}</span>
           </p>
-          <p className="hint">{LOCATION_TEXT.findingHint}</p>
+          <p className="hint">{t('location.findingHint')}</p>
           <button ref={skipRef} type="button" className="button button-ghost" onClick={() => finish(null)}>
-            {LOCATION_TEXT.skip}
+            {t('location.skip')}
           </button>
         </div>
       )}
       {phase === 'saving' && (
         <p className="location-wait">
-          <Spinner label={LOCATION_TEXT.saving} /> <span aria-hidden="true">{LOCATION_TEXT.saving}</span>
+          <Spinner label={t('location.saving')} /> <span aria-hidden="true">{t('location.saving')}</span>
         </p>
       )}
     </section>

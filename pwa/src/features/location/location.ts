@@ -23,10 +23,6 @@ export interface Position {
 /** How long the result waits for a position once the browser may give it (the prompt's time not counted). */
 export const LOCATION_WAIT_MS = 5000;
 
-/** The message of spec §8 ("location tracking unsupported"), whose text the spec does not give. */
-export const LOCATION_UNSUPPORTED_MSG =
-  'Location is not supported by this browser. Your results are saved without a location.';
-
 export function locationDecision(): LocationDecision | null {
   const v = localStorage.getItem(LOCATION_KEY);
   return v === 'allowed' || v === 'declined' || v === 'unsupported' ? v : null;

@@ -1,7 +1,10 @@
 import { firstCardHtml, INTENSITY_LABELS, type KitDoc } from '@scentry/shared-schema';
+import en from '@scentry/shared-schema/i18n/en.json';
+import es from '@scentry/shared-schema/i18n/es.json';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { cleanup, render, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { loadMessages, t } from '../../i18n';
 import { PlayScreen } from './play-screen';
 
 /*
@@ -104,7 +107,7 @@ afterEach(() => cleanup());
 describe("card 1: the server's drawing and the app's card are the same markup", () => {
   it('for the demo kit', async () => {
     const kit = kitOf(CARDS);
-    const drawn = canonical(parse(firstCardHtml(kit)));
+    const drawn = canonical(parse(firstCardHtml(kit, t)));
     const app = canonical(await appCard(kit));
     expect(drawn.join('\n')).toBe(app.join('\n'));
     // The comparison sees what matters: five steps, six intensities, card 1's five pictures in order.
@@ -115,12 +118,24 @@ describe("card 1: the server's drawing and the app's card are the same markup", 
     );
   });
 
+  it('in Spanish, as the server draws it for a Spanish request', async () => {
+    const kit = kitOf(CARDS);
+    loadMessages('es', es as unknown as Parameters<typeof loadMessages>[1]);
+    try {
+      const drawn = canonical(parse(firstCardHtml(kit, t)));
+      expect(drawn.join('\n')).toContain('AROMA 1');
+      expect(drawn.join('\n')).toBe(canonical(await appCard(kit)).join('\n'));
+    } finally {
+      loadMessages('en', en as unknown as Parameters<typeof loadMessages>[1]);
+    }
+  });
+
   it('for names that are markup, escaped alike', async () => {
     const hostile = CARDS.map((options, c) =>
       c === 0 ? ['<script>alert(1)</script>', 'Tom & "Jerry"', "it's <b>", 'a</span><i>', 'Mint'] : options,
     );
     const kit = kitOf(hostile, 'Evil');
-    const html = firstCardHtml(kit);
+    const html = firstCardHtml(kit, t);
     expect(html).not.toContain('<script>');
     expect(html).not.toContain('<b>');
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
@@ -131,7 +146,7 @@ describe("card 1: the server's drawing and the app's card are the same markup", 
 
   it('the comparison fails when the two differ', async () => {
     const kit = kitOf(CARDS);
-    const drawn = parse(firstCardHtml(kit));
+    const drawn = parse(firstCardHtml(kit, t));
     drawn.querySelector('.lead')?.classList.add('other');
     expect(canonical(drawn).join('\n')).not.toBe(canonical(await appCard(kit)).join('\n'));
   });

@@ -1,6 +1,7 @@
-import { CARD_TEXT, INTENSITY_LABELS, type KitDoc, PLAY_MSG } from '@scentry/shared-schema';
+import { INTENSITY_LABELS, intensityLabel, type KitDoc } from '@scentry/shared-schema';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useT } from '../../i18n';
 import { clearProgress, loadProgress, saveProgress, setActiveGame } from '../../lib/play-progress';
 import { ensurePlayer } from '../../lib/player';
 import { drawnCard, takeOverShell } from '../../lib/shell';
@@ -17,6 +18,7 @@ import { type KitState, useKeepOnDevice } from './use-kit';
 export function PlayScreen({ state }: { state: KitState }) {
   const navigate = useNavigate();
   const notify = useToast();
+  const t = useT();
   useKeepOnDevice(state);
 
   useEffect(() => {
@@ -26,22 +28,22 @@ export function PlayScreen({ state }: { state: KitState }) {
 
   useEffect(() => {
     if (state.status === 'invalid') {
-      notify('error', PLAY_MSG.invalidKit);
+      notify('error', t('scan.invalidKit'));
       navigate({ to: '/scanQRCode' });
     } else if (state.status === 'error') {
-      notify('error', PLAY_MSG.somethingWrong);
+      notify('error', t('kit.somethingWrong'));
       navigate({ to: '/home' });
     }
-  }, [state.status, navigate, notify]);
+  }, [state.status, navigate, notify, t]);
 
   if (state.status === 'ready') return <Play kit={state.kit} />;
   if (state.status === 'needs-connection') {
     return (
       <section className="stack center" aria-labelledby="offline-title">
-        <h1 id="offline-title">No connection</h1>
-        <p>{PLAY_MSG.kitNeedsConnection}</p>
+        <h1 id="offline-title">{t('kit.noConnection')}</h1>
+        <p>{t('kit.needsConnection')}</p>
         <Link to="/home" className="button">
-          Back to the start
+          {t('frame.back')}
         </Link>
       </section>
     );
@@ -57,6 +59,7 @@ const blank = (n: number) => Array.from({ length: n }, () => null);
 function Play({ kit }: { kit: KitDoc }) {
   const navigate = useNavigate();
   const notify = useToast();
+  const t = useT();
   const cards = [...kit.cards].sort((a, b) => a.sortOrder - b.sortOrder);
   // A reload or an accidental back resumes where this kit was left (read once, on the first render).
   const [stored] = useState(() => loadProgress(kit.id, kit.version));
@@ -163,7 +166,7 @@ function Play({ kit }: { kit: KitDoc }) {
       location.tellUnsupported();
       navigate({ to: result.resultStatus === 'Pass' ? '/pass' : '/fail' });
     } catch {
-      notify('error', PLAY_MSG.somethingWrong);
+      notify('error', t('kit.somethingWrong'));
       navigate({ to: '/home' });
     }
   }
@@ -186,13 +189,13 @@ function Play({ kit }: { kit: KitDoc }) {
     <section className="play" aria-labelledby="card-title">
       {resumed && (
         <div className="play-resume" role="status">
-          <p>Welcome back: you were on scent {index + 1}.</p>
+          <p>{t('card.welcomeBack', { number: index + 1 })}</p>
           <button type="button" className="button button-ghost" onClick={startOver}>
-            Start over
+            {t('card.startOver')}
           </button>
         </div>
       )}
-      <ol className="steps" aria-label={CARD_TEXT.progress}>
+      <ol className="steps" aria-label={t('card.progress')}>
         {cards.map((c, i) => (
           <li
             key={c.id}
@@ -200,7 +203,7 @@ function Play({ kit }: { kit: KitDoc }) {
             aria-current={i === index ? 'step' : undefined}
           >
             {/* On narrow screens only the current pill spells "SCENT": the others show the number (CSS). */}
-            <span className="step-word">{CARD_TEXT.stepWord}</span>
+            <span className="step-word">{t('card.stepWord')}</span>
             {i + 1}
           </li>
         ))}
@@ -214,7 +217,7 @@ function Play({ kit }: { kit: KitDoc }) {
               disabled={saving}
               onClick={() => !busy.current && go(index - 1)}
             >
-              ← Previous card
+              {t('card.previous')}
             </button>
           )}
           {!last && !unanswered(index) && (
@@ -223,18 +226,18 @@ function Play({ kit }: { kit: KitDoc }) {
               className="button button-ghost play-next"
               onClick={() => !busy.current && go(index + 1)}
             >
-              Next card →
+              {t('card.next')}
             </button>
           )}
         </div>
       )}
       <h1 id="card-title" ref={headingRef} tabIndex={-1}>
-        {CARD_TEXT.heading(index + 1)}
+        {t('card.heading', { number: index + 1 })}
       </h1>
-      <p className="lead">{CARD_TEXT.lead(index + 1)}</p>
+      <p className="lead">{t('card.lead', { number: index + 1 })}</p>
 
       <fieldset className="intensity">
-        <legend>{CARD_TEXT.intensityLegend}</legend>
+        <legend>{t('card.intensityLegend')}</legend>
         <div className="intensity-scale">
           {INTENSITY_LABELS.map((label, value) => (
             <label key={label} className={intensity === value ? 'chip chip-on' : 'chip'}>
@@ -245,15 +248,15 @@ function Play({ kit }: { kit: KitDoc }) {
                 checked={intensity === value}
                 onChange={() => rate(value)}
               />
-              <span className="chip-value">{value}</span> {label}
+              <span className="chip-value">{value}</span> {intensityLabel(t, value)}
             </label>
           ))}
         </div>
       </fieldset>
 
       <fieldset className="choices" disabled={intensity === null || saving}>
-        <legend>{CARD_TEXT.choicesLegend}</legend>
-        {intensity === null && <p className="hint">{CARD_TEXT.rateFirst}</p>}
+        <legend>{t('card.choicesLegend')}</legend>
+        {intensity === null && <p className="hint">{t('card.rateFirst')}</p>}
         <div className="choice-grid">
           {options.map((o) => {
             const on = choice === o.scentOptionId;
@@ -278,11 +281,11 @@ function Play({ kit }: { kit: KitDoc }) {
         </div>
       </fieldset>
       <p className={confirmed ? 'play-confirm play-confirm-on' : 'play-confirm'} role="status">
-        {confirmed ? `${confirmed.name} — got it` : ''}
+        {confirmed ? t('card.gotIt', { name: confirmed.name }) : ''}
       </p>
       {saving && (
         <p className="center">
-          <Spinner label="Saving your result" /> Saving your result…
+          <Spinner label={t('card.savingLabel')} /> {t('card.saving')}
         </p>
       )}
     </section>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useT } from '../../i18n';
 
 export type CameraProblem = 'no-camera' | 'in-use' | 'denied';
 
@@ -35,6 +36,7 @@ export function QrScanner({
   onText: (text: string) => void;
   onProblem: (p: CameraProblem) => void;
 }) {
+  const t = useT();
   const videoRef = useRef<HTMLVideoElement>(null);
   const [ready, setReady] = useState(false);
   const onTextRef = useRef(onText);
@@ -97,9 +99,9 @@ export function QrScanner({
 
   return (
     <div className="scanner">
-      <video ref={videoRef} muted playsInline aria-label="Camera view" />
+      <video ref={videoRef} muted playsInline aria-label={t('scan.cameraView')} />
       <div className="scanner-frame" aria-hidden="true" />
-      {!ready && <p className="scanner-hint">Starting the camera…</p>}
+      {!ready && <p className="scanner-hint">{t('scan.startingCamera')}</p>}
     </div>
   );
 }

@@ -1,6 +1,7 @@
-import { PLAY_MSG } from '@scentry/shared-schema';
+import type { MessageId } from '@scentry/shared-schema';
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useT } from '../../i18n';
 import { knownPublicUrl } from '../../lib/public-url';
 import { SyncStatusPanel } from '../../offline/sync-status';
 import { Modal } from '../../ui/modal';
@@ -10,24 +11,16 @@ import { readTypedCode, scanTarget } from './scan-target';
 import './scanner.css';
 
 /** Each camera problem in the player's words: what happened and what to do (spec §2, §8). */
-const PROBLEMS: Record<CameraProblem, { title: string; text: string }> = {
-  'no-camera': {
-    title: 'No camera found',
-    text: 'This device has no camera Scentry can use. You can type the code printed on your kit instead.',
-  },
-  'in-use': {
-    title: 'Camera Access Denied',
-    text: 'The camera is being used by another app. Please close other apps using the camera and try again, or type the code printed on your kit.',
-  },
-  denied: {
-    title: 'Camera Access Denied',
-    text: 'Scentry needs the camera to scan your kit. Please allow camera access for this site, then refresh the page, or type the code printed on your kit.',
-  },
+const PROBLEMS: Record<CameraProblem, { title: MessageId; text: MessageId }> = {
+  'no-camera': { title: 'scan.noCameraTitle', text: 'scan.noCameraText' },
+  'in-use': { title: 'scan.deniedTitle', text: 'scan.inUseText' },
+  denied: { title: 'scan.deniedTitle', text: 'scan.deniedText' },
 };
 
 export function ScanScreen() {
   const navigate = useNavigate();
   const notify = useToast();
+  const t = useT();
   const [scanning, setScanning] = useState(false);
   const [problem, setProblem] = useState<CameraProblem | null>(null);
   const [code, setCode] = useState('');
@@ -51,7 +44,7 @@ export function ScanScreen() {
     if (target.kind === 'app') navigate({ to: '/scent/$id', params: { id: target.code } });
     else if (target.kind === 'external') window.location.href = target.url;
     // spec §8: text that can lead to no kit is told at once, as an error notification.
-    else if (target.kind === 'invalid') notify('error', PLAY_MSG.invalidKit);
+    else if (target.kind === 'invalid') notify('error', t('scan.invalidKit'));
   }
 
   function submit(e: FormEvent) {
@@ -62,8 +55,8 @@ export function ScanScreen() {
 
   return (
     <section className="stack center">
-      <h1>Scan your play kit</h1>
-      <p className="lead">Point the camera at the QR code on your play kit.</p>
+      <h1>{t('scan.title')}</h1>
+      <p className="lead">{t('scan.lead')}</p>
       {scanning ? (
         <QrScanner
           onText={(text) => {
@@ -77,11 +70,11 @@ export function ScanScreen() {
         />
       ) : (
         <button type="button" className="button button-large" onClick={() => setScanning(true)}>
-          Tap to scan
+          {t('scan.tap')}
         </button>
       )}
       <form className="manual-code" onSubmit={submit}>
-        <label htmlFor="kit-code">Or enter the code printed on your kit</label>
+        <label htmlFor="kit-code">{t('scan.codeLabel')}</label>
         <div className="inline">
           <input
             id="kit-code"
@@ -91,16 +84,16 @@ export function ScanScreen() {
             autoCapitalize="characters"
             autoComplete="off"
             spellCheck={false}
-            placeholder="e.g. KIT42"
+            placeholder={t('scan.codePlaceholder')}
           />
           <button type="submit" className="button" disabled={!readTypedCode(code)}>
-            Play
+            {t('scan.play')}
           </button>
         </div>
       </form>
       <SyncStatusPanel />
-      <Modal open={problem !== null} title={problem ? PROBLEMS[problem].title : ''} onClose={() => setProblem(null)}>
-        {problem && <p data-testid="camera-problem">{PROBLEMS[problem].text}</p>}
+      <Modal open={problem !== null} title={problem ? t(PROBLEMS[problem].title) : ''} onClose={() => setProblem(null)}>
+        {problem && <p data-testid="camera-problem">{t(PROBLEMS[problem].text)}</p>}
         <div className="actions camera-actions">
           <button
             type="button"
@@ -110,10 +103,10 @@ export function ScanScreen() {
               setProblem(null);
             }}
           >
-            Enter the code instead
+            {t('scan.enterCode')}
           </button>
           <button type="button" className="button button-ghost" onClick={() => setProblem(null)}>
-            OK
+            {t('scan.ok')}
           </button>
         </div>
       </Modal>

@@ -1,7 +1,8 @@
 import type { VerifiedResult } from '@scentry/shared-schema';
-import { CARDS_PER_KIT, REPORT_MSG } from '@scentry/shared-schema';
-import { formatResultDate, formatResultTime } from '@scentry/shared-schema/report';
+import { CARDS_PER_KIT } from '@scentry/shared-schema';
 import { useEffect, useState } from 'react';
+import { useT } from '../../i18n';
+import { recordDate, recordTime } from '../../i18n/dates';
 import { ApiFailure, callPlayer } from '../../lib/api';
 import { Spinner } from '../../ui/spinner';
 
@@ -17,6 +18,7 @@ type State =
  * check a printed or forwarded report. Nothing about the player: status, right answers, kit, time.
  */
 export function VerifyScreen({ id }: { id: string }) {
+  const t = useT();
   const [state, setState] = useState<State>({ kind: 'loading' });
   useEffect(() => {
     let live = true;
@@ -36,16 +38,16 @@ export function VerifyScreen({ id }: { id: string }) {
 
   return (
     <section className="stack center verify" aria-labelledby="verify-title" aria-busy={state.kind === 'loading'}>
-      <h1 id="verify-title">Check a Scentry report</h1>
-      {state.kind === 'loading' && <Spinner label="Checking" />}
+      <h1 id="verify-title">{t('verify.title')}</h1>
+      {state.kind === 'loading' && <Spinner label={t('verify.checking')} />}
       {state.kind === 'missing' && (
         <p className="notice notice-warning" role="status" data-testid="verify-missing">
-          {REPORT_MSG.resultNotSynced}
+          {t('verify.missing')}
         </p>
       )}
       {state.kind === 'offline' && (
         <p className="notice notice-warning" role="status">
-          Checking a report needs a connection. Please try again when you are online.
+          {t('verify.offline')}
         </p>
       )}
       {state.kind === 'error' && (
@@ -56,30 +58,25 @@ export function VerifyScreen({ id }: { id: string }) {
       {state.kind === 'found' && (
         <>
           <p className={`badge ${state.result.resultStatus === 'Pass' ? 'badge-pass' : 'badge-fail'}`}>
-            {state.result.resultStatus}
+            {state.result.resultStatus === 'Pass' ? t('verify.pass') : t('verify.fail')}
           </p>
           <dl className="summary" data-testid="verified">
             <div>
-              <dt>Scents named correctly</dt>
-              <dd>
-                {state.result.rightAnswerCount} of {CARDS_PER_KIT}
-              </dd>
+              <dt>{t('verify.named')}</dt>
+              <dd>{t('verify.score', { right: state.result.rightAnswerCount, total: CARDS_PER_KIT })}</dd>
             </div>
             <div>
-              <dt>Play kit</dt>
+              <dt>{t('verify.kit')}</dt>
               <dd>{state.result.testKitName}</dd>
             </div>
             <div>
-              <dt>Played</dt>
+              <dt>{t('verify.played')}</dt>
               <dd>
-                {formatResultDate(state.result.playedAt)}, {formatResultTime(state.result.playedAt)}
+                {recordDate(state.result.playedAt)}, {recordTime(state.result.playedAt)}
               </dd>
             </div>
           </dl>
-          <p className="hint">
-            This is the record the Scentry server holds for this result. It shows no personal details: compare it with
-            the report you were given.
-          </p>
+          <p className="hint">{t('verify.note')}</p>
         </>
       )}
     </section>

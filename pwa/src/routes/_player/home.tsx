@@ -1,5 +1,6 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { useT } from '../../i18n';
 import { startNewPlayer, updatePlayer } from '../../lib/player';
 import { SyncStatusPanel } from '../../offline/sync-status';
 import { LegalLinks } from '../../ui/legal-links';
@@ -11,18 +12,17 @@ export const Route = createFileRoute('/_player/home')({
 
 function Home() {
   const navigate = useNavigate();
+  const t = useT();
   const [sendToProvider, setSendToProvider] = useState(false);
   return (
     <section className="hero">
+      {/* The product's name on the kit: not translated. */}
       <p className="eyebrow">Olfactory test kit</p>
-      <h1>How well can you smell?</h1>
-      <p>
-        Scratch each of the five scent cards in your play kit, smell it, rate how strong it is and pick what you think
-        it is. It takes about three minutes.
-      </p>
+      <h1>{t('home.title')}</h1>
+      <p>{t('home.intro')}</p>
       <label className="check-row home-opt-in">
         <input type="checkbox" checked={sendToProvider} onChange={(e) => setSendToProvider(e.target.checked)} />
-        <span>Send my result to my healthcare provider</span>
+        <span>{t('home.sendToProvider')}</span>
       </label>
       <button
         type="button"
@@ -33,12 +33,10 @@ function Home() {
           navigate({ to: sendToProvider ? '/addOrganizationPage' : '/scanQRCode' });
         }}
       >
-        Start Game
+        {t('home.start')}
       </button>
-      <p className="fine-print">
-        FDA Registered Class II (510K Exempt) Medical Device. A normal result does not rule out disease and is not a
-        diagnosis.
-      </p>
+      {/* The device's registration stays as registered (English); the advice is the player's language. */}
+      <p className="fine-print">FDA Registered Class II (510K Exempt) Medical Device. {t('home.disclaimer')}</p>
       <SyncStatusPanel />
       <LegalLinks />
     </section>

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
-import { CARD_TEXT } from '@scentry/shared-schema';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { translator } from '@scentry/shared-schema/i18n/translator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasPageMarkers } from '../../services/app-page';
 import { DEMO_KIT_CODE } from '../../services/demo-seed';
@@ -42,8 +42,11 @@ const fresh = () => `10.9.0.${++address}`;
 const get = (url: string, remoteAddress = fresh(), headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, remoteAddress, headers });
 
-const isPlainShell = (body: string) =>
-  body.includes('id="shell"') && body.includes(CARD_TEXT.loading) && !body.includes('id="card-title"');
+const en = translator('en');
+const es = translator('es');
+
+const isPlainShell = (body: string, t = en) =>
+  body.includes('id="shell"') && body.includes(t('shell.loading')) && !body.includes('id="card-title"');
 
 /** The page's parts by plain string search (the drawing is one line, its attributes known). */
 const images = (body: string) => [...body.matchAll(/<img src="(\/uploads\/[^"]+)"/g)].map((m) => m[1]);
@@ -75,7 +78,83 @@ describe('the static shell on every player route', () => {
       expect(res.headers['content-type'], url).toBe('text/html; charset=utf-8');
       expect(isPlainShell(res.body), url).toBe(true);
       expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.headers.vary, url).toBe('Accept-Encoding, Cookie, Accept-Language');
+      expect(res.body, url).toContain('<html lang="en">');
     }
+  });
+
+  it('sends the shell compressed, as written once per language', async () => {
+    const br = await get('/home', fresh(), { 'accept-encoding': 'br', 'accept-language': 'es' });
+    expect(br.headers['content-encoding']).toBe('br');
+    const plain = await get('/home', fresh(), { 'accept-language': 'es' });
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gz = await get('/', fresh(), { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe((await get('/')).body);
+  });
+});
+
+describe("the shell and card 1 in the request's language", () => {
+  /** The shell's own words (brand bar, loading line, footer) in one language. */
+  const shellWords = (t: typeof en) => [
+    `<legend class="visually-hidden" data-i18n="language.label">${t('language.label')}</legend>`,
+    `<legend class="visually-hidden" data-i18n="textSize.label">${t('textSize.label')}</legend>`,
+    `value="125" />${t('textSize.size', { size: 125 })}</label>`,
+    `data-i18n="shell.loading">${t('shell.loading')}</p>`,
+    `data-i18n="frame.footer">${t('frame.footer')}</footer>`,
+  ];
+
+  it('speaks Spanish by Accept-Language: <html lang>, the shell, card 1, its intensities and the way back', async () => {
+    const home = await get('/home', fresh(), { 'accept-language': 'es-MX,es;q=0.9,en;q=0.5' });
+    expect(home.body).toContain('<html lang="es">');
+    for (const words of shellWords(es)) expect(home.body).toContain(words);
+    expect(isPlainShell(home.body, es)).toBe(true);
+    expect(home.body).not.toContain(en('shell.loading'));
+
+    const card = await get(`/scent/${DEMO}`, fresh(), { 'accept-language': 'es' });
+    expect(card.body).toContain('<html lang="es">');
+    expect(card.body).toContain(`<h1 id="card-title" tabindex="-1">${es('card.heading', { number: 1 })}</h1>`);
+    expect(card.body).toContain(es('card.lead', { number: 1 }));
+    expect(card.body).toContain(es('card.intensityLegend'));
+    for (let i = 0; i <= 5; i++)
+      expect(card.body).toContain(`</span> ${es(`intensity.${i}` as 'intensity.0')}</label>`);
+    expect(card.body).toContain(`aria-label="${es('frame.back')}"`);
+    expect(card.body).not.toContain(en('card.intensityLegend'));
+    // Kit and option names are not translated.
+    expect(choiceNames(card.body)).toEqual(['Rose', 'Lemon', 'Coffee', 'Mint', 'Smoke']);
+    expect(card.headers.vary).toContain('Cookie, Accept-Language');
+  });
+
+  it('speaks Spanish by the scentryLang cookie, which beats Accept-Language either way', async () => {
+    const byCookie = await get(`/scent/${DEMO}`, fresh(), { cookie: 'a=1; scentryLang=es' });
+    expect(byCookie.body).toContain('<html lang="es">');
+    expect(byCookie.body).toContain(es('card.heading', { number: 1 }));
+    const cookieEs = await get('/home', fresh(), { cookie: 'scentryLang=es', 'accept-language': 'en-US' });
+    expect(cookieEs.body).toContain('<html lang="es">');
+    const cookieEn = await get(`/scent/${DEMO}`, fresh(), { cookie: 'scentryLang=en', 'accept-language': 'es' });
+    expect(cookieEn.body).toContain('<html lang="en">');
+    expect(cookieEn.body).toContain(en('card.heading', { number: 1 }));
+    const homeEn = await get('/home', fresh(), { cookie: 'scentryLang=en', 'accept-language': 'es' });
+    for (const words of shellWords(en)) expect(homeEn.body).toContain(words);
+  });
+
+  it('falls back to English for junk, unknown languages and a bad cookie', async () => {
+    for (const headers of <Record<string, string>[]>[
+      { 'accept-language': 'fr-FR,de;q=0.8' },
+      { 'accept-language': ';;;,,q=x' },
+      { 'accept-language': 'x'.repeat(5000) },
+      { 'accept-language': 'es;q=0' },
+      { cookie: 'scentryLang=<script>' },
+      { cookie: 'scentryLang=fr' },
+    ]) {
+      const res = await get('/home', fresh(), headers);
+      expect(res.statusCode, JSON.stringify(headers)).toBe(200);
+      expect(res.body, JSON.stringify(headers)).toContain('<html lang="en">');
+      expect(isPlainShell(res.body), JSON.stringify(headers)).toBe(true);
+      expect(res.body).not.toContain('<script>"');
+    }
+    const card = await get(`/scent/${DEMO}`, fresh(), { 'accept-language': 'de' });
+    expect(card.body).toContain(en('card.heading', { number: 1 }));
   });
 });
 
@@ -84,8 +163,8 @@ describe('card 1 drawn into /scent/<code>', () => {
     const res = await get(`/scent/${DEMO}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(res.body).toContain(`<h1 id="card-title" tabindex="-1">${CARD_TEXT.heading(1)}</h1>`);
-    expect(res.body).not.toContain(CARD_TEXT.loading);
+    expect(res.body).toContain(`<h1 id="card-title" tabindex="-1">${en('card.heading', { number: 1 })}</h1>`);
+    expect(res.body).not.toContain(en('shell.loading'));
     // Six intensities (besides the bar's three text sizes, disabled until the app starts).
     expect(res.body.match(/<input type="radio" name="shell-intensity"/g)?.length).toBe(6);
     expect(res.body.match(/<input type="radio" name="shell-text-size"/g)?.length).toBe(3);

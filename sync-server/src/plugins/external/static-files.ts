@@ -1,12 +1,36 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import { envelope, MSG } from '@scentry/shared-schema';
-import type { FastifyInstance } from 'fastify';
+import { envelope, LANGUAGES, type Language, MSG, requestLanguage } from '@scentry/shared-schema';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { hasPageMarkers, scentCodeOf, scentPage } from '../../services/app-page';
+import { hasPageMarkers, pagesByLanguage, scentCodeOf, scentPage } from '../../services/app-page';
 import { ensureSizedPicture, STORED_NAME, sizedDir } from '../../services/uploads';
+import { chooseEncoding } from './compress';
 import { isApiUrl } from './security';
+
+/**
+ * The app's pages differ by the request's language (the `scentryLang` cookie, else
+ * Accept-Language) as by its encoding: caches must keep them apart.
+ */
+export const APP_PAGE_VARY = 'Accept-Encoding, Cookie, Accept-Language';
+
+/** A page as sent: plain, and compressed once (at start) as the built assets are. */
+interface PackedPage {
+  plain: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+const pack = (html: string): PackedPage => {
+  const plain = Buffer.from(html);
+  return {
+    plain,
+    br: brotliCompressSync(plain, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: gzipSync(plain, { level: 9 }),
+  };
+};
 
 /** /robots.txt: what crawlers are asked to leave alone. */
 export const ROBOTS_TXT = 'User-agent: *\nDisallow: /admin/\nDisallow: /api/\nDisallow: /verify/\n';
@@ -18,7 +42,8 @@ const FAVICON_PNG = 'icons/icon-192.png';
  * /uploads/originals/) and the built PWA with an SPA fallback: any GET
  * outside /api and /uploads that is not a file gets index.html, so deep links (a kit's printed QR
  * code opening /scent/<code>) work, for HEAD as for GET (link checkers). index.html carries the
- * app's static shell (brand, "Loading your scent kit…"), so something paints before any script; on
+ * app's static shell (brand, "Loading your scent kit…"), so something paints before any script, in
+ * the request's language (cookie `scentryLang`, else Accept-Language; `Vary` says so); on
  * /scent/<code> the server draws the kit's card 1 into it (services/app-page.ts) for one read token
  * of the kit throttle, the plain shell past it or for a code that is no playable kit. Unknown API
  * paths answer 404 with the envelope. Also /robots.txt and /favicon.ico.
@@ -93,9 +118,33 @@ export default fp(async (app: FastifyInstance) => {
     });
   }
 
-  // The built page, read once: the page of a kit is drawn from it per request.
+  // The built page, read once and put in each language once (its shell's words and <html lang>),
+  // compressed: the plain shell costs a look-up per request; the page of a kit is drawn from the
+  // request's language's page.
   const builtPage = hasPwa && dist ? readFileSync(path.join(dist, 'index.html'), 'utf8') : null;
   const drawable = builtPage !== null && hasPageMarkers(builtPage);
+  const pages = builtPage === null ? null : pagesByLanguage(builtPage);
+  const packed =
+    pages && (Object.fromEntries(LANGUAGES.map((l) => [l, pack(pages[l])])) as Record<Language, PackedPage>);
+
+  /** The app's page with its static shell in the request's language. */
+  const sendShell = (req: FastifyRequest, reply: FastifyReply, language: Language) => {
+    reply.header('Cache-Control', 'no-cache');
+    reply.header('Vary', APP_PAGE_VARY);
+    reply.type('text/html; charset=utf-8');
+    if (!packed) return reply.sendFile('index.html');
+    const coding = chooseEncoding(req.headers['accept-encoding']);
+    if (coding) reply.header('Content-Encoding', coding);
+    return reply.send(packed[language][coding ?? 'plain']);
+  };
+
+  // `/` is the app too (it goes on to /home): its shell in the request's language, not the file.
+  if (hasPwa) {
+    app.get('/', { schema: { hide: true } }, (req, reply) => {
+      reply.removeHeader('cross-origin-opener-policy');
+      return sendShell(req, reply, requestLanguage(req.headers));
+    });
+  }
 
   app.setNotFoundHandler(async (req, reply) => {
     const url = req.url.split('?')[0];
@@ -106,19 +155,21 @@ export default fp(async (app: FastifyInstance) => {
       // browsing context group, a second renderer start-up after the HTML has arrived, which cost
       // 0.5–0.7 s of first paint on the emulated phone (docs/performance.md). The staff app keeps it.
       if (!/^\/admin(\/|$)/i.test(url)) reply.removeHeader('cross-origin-opener-policy');
+      const language = requestLanguage(req.headers);
       const code = drawable ? scentCodeOf(url) : null;
       // Drawing card 1 reads the kit as a pull does, and pays as one: past the throttle (or for a
       // code that is no playable kit) the plain shell, 200, so the page tells nothing of codes.
-      if (builtPage && code !== null && app.takeThrottleToken('read', req)) {
-        const html = await scentPage(app.db, builtPage, code);
+      if (pages && code !== null && app.takeThrottleToken('read', req)) {
+        const html = await scentPage(app.db, pages[language], code, language);
         if (html !== null) {
           // The kit as it is now: the browser asks again each time, and no shared cache keeps it.
           reply.header('Cache-Control', 'private, no-cache');
+          // (compress.ts adds Accept-Encoding.)
+          reply.header('Vary', 'Cookie, Accept-Language');
           return reply.type('text/html; charset=utf-8').send(html);
         }
       }
-      reply.header('Cache-Control', 'no-cache');
-      return reply.type('text/html; charset=utf-8').sendFile('index.html');
+      return sendShell(req, reply, language);
     }
     return reply.code(404).send(envelope('Failure', MSG.notFound, null, `No route for ${req.method} ${url}`));
   });
