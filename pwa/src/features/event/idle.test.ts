@@ -69,5 +69,8 @@ describe('the idle reset', () => {
     expect(idleTimes(undefined)).toEqual({ idleMs: 120_000, warnMs: 15_000 });
     expect(idleTimes('fast')).toEqual({ idleMs: 120_000, warnMs: 15_000 });
     expect(idleTimes(8000)).toEqual({ idleMs: 8000, warnMs: 1000 });
+    expect(idleTimes(8000, 3000)).toEqual({ idleMs: 8000, warnMs: 3000 });
+    // The warning's own setting alone changes nothing: the real two minutes keep their 15 s.
+    expect(idleTimes(undefined, 3000)).toEqual({ idleMs: 120_000, warnMs: 15_000 });
   });
 });

@@ -6,19 +6,27 @@ declare global {
   interface Window {
     /**
      * Test-only: the idle time in ms, read when a player's turn starts (a journey sets it with
-     * page.addInitScript). The warning then comes at the same share of it (15/120).
+     * page.addInitScript). The warning then comes at the same share of it (15/120)…
      */
     __scentryEventIdleMs?: number;
+    /** Test-only: …or this many ms before the end, when set (a journey that looks at the warning). */
+    __scentryEventWarnMs?: number;
   }
 }
 
 /** The idle time and the warning's lead: the defaults, or the test-only setting scaled. */
-export function idleTimes(override: unknown = globalThis.window?.__scentryEventIdleMs): {
+export function idleTimes(
+  override: unknown = globalThis.window?.__scentryEventIdleMs,
+  warnOverride: unknown = globalThis.window?.__scentryEventWarnMs,
+): {
   idleMs: number;
   warnMs: number;
 } {
-  const idleMs = typeof override === 'number' && override > 0 ? override : IDLE_MS;
-  return { idleMs, warnMs: Math.round((idleMs * WARN_BEFORE_MS) / IDLE_MS) };
+  const set = (v: unknown): v is number => typeof v === 'number' && v > 0;
+  const idleMs = set(override) ? override : IDLE_MS;
+  const warnMs =
+    set(override) && set(warnOverride) ? Math.min(warnOverride, idleMs) : (idleMs * WARN_BEFORE_MS) / IDLE_MS;
+  return { idleMs, warnMs: Math.round(warnMs) };
 }
 
 /** What counts as someone being there. */
