@@ -46,7 +46,11 @@ const onStartScreen = async () => {
   await page.waitForURL('**/event/demo1');
   await startScreen().waitFor();
 };
-const bodyText = () => page.locator('body').textContent().then((t) => t ?? '');
+const bodyText = () =>
+  page
+    .locator('body')
+    .textContent()
+    .then((t) => t ?? '');
 /** Every key and value of the site's localStorage, as one text. */
 const storageText = () =>
   page.evaluate(() =>
