@@ -166,10 +166,10 @@ describe('event mode on a tablet', () => {
     await page.getByLabel('Age').fill('37');
     await page.getByRole('group', { name: 'Gender' }).getByRole('radio', { name: 'Female' }).check();
     await page.getByLabel('Race/Ethnicity').selectOption('Asian');
-    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
     await page.getByTestId('medical-step').filter({ hasText: 'Step 2' }).waitFor();
     for (const radio of await page.getByRole('radio', { name: 'No' }).all()) await radio.check();
-    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
     await page.getByTestId('medical-step').filter({ hasText: 'Step 3' }).waitFor();
     for (const radio of await page.getByRole('radio', { name: 'No' }).all()) await radio.check();
     await page.getByRole('button', { name: 'Submit' }).click();
