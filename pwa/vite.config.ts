@@ -8,6 +8,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { earlyChunks, inlineStyles } from './src/features/play/early-chunks.vite';
+import { compiledCatalogues } from './src/i18n/catalogues.vite';
 
 /** Writes .gz and .br beside every text asset: the server sends them as they are (no per-request compression). */
 function precompress(): Plugin {
@@ -63,6 +64,8 @@ export default defineConfig({
       },
     }),
     react(),
+    // The player's message catalogues, compiled as they load (no ICU parser in the browser).
+    compiledCatalogues(),
     harfbuzzWithoutTopLevelAwait(),
     // index.html's boot script preloads the play route's chunks on /scent/<code> (their names).
     earlyChunks(),
@@ -180,6 +183,7 @@ export default defineConfig({
   test: {
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/i18n/test-setup.ts'],
     // No unit test races the 5 s default on a busy machine: speed is measured in benchmarks.
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The PWA's layering (issue #20): `lib/` and `ui/` are shared by every screen, so they import no
+ * The PWA's layering (issue #20): `lib/`, `ui/` and `i18n/` are shared by every screen, so they import no
  * feature; a feature (`features/<name>/`, its sub-folders included) imports no other feature, so
  * each can be read, moved or dropped alone. Two documented exceptions: the play screen shows the
  * location step and reads the position it records (`play` → `location`); the result screen shows
@@ -38,12 +38,12 @@ function layeringViolations(files: SourceFile[]): string[] {
   const out: string[] = [];
   for (const file of files) {
     const from = featureOf(file.path);
-    const shared = /^(lib|ui)\//.test(file.path);
+    const shared = /^(lib|ui|i18n)\//.test(file.path);
     for (const spec of relativeImports(file.source)) {
       const target = path.posix.normalize(path.posix.join(path.posix.dirname(file.path), spec));
       const to = featureOf(target);
       if (!to) continue;
-      if (shared) out.push(`${file.path} imports ${target}: lib/ and ui/ import no feature`);
+      if (shared) out.push(`${file.path} imports ${target}: lib/, ui/ and i18n/ import no feature`);
       else if (from && from !== to && !ALLOWED_FEATURE_IMPORTS.has(`${from} -> ${to}`))
         out.push(`${file.path} imports ${target}: feature ${from} imports feature ${to}`);
     }

@@ -1,6 +1,7 @@
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { activateLanguage, initialLanguage } from './i18n';
 import { onUnauthorized } from './lib/api';
 import { watchChunkLoadErrors } from './lib/chunk-load';
 import { takeOverShell } from './lib/shell';
@@ -42,11 +43,18 @@ const stopWaiting = router.subscribe('onResolved', () => {
   setTimeout(() => void import('./offline/sync').then((m) => m.startBackgroundSync()), 500);
 });
 
+// The player's catalogue first (one small chunk): no screen ever shows in one language and then
+// switches. If it cannot be fetched (the connection lost on a first visit, before the service
+// worker holds it), the page's static shell stays up and the app starts once back online.
 const root = document.getElementById('root');
-if (root) {
+const render = () => {
+  if (!root) return;
   createRoot(root).render(
     <StrictMode>
       <RouterProvider router={router} />
     </StrictMode>,
   );
-}
+};
+const start = () =>
+  activateLanguage(initialLanguage()).then(render, () => window.addEventListener('online', start, { once: true }));
+start();

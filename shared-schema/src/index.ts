@@ -7,6 +7,7 @@ export * from './auth';
 export * from './common';
 export * from './emails';
 export * from './health';
+export * from './i18n';
 export * from './kits';
 export * from './organizations';
 export * from './player-forms';

@@ -1,4 +1,4 @@
-import { type EmailKind, type EmailLanguage, REPORT_MSG } from '@scentry/shared-schema';
+import { type EmailKind, type Language, REPORT_MSG } from '@scentry/shared-schema';
 import { ApiFailure, callPlayer } from '../lib/api';
 import { type Delivery, sendOrQueue } from './send-or-queue';
 
@@ -9,7 +9,7 @@ export interface ReportEmail {
   resultId: string;
   email: string;
   /** The language of the e-mail's text, written by the server (API.md). */
-  language?: EmailLanguage;
+  language?: Language;
 }
 
 const ENDPOINT = { result: 'sendResultInEmail', questionnaire: 'sendQuestionnaireResultInEmail' } as const;

@@ -1,4 +1,4 @@
-import type { EmailDoc, EmailKind, EmailLanguage, KitDoc, ResultDoc } from '@scentry/shared-schema';
+import type { EmailDoc, EmailKind, KitDoc, Language, ResultDoc } from '@scentry/shared-schema';
 
 export type SyncState = 'pending' | 'uploaded' | 'rejected';
 
@@ -32,7 +32,7 @@ export interface LocalEmail {
   testResultId: string;
   kind: EmailKind;
   email: string;
-  language?: EmailLanguage;
+  language?: Language;
   name: string;
   date: string;
   pdfBase64: string;

@@ -1,7 +1,9 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
+import { useT } from '../i18n';
 import { clearProgress, useActiveGame } from '../lib/play-progress';
 import { ConfirmDialog } from './confirm';
+import { LanguageControl } from './language-control';
 import { InPlayerFrame } from './route-error';
 import './player-page.css';
 import { TextSizeControl } from './text-size-control';
@@ -9,6 +11,7 @@ import { TextSizeControl } from './text-size-control';
 /** The player's frame: brand bar (with the text size), content, and the "Powered by" footer of the spec. */
 export function PlayerPage({ children, back }: { children: ReactNode; back?: boolean }) {
   const navigate = useNavigate();
+  const t = useT();
   // A game with answers on screen: the back to the start asks before throwing them away.
   const game = useActiveGame();
   const [asking, setAsking] = useState(false);
@@ -19,7 +22,7 @@ export function PlayerPage({ children, back }: { children: ReactNode; back?: boo
           <Link
             to="/home"
             className="icon-button player-back"
-            aria-label="Back to the start"
+            aria-label={t('frame.back')}
             onClick={(e) => {
               if (!game) return;
               e.preventDefault();
@@ -32,18 +35,21 @@ export function PlayerPage({ children, back }: { children: ReactNode; back?: boo
         <span className="brand">
           <img src="/favicon.svg" alt="" width="28" height="28" /> Scentry
         </span>
-        <TextSizeControl />
+        <div className="player-choices">
+          <LanguageControl />
+          <TextSizeControl />
+        </div>
       </header>
       <main className="player-main">
         <InPlayerFrame.Provider value={true}>{children}</InPlayerFrame.Provider>
       </main>
-      <footer className="player-footer">Powered by Scentry</footer>
+      <footer className="player-footer">{t('frame.footer')}</footer>
       <ConfirmDialog
         open={asking}
-        title="Leave the game?"
-        message="Your answers so far will be lost."
-        confirmLabel="Leave"
-        cancelLabel="Stay"
+        title={t('frame.leaveTitle')}
+        message={t('frame.leaveMessage')}
+        confirmLabel={t('frame.leave')}
+        cancelLabel={t('frame.stay')}
         onCancel={() => setAsking(false)}
         onConfirm={() => {
           setAsking(false);

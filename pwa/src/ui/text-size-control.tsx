@@ -1,5 +1,6 @@
 import { useId, useLayoutEffect, useState } from 'react';
-import { applyTextSize, chooseTextSize, storedTextSize, TEXT_SIZE_TEXT, TEXT_SIZES } from './text-size';
+import { useT } from '../i18n';
+import { applyTextSize, chooseTextSize, storedTextSize, TEXT_SIZES } from './text-size';
 
 /**
  * The player's text size, in the frame's bar: three choices as radio buttons (arrow keys move
@@ -7,6 +8,7 @@ import { applyTextSize, chooseTextSize, storedTextSize, TEXT_SIZE_TEXT, TEXT_SIZ
  * shows; leaving for the admin screens gives the browser's own size back.
  */
 export function TextSizeControl() {
+  const t = useT();
   const [size, setSize] = useState(storedTextSize);
   const name = useId();
   useLayoutEffect(() => {
@@ -15,7 +17,7 @@ export function TextSizeControl() {
   }, [size]);
   return (
     <fieldset className="text-size">
-      <legend className="visually-hidden">{TEXT_SIZE_TEXT.label}</legend>
+      <legend className="visually-hidden">{t('textSize.label')}</legend>
       {TEXT_SIZES.map((n) => (
         <label key={n} className={n === size ? 'text-size-option text-size-on' : 'text-size-option'}>
           <input
@@ -28,7 +30,7 @@ export function TextSizeControl() {
               setSize(n);
             }}
           />
-          {TEXT_SIZE_TEXT.size(n)}
+          {t('textSize.size', { size: n })}
         </label>
       ))}
     </fieldset>

@@ -9,12 +9,6 @@ export const TEXT_SIZE_KEY = 'scentryTextSize';
 export const TEXT_SIZES = [100, 125, 150] as const;
 export type TextSize = (typeof TEXT_SIZES)[number];
 
-/** Every word the control says, in one place (for the translations to come). */
-export const TEXT_SIZE_TEXT = {
-  label: 'Text size',
-  size: (n: TextSize) => `${n}%`,
-} as const;
-
 const isTextSize = (n: number): n is TextSize => (TEXT_SIZES as readonly number[]).includes(n);
 
 /** The size kept on this device (100 when none, or when storage cannot be read). */

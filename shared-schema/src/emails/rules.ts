@@ -19,10 +19,6 @@ export const REPORT_NAME_MAX = 60;
 export const EMAIL_KINDS = ['result', 'questionnaire'] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
-/** The languages the server writes an e-mail's subject and text in (`Language`; default `en`). */
-export const EMAIL_LANGUAGES = ['en', 'es'] as const;
-export type EmailLanguage = (typeof EMAIL_LANGUAGES)[number];
-
 export const REPORT_MSG = {
   // spec §8 (exact)
   invalidEmail: 'Please enter valid email!',

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { MSG } from '../common/messages';
 import { EMAIL_MAX, isValidEmail } from '../common/rules';
 import { pushRows, uuid, writeKeySchema } from '../common/schemas';
-import { EMAIL_KINDS, EMAIL_LANGUAGES, REPORT_MSG } from './rules';
+import { LANGUAGES } from '../i18n/languages';
+import { EMAIL_KINDS, REPORT_MSG } from './rules';
 
 /** The report e-mails' request schemas (zod), apart from their rules so the player's screens need no zod. */
 
@@ -22,7 +23,7 @@ const ignored = (what: string) => z.unknown().optional().describe(`${what}: acce
 const emailLanguage = z
   .preprocess(
     (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
-    z.enum(EMAIL_LANGUAGES, { error: MSG.invalidRequest }),
+    z.enum(LANGUAGES, { error: MSG.invalidRequest }),
   )
   .nullable()
   .optional();

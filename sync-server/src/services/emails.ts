@@ -3,8 +3,8 @@ import {
   type Contract,
   EMAILS_PER_RECIPIENT_PER_HOUR,
   type EmailKind,
-  type EmailLanguage,
   emailDocSchema,
+  type Language,
   PLAY_MSG,
   parseRequest,
   REPORT_MSG,
@@ -76,7 +76,7 @@ export interface EmailRequest {
   email: string;
   testResultId: string;
   writeKey: string | null | undefined;
-  language: EmailLanguage | null | undefined;
+  language: Language | null | undefined;
   /** The requesting client's address (req.ip), counted by the per-address cap under a keyed hash. */
   ip: string;
 }
@@ -85,7 +85,7 @@ export interface EmailRequest {
  * What makes two requests under one id "the same e-mail": kind, recipient, result and language
  * (the attachment is the server's, made from the record, so it is not part of it).
  */
-function contentHash(request: EmailRequest, recipient: string, language: EmailLanguage): string {
+function contentHash(request: EmailRequest, recipient: string, language: Language): string {
   return createHash('sha256')
     .update(JSON.stringify([request.kind, recipient, request.testResultId.toLowerCase(), language]))
     .digest('hex');

@@ -1,6 +1,6 @@
 import { chmodSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { EmailKind, EmailLanguage } from '@scentry/shared-schema';
+import type { EmailKind, Language } from '@scentry/shared-schema';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transporter } from 'nodemailer';
 
@@ -162,7 +162,7 @@ function lazyTransport(options: () => [TransportOptions[0], TransportOptions[1]]
 }
 
 /** The date a text gives: MM/DD/YYYY in English, "23 de noviembre de 2026" in Spanish; in Los Angeles. */
-const DATE_FORMATS: Record<EmailLanguage, Intl.DateTimeFormat> = {
+const DATE_FORMATS: Record<Language, Intl.DateTimeFormat> = {
   en: new Intl.DateTimeFormat('en-US', {
     timeZone: 'America/Los_Angeles',
     month: '2-digit',
@@ -182,7 +182,7 @@ const DATE_FORMATS: Record<EmailLanguage, Intl.DateTimeFormat> = {
  * nothing the requester wrote, only the played-at date and the attachment's name.
  */
 const WORDING: Record<
-  EmailLanguage,
+  Language,
   {
     subject: Record<EmailKind, string>;
     attached: Record<EmailKind, (date: string, file: string) => string>;
@@ -223,7 +223,7 @@ const WORDING: Record<
   },
 };
 
-const GREETING: Record<EmailLanguage, string> = { en: 'Hello,', es: 'Hola:' };
+const GREETING: Record<Language, string> = { en: 'Hello,', es: 'Hola:' };
 
 /**
  * A report e-mail: the server's fixed text in the language asked, the played-at date, the PDF the
@@ -232,7 +232,7 @@ const GREETING: Record<EmailLanguage, string> = { en: 'Hello,', es: 'Hola:' };
 export function reportMail(report: {
   id: string;
   kind: EmailKind;
-  language: EmailLanguage;
+  language: Language;
   email: string;
   /** ISO time the result was played. */
   playedAt: string;
