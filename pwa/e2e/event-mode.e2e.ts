@@ -235,9 +235,18 @@ describe('event mode on a tablet', () => {
     await warning.waitFor({ state: 'hidden' });
     expect(new URL(page.url()).pathname).toBe('/pass');
 
+    // This player reads Spanish in large text: the next one starts with the event's (English, 100 %).
+    await page.locator('label.language-option', { hasText: 'Español' }).click();
+    await page.locator('label.text-size-option', { hasText: '150' }).click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('es');
+    expect(await page.evaluate(() => document.documentElement.style.fontSize)).toBe('150%');
+
     await page.goto(url('/admin/testresult'));
     await onStartScreen();
     await expectNoTrace({ resultId, words: ['Passed', '4 of 5', 'Play Results'] });
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    expect(await page.evaluate(() => document.documentElement.style.fontSize)).toBe('');
+    expect(await page.locator('label.text-size-on').textContent()).toBe('100%');
   });
 
   it('uploads what waited: the server holds exactly the three results, in the event organization', async () => {

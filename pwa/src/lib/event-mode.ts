@@ -1,4 +1,4 @@
-import { kitCode } from '@scentry/shared-schema';
+import { isLanguage, kitCode, type Language } from '@scentry/shared-schema';
 import { useSyncExternalStore } from 'react';
 
 /**
@@ -37,7 +37,7 @@ export interface EventState {
   organizationName: string | null;
   pin: PinRecord;
   /** What each new player starts with. */
-  language: string;
+  language: Language;
   textSize: number;
   tries: PinTries;
   /** A player has pressed Start and is not cleared yet (their screens may show). */
@@ -80,6 +80,7 @@ export function getEvent(): EventState | null {
       ? {
           ...parsed,
           organizationId: typeof parsed.organizationId === 'number' ? parsed.organizationId : null,
+          language: isLanguage(parsed.language) ? parsed.language : 'en',
           tries: parsed.tries ?? { wrong: 0, lockedUntil: null },
           playerActive: parsed.playerActive === true,
         }

@@ -25,7 +25,9 @@ function PlayerLayout() {
   // Event mode: no way back to /home (the start is the event's), no install hint for the queue.
   const event = useEvent();
   return (
-    <PlayerPage back={!noBack && !event}>
+    // In event mode a turn's start and end mount the frame afresh: its controls (text size, language)
+    // show what the new player starts with, nothing of the one before.
+    <PlayerPage key={event ? `event-${event.playerActive}` : 'player'} back={!noBack && !event}>
       {event ? (
         <Suspense fallback={null}>
           <EventFrame />

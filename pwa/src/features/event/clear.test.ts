@@ -54,9 +54,12 @@ describe('clearing a player (Next player, the idle reset)', () => {
   it("removes every key of the player's, keeps the device's and the event's", () => {
     clearPlayer(EVENT);
     for (const key of Object.keys(PLAYER_KEYS)) {
-      if (key === TEXT_SIZE_KEY) continue;
+      // Set again, to the event's (below).
+      if (key === TEXT_SIZE_KEY || key === 'scentryLang') continue;
       expect(localStorage.getItem(key), key).toBeNull();
     }
+    // The app's own setLanguage: the event's language, not the player's.
+    expect(localStorage.getItem('scentryLang')).toBe('es');
     for (const [k, v] of Object.entries(DEVICE_VALUES)) expect(localStorage.getItem(k), k).toBe(v);
     expect(sessionStorage.length).toBe(0);
     // Nothing of the player is left anywhere in this site's storage.

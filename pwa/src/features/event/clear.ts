@@ -1,3 +1,5 @@
+import type { Language } from '@scentry/shared-schema';
+import { setLanguage as setAppLanguage } from '../../i18n';
 import { EVENT_KEY, type EventState, updateEvent } from '../../lib/event-mode';
 import { setActiveGame } from '../../lib/play-progress';
 import { chooseTextSize, TEXT_SIZES, type TextSize } from '../../ui/text-size';
@@ -34,11 +36,11 @@ const isTextSize = (n: number): n is TextSize => (TEXT_SIZES as readonly number[
 /**
  * Clears the player from the device (Next player, the idle reset, any way back to the start):
  * their localStorage keys and this tab's sessionStorage, the game on screen; language and text
- * size go back to the event's. `setLanguage` applies the event's language (the app's i18n).
+ * size go back to the event's. `setLanguage` is the app's (a test passes its own).
  */
 export function clearPlayer(
   event: Pick<EventState, 'textSize' | 'language'>,
-  setLanguage?: (language: string) => void,
+  setLanguage: (language: Language) => unknown = setAppLanguage,
 ): void {
   const local = localStorage;
   const keys: string[] = [];
@@ -51,6 +53,6 @@ export function clearPlayer(
   setActiveGame(null);
   const size = isTextSize(event.textSize) ? event.textSize : 100;
   chooseTextSize(size);
-  setLanguage?.(event.language);
+  void setLanguage(event.language);
   updateEvent({ playerActive: false });
 }

@@ -1,14 +1,16 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
+import { currentLocale, useT } from '../../i18n';
 import { eventStartPath, useEvent } from '../../lib/event-mode';
 import { useActiveGame } from '../../lib/play-progress';
 import { useSyncStatus } from '../../offline/status';
 import { ConfirmDialog } from '../../ui/confirm';
 import { idleTimes, startIdleTimer } from './idle';
-import { useT } from './texts';
 import './event.css';
 
-const clock = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+/** The time on the device's clock, in the player's language. */
+const clock = (iso: string) =>
+  new Date(iso).toLocaleTimeString(currentLocale(), { hour: 'numeric', minute: '2-digit' });
 
 /**
  * The event's line under the frame's bar, on every screen while event mode is on: what waits to

@@ -1,6 +1,7 @@
-import type { KitDoc } from '@scentry/shared-schema';
+import { isLanguage, type KitDoc, LANGUAGE_NAMES, LANGUAGES, type Language } from '@scentry/shared-schema';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useT } from '../../i18n';
 import { eventStartPath, setEvent } from '../../lib/event-mode';
 import { clearSession, getSession, isStaff } from '../../lib/session';
 import { OrganizationSelect } from '../../ui/organization-select';
@@ -8,7 +9,6 @@ import { Spinner } from '../../ui/spinner';
 import { storedTextSize } from '../../ui/text-size';
 import { clearPlayer } from './clear';
 import { hashPin, isValidPin } from './pin';
-import { useT } from './texts';
 import './event.css';
 
 /** How the set-up screen finds the kit and keeps it on the device (the play path's own, given by the route). */
@@ -26,11 +26,6 @@ type KitLookup =
   | { status: 'needs-connection' }
   | { status: 'error' };
 
-export const EVENT_LANGUAGES = [
-  { value: 'en', label: 'English' },
-  { value: 'es', label: 'Español' },
-] as const;
-
 /**
  * /event/<code> before the event: a signed-in Admin or Client Admin sets it up (the kit, whose
  * results, a PIN typed twice, the players' language). Start event stores the kit and its pictures,
@@ -46,7 +41,7 @@ export function EventSetup({
   code: string;
   source: EventKitSource;
   /** The language the device has now (the default for each new player). */
-  language: string;
+  language: Language;
   /** After the staff session is cleared here (the admin's cached data goes too). */
   onSignedOut?: () => Promise<void> | void;
 }) {
@@ -60,7 +55,7 @@ export function EventSetup({
   const [organization, setOrganization] = useState<{ id: number; name: string } | null>(null);
   const [pin, setPin] = useState('');
   const [pinAgain, setPinAgain] = useState('');
-  const [lang, setLang] = useState(language === 'es' ? 'es' : 'en');
+  const [lang, setLang] = useState<Language>(language);
   const [errors, setErrors] = useState<{ pin?: string; pinAgain?: string; form?: string }>({});
   const [busy, setBusy] = useState(false);
   const pinId = useId();
@@ -230,10 +225,16 @@ export function EventSetup({
           </div>
           <div className="field">
             <label htmlFor={langId}>{t('event.setup.language')}</label>
-            <select id={langId} value={lang} onChange={(e) => setLang(e.target.value === 'es' ? 'es' : 'en')}>
-              {EVENT_LANGUAGES.map((l) => (
-                <option key={l.value} value={l.value} lang={l.value}>
-                  {l.label}
+            <select
+              id={langId}
+              value={lang}
+              onChange={(e) => {
+                if (isLanguage(e.target.value)) setLang(e.target.value);
+              }}
+            >
+              {LANGUAGES.map((l) => (
+                <option key={l} value={l} lang={l}>
+                  {LANGUAGE_NAMES[l]}
                 </option>
               ))}
             </select>

@@ -1,10 +1,10 @@
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import { useT } from '../../i18n';
 import { type EventState, endEvent, getEvent, updateEvent } from '../../lib/event-mode';
 import { startNewPlayer, updatePlayer } from '../../lib/player';
 import { Modal } from '../../ui/modal';
 import { afterWrongPin, lockRemaining, NO_TRIES, triesLeft, verifyPin } from './pin';
-import { useT } from './texts';
 import './event.css';
 
 /**

@@ -4,6 +4,7 @@ import { type EventKitSource, EventSetup } from '../../features/event/event-setu
 import { EventStart } from '../../features/event/event-start';
 import { fetchKit } from '../../features/play/api';
 import { appSources, keepKitOnDevice } from '../../features/play/use-kit';
+import { currentLanguage } from '../../i18n';
 import { useEvent } from '../../lib/event-mode';
 
 /**
@@ -32,7 +33,7 @@ function EventPage() {
     <EventSetup
       code={code}
       source={kitSource}
-      language={document.documentElement.lang || 'en'}
+      language={currentLanguage()}
       onSignedOut={() => import('../../lib/query').then((m) => m.queryClient.clear())}
     />
   );
