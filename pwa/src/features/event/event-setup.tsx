@@ -145,7 +145,8 @@ export function EventSetup({
         )}
         {lookup.status === 'ready' && (
           <p className="profile-name" data-testid="event-setup-kit">
-            {lookup.kit.name} ({lookup.kit.id.toUpperCase()})
+            {lookup.kit.name}
+            {lookup.kit.name.toLowerCase() !== lookup.kit.id && ` (${lookup.kit.id.toUpperCase()})`}
           </p>
         )}
         {lookup.status === 'unknown' && (
