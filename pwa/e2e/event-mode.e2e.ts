@@ -64,8 +64,7 @@ const storedResultId = () =>
   );
 
 /** axe, 44 px targets and no sideways scroll, on the tablet (and a phone when asked); a screenshot. */
-async function audit(name: string, phone = false) {
-  const sizes = phone ? [TABLET, { width: 390, height: 844 }] : [TABLET];
+async function audit(name: string, phone = false, sizes = phone ? [TABLET, { width: 390, height: 844 }] : [TABLET]) {
   for (const size of sizes) {
     await page.setViewportSize(size);
     const file = await shoot(page, `event-${name}-${size.width}`);
@@ -240,6 +239,8 @@ describe('event mode on a tablet', () => {
     await page.locator('label.text-size-option', { hasText: '150' }).click();
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('es');
     expect(await page.evaluate(() => document.documentElement.style.fontSize)).toBe('150%');
+    await page.getByRole('button', { name: 'Siguiente participante' }).waitFor();
+    await audit('pass-es-150', false, [{ width: 320, height: 568 }]);
 
     await page.goto(url('/admin/testresult'));
     await onStartScreen();
