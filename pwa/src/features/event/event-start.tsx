@@ -3,6 +3,7 @@ import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'reac
 import { useT } from '../../i18n';
 import { type EventState, endEvent, getEvent, updateEvent } from '../../lib/event-mode';
 import { startNewPlayer, updatePlayer } from '../../lib/player';
+import { clearSession, isStaff, type SessionUser } from '../../lib/session';
 import { Modal } from '../../ui/modal';
 import { afterWrongPin, lockRemaining, NO_TRIES, triesLeft, verifyPin } from './pin';
 import './event.css';
@@ -12,12 +13,19 @@ import './event.css';
  * directly) and the frame's language control; for staff, "End event" (the PIN) and, for a
  * forgotten PIN, the staff sign-in (`signIn` draws the form; a sign-in ends the event).
  */
-export function EventStart({ event, signIn }: { event: EventState; signIn: (onSignedIn: () => void) => ReactNode }) {
+export function EventStart({
+  event,
+  signIn,
+}: {
+  event: EventState;
+  signIn: (onSignedIn: (user: SessionUser) => void) => ReactNode;
+}) {
   const t = useT();
   const navigate = useNavigate();
   const [provider, setProvider] = useState(false);
   const [ending, setEnding] = useState(false);
   const [signingIn, setSigningIn] = useState(false);
+  const [refused, setRefused] = useState(false);
 
   function start() {
     startNewPlayer();
@@ -58,7 +66,18 @@ export function EventStart({ event, signIn }: { event: EventState; signIn: (onSi
         <section className="event-signin card" aria-labelledby="event-signin-title">
           <h2 id="event-signin-title">{t('event.signin.title')}</h2>
           <p className="hint">{t('event.signin.note')}</p>
-          {signIn(() => {
+          {refused && (
+            <p className="notice notice-error" role="alert">
+              {t('event.signin.notStaff')}
+            </p>
+          )}
+          {signIn((user) => {
+            // Only staff end an event: any other account is signed out again at once.
+            if (!isStaff(user)) {
+              clearSession();
+              setRefused(true);
+              return;
+            }
             endEvent();
             navigate({ to: '/admin/dashboard', replace: true });
           })}
