@@ -25,6 +25,7 @@ import { Route as PlayerSummaryRouteImport } from './routes/_player/summary'
 import { Route as PlayerUserMedicationQuestionRouteImport } from './routes/_player/userMedicationQuestion'
 import { Route as AdminAuthedRouteImport } from './routes/admin/_authed'
 import { Route as AdminLoginRouteImport } from './routes/admin/login'
+import { Route as PlayerEventCodeRouteImport } from './routes/_player/event.$code'
 import { Route as PlayerLegalDocRouteImport } from './routes/_player/legal.$doc'
 import { Route as PlayerScentIdRouteImport } from './routes/_player/scent.$id'
 import { Route as PlayerVerifyIdRouteImport } from './routes/_player/verify.$id'
@@ -128,6 +129,11 @@ const AdminLoginRoute = AdminLoginRouteImport.update({
   id: '/admin/login',
   path: '/admin/login',
   getParentRoute: () => rootRouteImport,
+} as any)
+const PlayerEventCodeRoute = PlayerEventCodeRouteImport.update({
+  id: '/event/$code',
+  path: '/event/$code',
+  getParentRoute: () => PlayerRoute,
 } as any)
 const PlayerLegalDocRoute = PlayerLegalDocRouteImport.update({
   id: '/legal/$doc',
@@ -258,6 +264,7 @@ export interface FileRoutesByFullPath {
   '/userMedicationQuestion': typeof PlayerUserMedicationQuestionRoute
   '/admin': typeof AdminAuthedRouteWithChildren
   '/admin/login': typeof AdminLoginRoute
+  '/event/$code': typeof PlayerEventCodeRoute
   '/legal/$doc': typeof PlayerLegalDocRoute
   '/scent/$id': typeof PlayerScentIdRoute
   '/verify/$id': typeof PlayerVerifyIdRoute
@@ -294,6 +301,7 @@ export interface FileRoutesByTo {
   '/summary': typeof PlayerSummaryRoute
   '/userMedicationQuestion': typeof PlayerUserMedicationQuestionRoute
   '/admin/login': typeof AdminLoginRoute
+  '/event/$code': typeof PlayerEventCodeRoute
   '/legal/$doc': typeof PlayerLegalDocRoute
   '/scent/$id': typeof PlayerScentIdRoute
   '/verify/$id': typeof PlayerVerifyIdRoute
@@ -333,6 +341,7 @@ export interface FileRoutesById {
   '/_player/userMedicationQuestion': typeof PlayerUserMedicationQuestionRoute
   '/admin/_authed': typeof AdminAuthedRouteWithChildren
   '/admin/login': typeof AdminLoginRoute
+  '/_player/event/$code': typeof PlayerEventCodeRoute
   '/_player/legal/$doc': typeof PlayerLegalDocRoute
   '/_player/scent/$id': typeof PlayerScentIdRoute
   '/_player/verify/$id': typeof PlayerVerifyIdRoute
@@ -372,6 +381,7 @@ export interface FileRouteTypes {
     | '/userMedicationQuestion'
     | '/admin'
     | '/admin/login'
+    | '/event/$code'
     | '/legal/$doc'
     | '/scent/$id'
     | '/verify/$id'
@@ -408,6 +418,7 @@ export interface FileRouteTypes {
     | '/summary'
     | '/userMedicationQuestion'
     | '/admin/login'
+    | '/event/$code'
     | '/legal/$doc'
     | '/scent/$id'
     | '/verify/$id'
@@ -446,6 +457,7 @@ export interface FileRouteTypes {
     | '/_player/userMedicationQuestion'
     | '/admin/_authed'
     | '/admin/login'
+    | '/_player/event/$code'
     | '/_player/legal/$doc'
     | '/_player/scent/$id'
     | '/_player/verify/$id'
@@ -588,6 +600,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/admin/login'
       preLoaderRoute: typeof AdminLoginRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_player/event/$code': {
+      id: '/_player/event/$code'
+      path: '/event/$code'
+      fullPath: '/event/$code'
+      preLoaderRoute: typeof PlayerEventCodeRouteImport
+      parentRoute: typeof PlayerRoute
     }
     '/_player/legal/$doc': {
       id: '/_player/legal/$doc'
@@ -745,6 +764,7 @@ interface PlayerRouteChildren {
   PlayerScanQRCodeRoute: typeof PlayerScanQRCodeRoute
   PlayerSummaryRoute: typeof PlayerSummaryRoute
   PlayerUserMedicationQuestionRoute: typeof PlayerUserMedicationQuestionRoute
+  PlayerEventCodeRoute: typeof PlayerEventCodeRoute
   PlayerLegalDocRoute: typeof PlayerLegalDocRoute
   PlayerScentIdRoute: typeof PlayerScentIdRoute
   PlayerVerifyIdRoute: typeof PlayerVerifyIdRoute
@@ -763,6 +783,7 @@ const PlayerRouteChildren: PlayerRouteChildren = {
   PlayerScanQRCodeRoute: PlayerScanQRCodeRoute,
   PlayerSummaryRoute: PlayerSummaryRoute,
   PlayerUserMedicationQuestionRoute: PlayerUserMedicationQuestionRoute,
+  PlayerEventCodeRoute: PlayerEventCodeRoute,
   PlayerLegalDocRoute: PlayerLegalDocRoute,
   PlayerScentIdRoute: PlayerScentIdRoute,
   PlayerVerifyIdRoute: PlayerVerifyIdRoute,

@@ -1,6 +1,8 @@
-import { createRootRoute, Link, Outlet, useRouterState } from '@tanstack/react-router';
+import { createRootRoute, Link, Outlet, redirect, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
+import { clearPlayer } from '../features/event/clear';
 import { useT } from '../i18n';
+import { eventRoute, getEvent } from '../lib/event-mode';
 import { ToastProvider } from '../ui/toast';
 
 // The service worker is registered once the first screen is up (with workbox-window): a player's
@@ -14,6 +16,17 @@ const UpdatePrompt = lazy(() =>
 );
 
 export const Route = createRootRoute({
+  // Event mode (issue #23): every address shows the event's start screen or the current player's
+  // screens; leaving a player's screens clears them from the device first (features/event/clear.ts).
+  // Nothing is cleared on a preload (a link hovered), only on the real navigation.
+  beforeLoad: ({ location, preload }) => {
+    const event = getEvent();
+    if (!event) return;
+    const route = eventRoute(event, location.pathname);
+    if (route.kind === 'stay') return;
+    if (route.kind === 'clear' && !preload) clearPlayer(event);
+    throw redirect({ href: route.href, replace: true });
+  },
   component: RootLayout,
   notFoundComponent: NotFound,
 });

@@ -1,4 +1,5 @@
 import { averageIntensity, type KitDoc, makeWriteKey, type ResultDoc, scorePlay } from '@scentry/shared-schema';
+import { eventOrganizationId } from '../../lib/event-mode';
 import { record as recordHistory } from '../../lib/history';
 import { clearProgress } from '../../lib/play-progress';
 import { getPlayer, type StoredCard, type StoredResult, setStoredResult } from '../../lib/player';
@@ -31,7 +32,8 @@ export async function finishPlay(
     writeKey: makeWriteKey(),
     testKitId: kit.kitId,
     kitVersion: kit.version,
-    organizationId: typeof player?.organizationId === 'number' ? player.organizationId : null,
+    // The provider the player chose; else, in event mode, the event's organization.
+    organizationId: typeof player?.organizationId === 'number' ? player.organizationId : eventOrganizationId(),
     latitude: position?.latitude ?? null,
     longitude: position?.longitude ?? null,
     firstName: player?.FirstName?.slice(0, 24) ?? null,
