@@ -1,3 +1,4 @@
+import { serverMessage } from '../i18n/server-message';
 import { hasLocalDatabase, useSyncStatus } from './status';
 import { requestSync } from './sync';
 
@@ -77,7 +78,7 @@ export function SyncStatusPanel() {
           <ul>
             {s.rejected.map((r) => (
               <li key={r.id}>
-                {r.kitName}, played {time(r.playedAt)}: {r.reason}
+                {r.kitName}, played {time(r.playedAt)}: {serverMessage(r.reason)}
               </li>
             ))}
           </ul>
@@ -91,7 +92,7 @@ export function SyncStatusPanel() {
           <ul>
             {s.rejectedEmails.map((e) => (
               <li key={e.id}>
-                {e.email}: {e.reason}
+                {e.email}: {serverMessage(e.reason)}
               </li>
             ))}
           </ul>
