@@ -24,7 +24,10 @@ const shared = serverAndBrowser({ SEED_DEMO: 'on', EMAILS_PER_RESULT: '1' });
  */
 async function playInAnyLanguage(page: Page, picks: string[]) {
   for (let i = 1; i <= 5; i++) {
-    await page.locator('#card-title').filter({ hasText: new RegExp(`\\b${i}\\b`) }).waitFor();
+    await page
+      .locator('#card-title')
+      .filter({ hasText: new RegExp(`\\b${i}\\b`) })
+      .waitFor();
     await page
       .locator('label.chip')
       .filter({ has: page.locator('.chip-value', { hasText: /^3$/ }) })
@@ -139,7 +142,10 @@ describe('a Spanish device after play', () => {
       await lookAt(page, 'email-dialog');
       await dialog.getByLabel('Correo electrónico').fill('ana@example.com');
       await dialog.getByRole('button', { name: 'Aceptar' }).click();
-      await page.getByRole('status').filter({ hasText: 'Resultado enviado correctamente' }).waitFor({ timeout: 20_000 });
+      await page
+        .getByRole('status')
+        .filter({ hasText: 'Resultado enviado correctamente' })
+        .waitFor({ timeout: 20_000 });
       // A second recipient: the server refuses in English (the contract), the player reads Spanish.
       await expect.poll(() => emailButton.isEnabled(), { timeout: 20_000 }).toBe(true);
       await emailButton.click();
@@ -190,7 +196,10 @@ describe('a Spanish device after play', () => {
       );
       await lookAt(page, 'questionnaire');
       for (let i = 0; i < 5; i++) {
-        await page.getByTestId('question').filter({ hasText: `Pregunta ${i + 1} de 5` }).waitFor();
+        await page
+          .getByTestId('question')
+          .filter({ hasText: `Pregunta ${i + 1} de 5` })
+          .waitFor();
         await page.getByRole('button', { name: i === 0 ? 'Sí' : 'No', exact: true }).click();
       }
       await page.waitForURL('**/additionalQuestionDetails');
