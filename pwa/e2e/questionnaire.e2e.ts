@@ -6,7 +6,7 @@ import path from 'node:path';
 import { QUESTIONNAIRE_MSG, QUESTIONNAIRE_QUESTIONS, REPORT_MSG } from '@scentry/shared-schema';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Q_TEXT } from '../src/features/player-forms/questionnaire/messages';
+import en from '../../shared-schema/src/i18n/en.json';
 import { launchBrowser } from './support/browser';
 import { type Mailbox, startMailbox } from './support/mailbox';
 import { goOfflineWithDemoKit, playDemo } from './support/player';
@@ -244,7 +244,7 @@ describe('the COVID-19 questionnaire', () => {
 
       const expected = ['No', 'Yes', 'No', 'No', 'No'];
       for (const [i, value] of expected.entries()) await answer(page, i + 1, value as 'Yes' | 'No');
-      await page.getByRole('status').filter({ hasText: Q_TEXT.queued }).waitFor({ timeout: 20_000 });
+      await page.getByRole('status').filter({ hasText: en['questionnaire.queued'] }).waitFor({ timeout: 20_000 });
       await expectDetails(page, expected);
       // The result and the questionnaire wait on the device; the server has nothing yet.
       await expect.poll(() => waitingCount(page)).toBe(2);
@@ -310,7 +310,7 @@ describe('the COVID-19 questionnaire', () => {
       const id = await storedResultId(page);
       const expected = ['Yes', 'Yes', 'No', 'No', 'Yes'];
       for (const [i, value] of expected.entries()) await answer(page, i + 1, value as 'Yes' | 'No');
-      await page.getByRole('status').filter({ hasText: Q_TEXT.queued }).waitFor({ timeout: 20_000 });
+      await page.getByRole('status').filter({ hasText: en['questionnaire.queued'] }).waitFor({ timeout: 20_000 });
 
       // What an older build left on the device: the same result and queued form, without a key.
       // Edited from a page of the same origin without the app, so the app cannot write the result

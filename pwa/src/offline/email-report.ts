@@ -1,4 +1,5 @@
 import { type EmailKind, type Language, REPORT_MSG } from '@scentry/shared-schema';
+import { serverMessage } from '../i18n/server-message';
 import { ApiFailure, callPlayer } from '../lib/api';
 import { type Delivery, sendOrQueue } from './send-or-queue';
 
@@ -82,11 +83,12 @@ export async function emailReportAndTell(
 ): Promise<boolean> {
   try {
     const outcome = await emailReport(mail);
-    if (outcome === 'sent') notify('success', SENT_MSG[mail.kind]);
-    else notify('info', REPORT_MSG.emailQueued);
+    // The API's words are English (the contract): the player reads them in their language.
+    if (outcome === 'sent') notify('success', serverMessage(SENT_MSG[mail.kind]));
+    else notify('info', serverMessage(REPORT_MSG.emailQueued));
     return true;
   } catch (err) {
-    notify(err instanceof ApiFailure && err.isWarning ? 'warning' : 'error', (err as Error).message);
+    notify(err instanceof ApiFailure && err.isWarning ? 'warning' : 'error', serverMessage((err as Error).message));
     return false;
   }
 }

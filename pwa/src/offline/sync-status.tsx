@@ -1,5 +1,6 @@
 import { useT } from '../i18n';
 import { localDateTime } from '../i18n/dates';
+import { serverMessage } from '../i18n/server-message';
 import { hasLocalDatabase, useSyncStatus } from './status';
 import { requestSync } from './sync';
 
@@ -77,7 +78,11 @@ export function SyncStatusPanel() {
           <ul>
             {s.rejected.map((r) => (
               <li key={r.id}>
-                {t('sync.rejected', { kit: r.kitName, time: localDateTime(r.playedAt), reason: r.reason })}
+                {t('sync.rejected', {
+                  kit: r.kitName,
+                  time: localDateTime(r.playedAt),
+                  reason: serverMessage(r.reason),
+                })}
               </li>
             ))}
           </ul>
@@ -91,7 +96,7 @@ export function SyncStatusPanel() {
           <ul>
             {s.rejectedEmails.map((e) => (
               <li key={e.id}>
-                {e.email}: {e.reason}
+                {e.email}: {serverMessage(e.reason)}
               </li>
             ))}
           </ul>

@@ -1,5 +1,7 @@
 import { isValidEmail, REPORT_MSG } from '@scentry/shared-schema';
 import { type FormEvent, useId, useState } from 'react';
+import { useT } from '../i18n';
+import { serverMessage } from '../i18n/server-message';
 import { Modal } from './modal';
 
 /**
@@ -10,14 +12,16 @@ export function EmailDialog({
   open,
   onClose,
   onSend,
-  hint = 'We e-mail your result as a PDF. The address is used only to send it.',
+  hint,
 }: {
+  /** What the address is for (default: the result's PDF), in the player's language. */
   hint?: string;
   open: boolean;
   onClose: () => void;
   /** Resolves true when the e-mail was sent or queued (the address is then cleared). */
   onSend: (email: string) => Promise<boolean>;
 }) {
+  const t = useT();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const inputId = useId();
@@ -27,7 +31,7 @@ export function EmailDialog({
     e.preventDefault();
     const value = email.trim();
     if (!isValidEmail(value)) {
-      setError(REPORT_MSG.invalidEmail);
+      setError(serverMessage(REPORT_MSG.invalidEmail));
       return;
     }
     setError(null);
@@ -40,16 +44,17 @@ export function EmailDialog({
   return (
     <Modal
       open={open}
-      title="Get Via Email"
+      title={t('email.title')}
+      closeLabel={t('forms.close')}
       onClose={() => {
         setError(null);
         onClose();
       }}
     >
       <form className="stack" onSubmit={submit} noValidate>
-        <p className="hint">{hint}</p>
+        <p className="hint">{hint ?? t('email.hint')}</p>
         <div className="field">
-          <label htmlFor={inputId}>E-mail address</label>
+          <label htmlFor={inputId}>{t('email.address')}</label>
           <input
             id={inputId}
             type="email"
@@ -75,10 +80,10 @@ export function EmailDialog({
               onClose();
             }}
           >
-            Cancel
+            {t('forms.cancel')}
           </button>
           <button type="submit" className="button">
-            OK
+            {t('forms.ok')}
           </button>
         </div>
       </form>

@@ -1,27 +1,31 @@
+import type { MessageId } from '@scentry/shared-schema';
 import { Link } from '@tanstack/react-router';
+import { useT } from '../i18n';
 
 /**
- * The legal text set (spec §2): its addresses and short titles. Kept apart from the texts
- * themselves so the route guard and the links of other screens carry only these few words.
+ * The legal text set (spec §2): its addresses and short titles (catalogue keys). Kept apart from
+ * the texts themselves so the route guard and the links of other screens carry only these few words.
  */
 export const LEGAL_DOCS = [
-  { id: 'description', title: 'About Scentry' },
-  { id: 'privacy', title: 'Privacy notice' },
-  { id: 'caution', title: 'Cautions' },
-  { id: 'terms', title: 'Terms of use' },
-  { id: 'hipaa', title: 'HIPAA authorization' },
-] as const;
+  { id: 'description', title: 'legal.description' },
+  { id: 'privacy', title: 'legal.privacy' },
+  { id: 'caution', title: 'legal.caution' },
+  { id: 'terms', title: 'legal.terms' },
+  { id: 'hipaa', title: 'legal.hipaa' },
+] as const satisfies readonly { id: string; title: MessageId }[];
 
 export type LegalDocId = (typeof LEGAL_DOCS)[number]['id'];
 
 export const isLegalDoc = (value: string): value is LegalDocId => LEGAL_DOCS.some((d) => d.id === value);
 
 /** A small row of links to the five texts; `current` is marked as the page being read. */
-export function LegalLinks({ current, label = 'Legal' }: { current?: LegalDocId; label?: string }) {
+export function LegalLinks({ current, label }: { current?: LegalDocId; label?: string }) {
+  const t = useT();
+  const name = label ?? t('legal.label');
   return (
-    <nav className="legal-links" aria-label={label}>
+    <nav className="legal-links" aria-label={name}>
       <span className="legal-links-label" aria-hidden="true">
-        {label}
+        {name}
       </span>
       <ul>
         {LEGAL_DOCS.map((d) => (
@@ -32,7 +36,7 @@ export function LegalLinks({ current, label = 'Legal' }: { current?: LegalDocId;
               aria-current={d.id === current ? 'page' : undefined}
               className="legal-link"
             >
-              {d.title}
+              {t(d.title)}
             </Link>
           </li>
         ))}

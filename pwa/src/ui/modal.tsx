@@ -6,10 +6,12 @@ interface ModalProps {
   onClose: () => void;
   children: ReactNode;
   footer?: ReactNode;
+  /** The close button's name (a player's dialog gives it in the player's language; the admin's stays English). */
+  closeLabel?: string;
 }
 
 /** A native <dialog>: focus is trapped and Escape closes it, which screen readers understand. */
-export function Modal({ open, title, onClose, children, footer }: ModalProps) {
+export function Modal({ open, title, onClose, children, footer, closeLabel = 'Close' }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -30,7 +32,7 @@ export function Modal({ open, title, onClose, children, footer }: ModalProps) {
     >
       <header className="modal-header">
         <h2 id={titleId}>{title}</h2>
-        <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>
+        <button type="button" className="icon-button" aria-label={closeLabel} onClick={onClose}>
           ×
         </button>
       </header>

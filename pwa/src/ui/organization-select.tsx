@@ -1,4 +1,5 @@
 import { type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useT } from '../i18n';
 import { ApiFailure } from '../lib/api';
 import { keptOrganizations, loadOrganizations, type OrganizationChoice } from '../lib/organizations';
 import { Spinner } from './spinner';
@@ -56,6 +57,7 @@ interface OrganizationSelectProps {
  */
 export function OrganizationSelect({ label, value, onChange, error, describedBy }: OrganizationSelectProps) {
   const { items, status, retry } = useOrganizations();
+  const t = useT();
   const baseId = useId();
   const inputId = `${baseId}-input`;
   const listId = `${baseId}-list`;
@@ -132,7 +134,7 @@ export function OrganizationSelect({ label, value, onChange, error, describedBy 
           role="combobox"
           autoComplete="off"
           spellCheck={false}
-          placeholder={unavailable ? '' : 'Type to search'}
+          placeholder={unavailable ? '' : t('provider.search')}
           disabled={unavailable}
           aria-autocomplete="list"
           aria-expanded={open}
@@ -167,7 +169,7 @@ export function OrganizationSelect({ label, value, onChange, error, describedBy 
           <button
             type="button"
             className="org-select-button"
-            aria-label={`Clear ${label}`}
+            aria-label={t('provider.clear', { label })}
             onClick={() => {
               onChange(null);
               setQuery('');
@@ -181,7 +183,7 @@ export function OrganizationSelect({ label, value, onChange, error, describedBy 
             type="button"
             className="org-select-button"
             tabIndex={-1}
-            aria-label={`Show ${label}`}
+            aria-label={t('provider.show', { label })}
             disabled={unavailable}
             onMouseDown={(e) => e.preventDefault()}
             onClick={() => {
@@ -220,33 +222,33 @@ export function OrganizationSelect({ label, value, onChange, error, describedBy 
           ))}
       </div>
       {open && shown.length === 0 && !unavailable && (
-        <p className="hint org-select-none">No provider matches “{query.trim()}”.</p>
+        <p className="hint org-select-none">{t('provider.noMatch', { query: query.trim() })}</p>
       )}
       <p className="visually-hidden" aria-live="polite">
-        {open && !unavailable ? `${shown.length} ${shown.length === 1 ? 'provider' : 'providers'}` : ''}
+        {open && !unavailable ? t('provider.count', { count: shown.length }) : ''}
       </p>
       {status === 'loading' && !items && (
         <p className="hint">
-          <Spinner label="Loading providers" /> Loading providers…
+          <Spinner label={t('provider.loading')} /> {t('provider.loading')}
         </p>
       )}
       {status === 'needsConnection' && !items && (
         <div className="notice notice-warning org-select-state" data-testid="organizations-offline">
-          <p>The list of providers needs a connection once. Connect to the internet, then try again.</p>
+          <p>{t('provider.needsConnection')}</p>
           <button type="button" className="button button-ghost" onClick={retry}>
-            Try again
+            {t('forms.tryAgain')}
           </button>
         </div>
       )}
       {status === 'failed' && !items && (
         <div className="notice notice-warning org-select-state">
-          <p>The list of providers could not be loaded.</p>
+          <p>{t('provider.loadFailed')}</p>
           <button type="button" className="button button-ghost" onClick={retry}>
-            Try again
+            {t('forms.tryAgain')}
           </button>
         </div>
       )}
-      {items && items.length === 0 && <p className="hint">No healthcare providers are available yet.</p>}
+      {items && items.length === 0 && <p className="hint">{t('provider.none')}</p>}
       {error && (
         <p id={errorId} className="field-error" role="alert">
           {error}

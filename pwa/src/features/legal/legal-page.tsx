@@ -1,11 +1,31 @@
 import { useCanGoBack, useRouter } from '@tanstack/react-router';
-import { useEffect } from 'react';
-import { type LegalDocId, LegalLinks } from '../../ui/legal-links';
-import { LEGAL_TEXTS, type LegalSection } from './texts';
+import { useEffect, useState } from 'react';
+import { useLanguage, useT } from '../../i18n';
+import { LEGAL_DOCS, type LegalDocId, LegalLinks } from '../../ui/legal-links';
+import { Spinner } from '../../ui/spinner';
+import { type LegalSection, type LegalTexts, loadLegalTexts } from './texts';
+
+/** The texts of the player's language, loaded on first use (and again when they switch). */
+function useLegalTexts(): LegalTexts | null {
+  const language = useLanguage();
+  const [loaded, setLoaded] = useState<{ language: string; texts: LegalTexts } | null>(null);
+  useEffect(() => {
+    let live = true;
+    void loadLegalTexts(language).then((texts) => live && setLoaded({ language, texts }));
+    return () => {
+      live = false;
+    };
+  }, [language]);
+  // Until the new language's texts arrive, the page keeps the other's rather than going blank.
+  return loaded?.texts ?? null;
+}
 
 /** /legal/$doc: one text of the legal set, with a small table of contents linking all five. */
 export function LegalPage({ doc }: { doc: LegalDocId }) {
-  const text = LEGAL_TEXTS[doc];
+  const t = useT();
+  const texts = useLegalTexts();
+  const text = texts?.[doc];
+  const title = LEGAL_DOCS.find((d) => d.id === doc)?.title ?? 'legal.description';
   const router = useRouter();
   const canGoBack = useCanGoBack();
   // Each text starts at its top (the route remounts this page per text, see its key).
@@ -15,13 +35,17 @@ export function LegalPage({ doc }: { doc: LegalDocId }) {
 
   return (
     <article className="legal stack" aria-labelledby="legal-title">
-      <LegalLinks current={doc} label="Legal texts" />
+      <LegalLinks current={doc} label={t('legal.texts')} />
       <header>
         <p className="eyebrow">Scentry</p>
-        <h1 id="legal-title">{text.title}</h1>
-        <p className="legal-summary">{text.summary}</p>
+        <h1 id="legal-title">{t(title)}</h1>
+        {text && <p className="legal-summary">{text.summary}</p>}
       </header>
-      {text.numbered ? (
+      {!text ? (
+        <p className="hint" role="status">
+          <Spinner label={t('legal.loading')} /> {t('legal.loading')}
+        </p>
+      ) : text.numbered ? (
         <ol className="legal-parts" data-testid="legal-parts">
           {text.sections.map((s, i) => (
             <li key={s.heading}>
@@ -38,7 +62,7 @@ export function LegalPage({ doc }: { doc: LegalDocId }) {
           className="button button-ghost"
           onClick={() => (canGoBack ? router.history.back() : router.navigate({ to: '/home' }))}
         >
-          {canGoBack ? 'Back' : 'Go to the start'}
+          {canGoBack ? t('forms.back') : t('legal.start')}
         </button>
       </p>
     </article>

@@ -1,11 +1,10 @@
 import { GUEST_NAME } from '@scentry/shared-schema';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { useT } from '../../../i18n';
 import { type OrganizationChoice, rememberProvider } from '../../../lib/organizations';
 import { getPlayer, isPlaceholderName, updatePlayer } from '../../../lib/player';
 import { OrganizationSelect } from '../../../ui/organization-select';
-
-export const PROVIDER_LABEL = 'Select Organization / Healthcare Provider';
 
 /**
  * /addOrganizationPage (spec §2): the player's profile and, when they chose to send their result
@@ -14,6 +13,7 @@ export const PROVIDER_LABEL = 'Select Organization / Healthcare Provider';
  */
 export function ProviderChoiceScreen() {
   const navigate = useNavigate();
+  const t = useT();
   const player = getPlayer();
   const wantsProvider = player?.isAddOrganizationChecked === true;
   const [choice, setChoice] = useState<OrganizationChoice | null>(null);
@@ -32,17 +32,15 @@ export function ProviderChoiceScreen() {
 
   return (
     <section className="provider-choice stack" aria-labelledby="profile-title">
-      <h1 id="profile-title">Your Profile:</h1>
+      <h1 id="profile-title">{t('provider.title')}</h1>
       <p className="profile-name" data-testid="profile-name">
         {fullName}
       </p>
-      {isPlaceholderName(player?.FirstName, player?.LastName) && (
-        <p className="hint">You can give your name after the game, with your details.</p>
-      )}
+      {isPlaceholderName(player?.FirstName, player?.LastName) && <p className="hint">{t('provider.nameLater')}</p>}
       {wantsProvider && (
         <>
           <OrganizationSelect
-            label={PROVIDER_LABEL}
+            label={t('provider.label')}
             value={value}
             describedBy="provider-note"
             onChange={(c) => {
@@ -51,13 +49,13 @@ export function ProviderChoiceScreen() {
             }}
           />
           <p id="provider-note" className="hint">
-            Your results will be forwarded to the selected organization or healthcare provider.
+            {t('provider.note')}
           </p>
         </>
       )}
       <div className="form-nav">
         <button type="button" className="button button-large" disabled={!canGoOn} onClick={next}>
-          Next
+          {t('forms.next')}
         </button>
       </div>
     </section>

@@ -1,6 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadMessages } from '../../../i18n';
 import { setStoredResult } from '../../../lib/player';
 
 vi.mock('@tanstack/react-router', () => ({
@@ -17,7 +18,8 @@ vi.mock('./guards', async () => {
   return { storedOutcome: getStoredResult };
 });
 
-const { Outcome, OUTCOME_TEXT, Summary } = await import('./outcome');
+const { Outcome, Summary } = await import('./outcome');
+const SEE_RESULT = 'See my result';
 
 const stored = (status: 'Pass' | 'Fail', right: number) =>
   setStoredResult({
@@ -44,10 +46,10 @@ describe('/pass and /fail', () => {
     expect(meaning).toMatch(/blocked nose/);
     expect(meaning).toMatch(/doctor|ear, nose and throat/);
     const links = [...container.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')]);
-    expect(links[0]).toEqual([OUTCOME_TEXT.seeResult, '/result']);
+    expect(links[0]).toEqual([SEE_RESULT, '/result']);
     expect(links.map(([t]) => t)).toContain('Play Again');
     // The main action is the large one; Play Again is the second kind.
-    expect(screen.getByText(OUTCOME_TEXT.seeResult).className).toContain('button-large');
+    expect(screen.getByText(SEE_RESULT).className).toContain('button-large');
     expect(screen.getByText('Play Again').className).toContain('button-ghost');
   });
 
@@ -57,7 +59,7 @@ describe('/pass and /fail', () => {
     expect(screen.getByText('Collect all cards for more chances to win!')).toBeTruthy();
     expect(screen.getByText('Play Again')).toBeTruthy();
     expect(screen.getByTestId('meaning').textContent).toMatch(/does not rule out/);
-    expect(screen.getByText(OUTCOME_TEXT.seeResult).getAttribute('href')).toBe('/result');
+    expect(screen.getByText(SEE_RESULT).getAttribute('href')).toBe('/result');
   });
 });
 
@@ -110,5 +112,39 @@ describe('/summary', () => {
     stored('Pass', 4);
     render(<Summary />);
     expect(screen.getByTestId('played-at').textContent).toBe('11/23/2026, 4:29 PM GMT+9');
+  });
+});
+
+describe('in Spanish', () => {
+  const zone = process.env.TZ;
+  beforeEach(async () => {
+    const es = await import('@scentry/shared-schema/i18n/es.json');
+    loadMessages('es', es.default as unknown as Parameters<typeof loadMessages>[1]);
+  });
+  afterEach(async () => {
+    cleanup();
+    localStorage.clear();
+    process.env.TZ = zone;
+    const en = await import('@scentry/shared-schema/i18n/en.json');
+    loadMessages('en', en.default as unknown as Parameters<typeof loadMessages>[1]);
+  });
+
+  it('/fail speaks Spanish: the badge, the score, the meaning and the actions', () => {
+    stored('Fail', 2);
+    render(<Outcome />);
+    expect(screen.getByText('No aprobado')).toBeTruthy();
+    expect(screen.getByTestId('score').textContent).toBe('2 de 5 aromas nombrados correctamente');
+    expect(screen.getByTestId('meaning').textContent).toMatch(/no es un diagnóstico/);
+    expect(screen.getByText('Ver mi resultado').getAttribute('href')).toBe('/result');
+    expect(screen.getByText('Jugar otra vez')).toBeTruthy();
+  });
+
+  it('/summary gives the date, the time and the average in the Spanish (US) locale, on the device clock', () => {
+    process.env.TZ = 'Europe/Berlin';
+    stored('Pass', 4);
+    render(<Summary />);
+    expect(screen.getByTestId('played-at').textContent?.replace(/\s/g, ' ')).toBe('23/11/2026, 8:29 a.m. GMT+1');
+    expect(screen.getByTestId('average-intensity').textContent?.replace(/\s/g, ' ')).toBe('3.0 (Moderado)');
+    expect(screen.getByText('Aprobado')).toBeTruthy();
   });
 });

@@ -1,33 +1,22 @@
-import { CARDS_PER_KIT, INTENSITY_LABELS } from '@scentry/shared-schema';
-import { formatLocalDateTime, REPORT_LABELS } from '@scentry/shared-schema/report';
+import { CARDS_PER_KIT } from '@scentry/shared-schema';
 import { Link } from '@tanstack/react-router';
+import { useT } from '../../../i18n';
+import { formatDecimal, formatLocalDateTime } from '../../../i18n/local-format';
 import { getStoredResult } from '../../../lib/player';
 import { SyncStatusPanel } from '../../../offline/sync-status';
 import { storedOutcome } from './guards';
+import { intensityKey } from './intensity';
 
-/**
+/*
  * What /pass and /fail say besides the spec's own texts ('Collect all cards for more chances to
  * win!', Play Again): what the result means and where to go next (DESIGN.md §7, a recorded
- * departure from spec §2's "only Play Again" on /fail). One place, for the translation to come.
+ * departure from spec §2's "only Play Again" on /fail). The words are the catalogue's `outcome.*`.
  *
- * Clinical wording: `passMeaning` and `failMeaning` are plain-language drafts written for this
- * product, like the legal texts (features/legal): have them reviewed by a clinician before a
- * public launch. They must stay in step with REPORT_TEXT.failAdvice (the report's wording).
+ * Clinical wording: `outcome.passMeaning` and `outcome.failMeaning` (English and Spanish) are
+ * plain-language drafts written for this product, like the legal texts (features/legal): have them
+ * reviewed by a clinician before a public launch. They must stay in step with REPORT_TEXT.failAdvice
+ * (the report's wording).
  */
-export const OUTCOME_TEXT = {
-  passHeading: 'Well done!',
-  failHeading: 'Thanks for playing',
-  passMeaning:
-    'You named enough scents today. A Pass does not rule out a problem: if your sense of smell seems weaker ' +
-    'than it used to be, talk to a doctor.',
-  failMeaning:
-    'A Fail is not a diagnosis: a cold, allergies or a blocked nose can lower a score. If your sense of smell ' +
-    'seems weaker than it used to be, a doctor or an ear, nose and throat (ENT) clinic can test it properly.',
-  seeResult: 'See my result',
-  seeResultHint: 'Download it, e-mail it, or send it to your healthcare provider.',
-  playAgain: 'Play Again',
-  summary: 'See my result summary',
-} as const;
 
 /**
  * /pass and /fail (spec §2), read from the stored result so a reload keeps them: what it says is
@@ -35,40 +24,43 @@ export const OUTCOME_TEXT = {
  * same screen; "See my result" is the main action, Play Again the second.
  */
 export function Outcome() {
+  const t = useT();
   // The route's beforeLoad (requireOutcome) made sure there is one.
   const result = storedOutcome();
   if (!result) return null;
   const passed = result.resultStatus === 'Pass';
   return (
     <section className="stack center outcome" aria-labelledby="outcome-title">
-      <p className={`badge ${passed ? 'badge-pass' : 'badge-fail'}`}>{passed ? 'Pass' : 'Fail'}</p>
+      <p className={`badge ${passed ? 'badge-pass' : 'badge-fail'}`}>
+        {passed ? t('outcome.pass') : t('outcome.fail')}
+      </p>
       {/* The same words as /result and the report: "4 of 5 scents named correctly". */}
       <p className="outcome-score" data-testid="score">
-        {REPORT_LABELS.score(result.rightAnswerCount, result.cards?.length || CARDS_PER_KIT)}
+        {t('result.score', { right: result.rightAnswerCount, total: result.cards?.length || CARDS_PER_KIT })}
       </p>
-      <h1 id="outcome-title">{passed ? OUTCOME_TEXT.passHeading : OUTCOME_TEXT.failHeading}</h1>
-      {passed && <p className="lead">Collect all cards for more chances to win!</p>}
+      <h1 id="outcome-title">{passed ? t('outcome.passHeading') : t('outcome.failHeading')}</h1>
+      {passed && <p className="lead">{t('outcome.collect')}</p>}
       <p className="outcome-meaning" data-testid="meaning">
-        {passed ? OUTCOME_TEXT.passMeaning : OUTCOME_TEXT.failMeaning}
+        {passed ? t('outcome.passMeaning') : t('outcome.failMeaning')}
       </p>
       <div className="outcome-next">
         <Link to="/result" className="button button-large" aria-describedby="outcome-next-hint">
-          {OUTCOME_TEXT.seeResult}
+          {t('outcome.seeResult')}
         </Link>
         <p id="outcome-next-hint" className="hint">
-          {OUTCOME_TEXT.seeResultHint}
+          {t('outcome.seeResultHint')}
         </p>
       </div>
       {passed && (
-        <button type="button" className="button button-ghost" disabled title="Coming soon">
-          Add to Wallet
+        <button type="button" className="button button-ghost" disabled title={t('outcome.comingSoon')}>
+          {t('wallet.add')}
         </button>
       )}
       <Link to="/home" className="button button-ghost">
-        {OUTCOME_TEXT.playAgain}
+        {t('outcome.playAgain')}
       </Link>
       <Link to="/summary" className="text-link">
-        {OUTCOME_TEXT.summary}
+        {t('outcome.summary')}
       </Link>
       <SyncStatusPanel />
     </section>
@@ -77,36 +69,37 @@ export function Outcome() {
 
 /** The result summary: average smell intensity for the kit (sum ÷ 5) and a way to the result page. */
 export function Summary() {
+  const t = useT();
   // The route's beforeLoad (requireStoredResult) made sure there is one.
   const result = getStoredResult();
   if (!result) return null;
   const avg = result.averageIntensity;
   return (
     <section className="stack center">
-      <h1>Your summary</h1>
+      <h1>{t('result.summaryTitle')}</h1>
       <dl className="summary">
         <div>
-          <dt>Play kit</dt>
+          <dt>{t('result.kit')}</dt>
           <dd>{result.kitName}</dd>
         </div>
         <div>
-          <dt>Result</dt>
-          <dd>{result.resultStatus === 'Pass' ? 'Passed' : 'Failed'}</dd>
+          <dt>{t('result.result')}</dt>
+          <dd>{result.resultStatus === 'Pass' ? t('result.passed') : t('result.failed')}</dd>
         </div>
         <div>
-          <dt>Average smell intensity</dt>
+          <dt>{t('result.averageIntensity')}</dt>
           <dd data-testid="average-intensity">
-            {avg.toFixed(1)} <span className="hint">({INTENSITY_LABELS[Math.round(avg)]})</span>
+            {formatDecimal(avg)} <span className="hint">({t(intensityKey(avg))})</span>
           </dd>
         </div>
         <div>
-          <dt>Played</dt>
+          <dt>{t('result.played')}</dt>
           {/* The player's own clock with its zone (DESIGN.md §7); the report keeps Pacific Time. */}
           <dd data-testid="played-at">{formatLocalDateTime(result.playedAt)}</dd>
         </div>
       </dl>
       <Link to="/result" className="button">
-        See my result
+        {t('outcome.seeResult')}
       </Link>
       <SyncStatusPanel />
     </section>

@@ -1,8 +1,11 @@
 import { REPORT_MSG } from '@scentry/shared-schema';
 import type { ReportModel } from '@scentry/shared-schema/report';
-import { formatLocalDateTime, intensityWords, REPORT_TEXT } from '@scentry/shared-schema/report';
+import { REPORT_TEXT } from '@scentry/shared-schema/report';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
+import { useT } from '../../../i18n';
+import { formatLocalDateTime } from '../../../i18n/local-format';
+import { serverMessage } from '../../../i18n/server-message';
 import { ApiFailure, callPlayer } from '../../../lib/api';
 import { saveFile } from '../../../lib/download';
 import {
@@ -21,25 +24,15 @@ import { HistorySwitch } from '../../../ui/history-switch';
 import { LegalLinks } from '../../../ui/legal-links';
 import { Spinner } from '../../../ui/spinner';
 import { useToast } from '../../../ui/toast';
-import { MEDICAL_TEXT, useMedicalRecord } from '../../player-forms/medical/record';
+import { answerLabel } from '../../player-forms/medical/labels';
+import { useMedicalRecord } from '../../player-forms/medical/record';
 import { keptAnswers } from '../../player-forms/questionnaire/kept';
 import { buildReportModel } from './build-model';
+import { intensityKey } from './intensity';
 import { useProvider } from './provider';
 import { fetchWalletPass } from './wallet-pass';
 
 type Busy = 'pdf' | 'png' | 'wallet' | 'email' | null;
-
-/** The page's own words (the spec's are in shared-schema); one place, for the translation to come. */
-export const RESULT_TEXT = {
-  keepTitle: 'Keep or send your result',
-  keepHint: 'E-mail it to yourself, or to your doctor or clinic.',
-  more: 'More ways to keep it',
-  detailsTitle: 'Your details',
-  questionsDone: 'COVID-19 questions answered ✓',
-  seeAnswers: 'See my answers',
-  answerQuestions: 'Answer the COVID-19 questions',
-  back: 'Back to the start',
-} as const;
 
 // The report module (jsPDF, the QR encoder) loads only when a file is made.
 const loadReport = () => import('../../../report');
@@ -70,6 +63,7 @@ function useCompleted(result: StoredResult): boolean {
 export function ResultScreen({ result }: { result: StoredResult }) {
   const navigate = useNavigate();
   const notify = useToast();
+  const t = useT();
   const { online } = useSyncStatus();
   const provider = useProvider(result.organizationId);
   const completed = useCompleted(result);
@@ -103,7 +97,7 @@ export function ResultScreen({ result }: { result: StoredResult }) {
       const { reportFileName } = await loadReport();
       saveFile(blob, reportFileName(model, kind));
     } catch {
-      notify('error', 'The report could not be made on this device. Please try again.');
+      notify('error', t('result.reportFailed'));
     } finally {
       setBusy(null);
     }
@@ -121,7 +115,7 @@ export function ResultScreen({ result }: { result: StoredResult }) {
     } catch (err) {
       const offline = err instanceof ApiFailure && err.httpStatus === 0;
       if (offline) setWalletUnreachable(true);
-      notify('error', offline ? REPORT_MSG.passNeedsConnection : (err as Error).message);
+      notify('error', serverMessage(offline ? REPORT_MSG.passNeedsConnection : (err as Error).message));
     } finally {
       setBusy(null);
     }
@@ -138,7 +132,7 @@ export function ResultScreen({ result }: { result: StoredResult }) {
   }
 
   function openQuestions() {
-    if (completed) notify('warning', REPORT_MSG.testCompleted);
+    if (completed) notify('warning', serverMessage(REPORT_MSG.testCompleted));
     else navigate({ to: '/additionalQuestion' });
   }
 
@@ -146,30 +140,28 @@ export function ResultScreen({ result }: { result: StoredResult }) {
     <article className="report-page stack" aria-labelledby="result-title">
       <header className={`result-banner ${passed ? 'result-pass' : 'result-fail'}`}>
         <p className="eyebrow">{REPORT_TEXT.title}</p>
-        <h1 id="result-title">{passed ? 'Passed' : 'Failed'}</h1>
-        <p data-testid="score">
-          {model.rightAnswerCount} of {model.cardCount} scents named correctly
-        </p>
+        <h1 id="result-title">{passed ? t('result.passed') : t('result.failed')}</h1>
+        <p data-testid="score">{t('result.score', { right: model.rightAnswerCount, total: model.cardCount })}</p>
       </header>
 
       <section className="result-keep stack" aria-labelledby="keep-title">
         <h2 id="keep-title" className="result-keep-title">
-          {RESULT_TEXT.keepTitle}
+          {t('result.keepTitle')}
         </h2>
         <div className="result-actions">
           <button type="button" className="button" onClick={() => void download('pdf')} disabled={busy !== null}>
-            {busy === 'pdf' ? <Working text="Making PDF…" /> : 'Download PDF'}
+            {busy === 'pdf' ? <Working text={t('result.makingPdf')} /> : t('result.downloadPdf')}
           </button>
           <button type="button" className="button" onClick={() => setEmailOpen(true)} disabled={busy !== null}>
-            {busy === 'email' ? <Working text="Sending…" /> : 'Get Via Email'}
+            {busy === 'email' ? <Working text={t('result.sending')} /> : t('email.title')}
           </button>
-          <p className="hint result-actions-note">{RESULT_TEXT.keepHint}</p>
+          <p className="hint result-actions-note">{t('result.keepHint')}</p>
         </div>
         <details className="result-more">
-          <summary>{RESULT_TEXT.more}</summary>
+          <summary>{t('result.more')}</summary>
           <div className="result-actions">
             <button type="button" className="button" onClick={() => void download('png')} disabled={busy !== null}>
-              {busy === 'png' ? <Working text="Making image…" /> : 'Download image'}
+              {busy === 'png' ? <Working text={t('result.makingImage')} /> : t('result.downloadImage')}
             </button>
             <button
               type="button"
@@ -178,11 +170,11 @@ export function ResultScreen({ result }: { result: StoredResult }) {
               disabled={busy !== null || !online}
               aria-describedby={walletNeedsConnection ? 'wallet-offline' : undefined}
             >
-              {busy === 'wallet' ? <Working text="Signing pass…" /> : 'Add to Wallet'}
+              {busy === 'wallet' ? <Working text={t('wallet.signing')} /> : t('wallet.add')}
             </button>
             {walletNeedsConnection && (
               <p id="wallet-offline" className="hint result-actions-note" data-testid="wallet-offline">
-                {REPORT_MSG.passNeedsConnection}
+                {serverMessage(REPORT_MSG.passNeedsConnection)}
               </p>
             )}
           </div>
@@ -190,13 +182,13 @@ export function ResultScreen({ result }: { result: StoredResult }) {
       </section>
 
       <dl className="summary report-details">
-        <Row label="Name" value={model.playerName} />
+        <Row label={t('result.name')} value={model.playerName} />
         {/* The player's own clock with its zone (DESIGN.md §7); the report keeps Pacific Time. */}
-        <Row label="Completed" value={formatLocalDateTime(model.playedAt)} testId="completed" />
-        <Row label="Play kit" value={model.kitName} />
+        <Row label={t('result.completed')} value={formatLocalDateTime(model.playedAt)} testId="completed" />
+        <Row label={t('result.kit')} value={model.kitName} />
         {model.provider && (
           <Row
-            label="Provider"
+            label={t('result.provider')}
             value={[model.provider.name, model.provider.address, model.provider.phone].filter(Boolean).join(' · ')}
             testId="provider"
           />
@@ -206,7 +198,7 @@ export function ResultScreen({ result }: { result: StoredResult }) {
 
       {model.cards.length > 0 && (
         <section aria-labelledby="cards-title" className="stack">
-          <h2 id="cards-title">Your cards</h2>
+          <h2 id="cards-title">{t('result.cardsTitle')}</h2>
           <ol className="report-cards">
             {model.cards.map((c) => (
               <li key={c.position}>
@@ -218,15 +210,15 @@ export function ResultScreen({ result }: { result: StoredResult }) {
                 <span className="report-card-main">
                   <span className="report-card-name">{c.cardName}</span>
                   <span className="report-card-choice">
-                    <span className="visually-hidden">Your choice: </span>
+                    <span className="visually-hidden">{t('result.yourChoice')} </span>
                     {c.choiceName}
                   </span>
                 </span>
                 <span className="report-card-outcome">
-                  <span className={c.right ? 'right' : 'wrong'}>{c.right ? '✓ Right' : '✗ Wrong'}</span>
+                  <span className={c.right ? 'right' : 'wrong'}>{c.right ? t('result.right') : t('result.wrong')}</span>
                   <span className="report-card-intensity">
-                    <span className="visually-hidden">Intensity: </span>
-                    {intensityWords(c.intensity)}
+                    <span className="visually-hidden">{t('result.intensity')} </span>
+                    {t(intensityKey(c.intensity))}
                   </span>
                 </span>
               </li>
@@ -250,28 +242,28 @@ export function ResultScreen({ result }: { result: StoredResult }) {
       <section className="stack center">
         {completed ? (
           <p className="result-done" data-testid="questions-done">
-            <span>{RESULT_TEXT.questionsDone}</span>
+            <span>{t('result.questionsDone')}</span>
             {keptAnswers(result.testResultId) && (
               <Link to="/additionalQuestionDetails" className="text-link">
-                {RESULT_TEXT.seeAnswers}
+                {t('result.seeAnswers')}
               </Link>
             )}
           </p>
         ) : (
           <button type="button" className="button button-ghost" onClick={openQuestions}>
-            {RESULT_TEXT.answerQuestions}
+            {t('result.answerQuestions')}
           </button>
         )}
         <Link to="/home" className="text-link">
-          {RESULT_TEXT.back}
+          {t('result.back')}
         </Link>
       </section>
       <SyncStatusPanel />
       <EmailDialog open={emailOpen} onClose={() => setEmailOpen(false)} onSend={sendEmail} />
-      <section className="result-history" aria-label="My results on this phone">
+      <section className="result-history" aria-label={t('result.history')}>
         <HistorySwitch current={result} />
         <Link to="/chart" className="text-link">
-          See my results over time
+          {t('result.overTime')}
         </Link>
       </section>
       <LegalLinks />
@@ -285,24 +277,26 @@ export function ResultScreen({ result }: { result: StoredResult }) {
  * after a refusal that stored nothing), one "Add your details" line instead of empty rows.
  */
 function MedicalDetails({ record, model }: { record: MedicalRecord | null; model: ReportModel }) {
+  const t = useT();
   if (!record || record.state === 'refused') {
     return (
       <div className="result-add-details" data-testid="add-details">
         {record?.state === 'refused' && (
           <p className="notice notice-warning" role="status">
-            {MEDICAL_TEXT.refused}
-            {record.reason ? `: ${record.reason}` : '.'}
+            {record.reason
+              ? t('medical.refusedBecause', { reason: serverMessage(record.reason) })
+              : t('medical.refused')}
           </p>
         )}
         <Link to="/userMedicationQuestion" className="button button-ghost">
-          {MEDICAL_TEXT.add}
+          {t('medical.add')}
         </Link>
-        <p className="hint">{MEDICAL_TEXT.addHint}</p>
+        <p className="hint">{t('medical.addHint')}</p>
       </div>
     );
   }
   const sent = record.state === 'sent';
-  const list = (items: string[] | null) => items?.join(', ') ?? REPORT_TEXT.notGiven;
+  const list = (items: string[] | null) => items?.map((i) => answerLabel(t, i)).join(', ') ?? REPORT_TEXT.notGiven;
   return (
     <section
       className="result-medical stack"
@@ -310,21 +304,24 @@ function MedicalDetails({ record, model }: { record: MedicalRecord | null; model
       data-testid={sent ? 'medical-sent' : 'medical-waiting'}
     >
       <h2 id="medical-title" className={sent ? 'result-medical-title sent' : 'result-medical-title'}>
-        {sent ? MEDICAL_TEXT.sent : MEDICAL_TEXT.waiting}
+        {sent ? t('medical.sent') : t('medical.waiting')}
       </h2>
       {record.alreadySent && (
         <p className="notice notice-warning" data-testid="medical-already-sent">
-          {MEDICAL_TEXT.alreadySent} {MEDICAL_TEXT.whomToAsk(model.provider?.name ?? null)}
+          {t('medical.alreadySent')}{' '}
+          {model.provider?.name
+            ? t('medical.askProvider', { provider: model.provider.name })
+            : t('medical.askOrganization')}
         </p>
       )}
       <dl className="summary report-details">
-        <Row label="Age" value={model.age === null ? REPORT_TEXT.notGiven : String(model.age)} />
-        <Row label="Gender" value={model.gender ?? REPORT_TEXT.notGiven} />
-        <Row label="Race" value={model.race ?? REPORT_TEXT.notGiven} />
-        <Row label="Reported disorders" value={list(model.disorders)} />
-        <Row label="Family history" value={list(model.familyHistory)} />
+        <Row label={t('result.age')} value={model.age === null ? REPORT_TEXT.notGiven : String(model.age)} />
+        <Row label={t('result.gender')} value={model.gender ? answerLabel(t, model.gender) : REPORT_TEXT.notGiven} />
+        <Row label={t('result.race')} value={model.race ? answerLabel(t, model.race) : REPORT_TEXT.notGiven} />
+        <Row label={t('result.disorders')} value={list(model.disorders)} />
+        <Row label={t('result.familyHistory')} value={list(model.familyHistory)} />
       </dl>
-      {!sent && <p className="hint">{MEDICAL_TEXT.waitingNote}</p>}
+      {!sent && <p className="hint">{t('medical.waitingNote')}</p>}
     </section>
   );
 }

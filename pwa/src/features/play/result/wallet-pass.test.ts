@@ -13,7 +13,7 @@ vi.mock('../../../offline/store', () => ({
 }));
 vi.mock('../../../offline/sync', () => ({ requestSync }));
 
-const { fetchWalletPass, WALLET_TEXT } = await import('./wallet-pass');
+const { fetchWalletPass } = await import('./wallet-pass');
 
 const RESULT_ID = '6f1c2a9e-5b7d-4c1e-9a3f-2d8e7b6c5a41';
 const fetchMock = vi.fn<typeof fetch>();
@@ -72,8 +72,8 @@ describe('asking the server for the wallet pass', () => {
   });
 
   it.each([
-    [404, WALLET_TEXT.notStored],
-    [403, WALLET_TEXT.notAllowed],
+    [404, 'Your result is still being uploaded. Please try again in a moment.'],
+    [403, 'This result was not played on this phone, so it cannot be added to a wallet here.'],
   ])('turns a %i into a sentence for the player', async (status, message) => {
     fetchMock.mockResolvedValue(envelopeReply(status, 'server words'));
     const err = await fetchWalletPass(RESULT_ID).catch((e: unknown) => e);

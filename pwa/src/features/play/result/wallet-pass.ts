@@ -1,12 +1,7 @@
 import { PLAYER_ROUTES } from '@scentry/shared-schema';
+import { t } from '../../../i18n';
 import { ApiFailure } from '../../../lib/api';
 import { type FetchedFile, fetchFile } from '../../../lib/file-call';
-
-/** What the player is told when the server refuses a pass (its own messages speak to developers). */
-export const WALLET_TEXT = {
-  notStored: 'Your result is still being uploaded. Please try again in a moment.',
-  notAllowed: 'This result was not played on this phone, so it cannot be added to a wallet here.',
-} as const;
 
 /** Waits (a little) for a sync run, so a result saved a moment ago has reached the server. */
 async function syncBriefly(): Promise<void> {
@@ -28,7 +23,8 @@ export async function fetchWalletPass(resultId: string): Promise<FetchedFile> {
     return await fetchFile(PLAYER_ROUTES.generatePkSafePass, { TestResultId: resultId, WriteKey: writeKey });
   } catch (err) {
     if (err instanceof ApiFailure && (err.httpStatus === 404 || err.httpStatus === 403)) {
-      const message = err.httpStatus === 404 ? WALLET_TEXT.notStored : WALLET_TEXT.notAllowed;
+      // What the player is told (the server's own messages here speak to developers), in their language.
+      const message = err.httpStatus === 404 ? t('wallet.notStored') : t('wallet.notAllowed');
       throw new ApiFailure(err.httpStatus, { ...err.envelope, message });
     }
     throw err;

@@ -10,6 +10,8 @@ import {
 } from '@scentry/shared-schema';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useT } from '../../../i18n';
+import { serverMessage } from '../../../i18n/server-message';
 import { type OrganizationChoice, rememberProvider } from '../../../lib/organizations';
 import { getPlayer, getStoredResult, type StoredResult } from '../../../lib/player';
 import { Field } from '../../../ui/field';
@@ -17,13 +19,16 @@ import { OrganizationSelect } from '../../../ui/organization-select';
 import { SelectField } from '../../../ui/select-field';
 import { Spinner } from '../../../ui/spinner';
 import { useToast } from '../../../ui/toast';
-import { MEDICAL_TEXT } from './record';
+import { FLAG_KEYS, GENDER_KEYS, RACE_KEYS } from './labels';
 import { checkMedicalForm, checkStep, MEDICAL_STEPS, type MedicalValues, valuesFromPlayer } from './steps';
 import { submitMedical } from './submit';
 
-export { MEDICAL_TEXT };
+/** The steps' short names in the progress list, in MEDICAL_STEPS' order. */
+const STEP_SHORT = ['medical.shortBasics', 'medical.shortDisorders', 'medical.shortFamily'] as const;
 
-const STEP_SHORT = ['Basics', 'Disorders', 'Family'];
+/** Field errors are the shared rules' messages (spec §5, English): shown in the player's language. */
+const shown = (errors: FieldErrors): FieldErrors =>
+  Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, v && serverMessage(v)]));
 
 type Focus = 'heading' | 'error' | null;
 
@@ -35,6 +40,7 @@ type Focus = 'heading' | 'error' | null;
 export function MedicalForm({ result }: { result: StoredResult }) {
   const navigate = useNavigate();
   const notify = useToast();
+  const t = useT();
   const baseId = useId();
   const [values, setValues] = useState<MedicalValues>(() => valuesFromPlayer(getPlayer()));
   const [step, setStep] = useState(0);
@@ -79,7 +85,7 @@ export function MedicalForm({ result }: { result: StoredResult }) {
       return;
     }
     if (offerProvider && wantsProvider && !provider) {
-      setErrors({ OrganizationId: MEDICAL_TEXT.providerRequired });
+      setErrors({ OrganizationId: t('medical.providerRequired') });
       setFocus('error');
       return;
     }
@@ -89,15 +95,15 @@ export function MedicalForm({ result }: { result: StoredResult }) {
       // The name at once, so the result page shows the provider even offline.
       if (organizationId !== null && provider) void rememberProvider(provider);
       const outcome = await submitMedical(check.data, result, organizationId);
-      if (outcome === 'sent') notify('success', MEDICAL_MSG.saved);
+      if (outcome === 'sent') notify('success', serverMessage(MEDICAL_MSG.saved));
       // Kept on the device: offline it waits for the network; online the server failed, so it retries.
-      else if (outcome === 'queued') notify('info', navigator.onLine ? MEDICAL_TEXT.retrying : MEDICAL_TEXT.queued);
+      else if (outcome === 'queued') notify('info', navigator.onLine ? t('medical.retrying') : t('medical.queued'));
       // The server holds another form for this result: the device now shows that one (/result says so).
-      else notify('warning', MEDICAL_TEXT.alreadySent);
+      else notify('warning', t('medical.alreadySent'));
       navigate({ to: '/result' });
     } catch {
       // spec §8: a failed medical save is the generic error, then the start.
-      notify('error', PLAY_MSG.somethingWrong);
+      notify('error', serverMessage(PLAY_MSG.somethingWrong));
       navigate({ to: '/home' });
     } finally {
       setBusy(false);
@@ -122,78 +128,79 @@ export function MedicalForm({ result }: { result: StoredResult }) {
   }
 
   const current = MEDICAL_STEPS[step];
+  const errorText = shown(errors);
 
   return (
     <section className="medical" aria-labelledby="medical-title">
-      <h1 id="medical-title">Medical and family history</h1>
-      <ol className="steps medical-steps" aria-label="Progress">
+      <h1 id="medical-title">{t('medical.title')}</h1>
+      <ol className="steps medical-steps" aria-label={t('medical.progress')}>
         {MEDICAL_STEPS.map((s, i) => (
           <li
             key={s.title}
             className={i < step ? 'step done' : i === step ? 'step current' : 'step'}
             aria-current={i === step ? 'step' : undefined}
           >
-            {i + 1} {STEP_SHORT[i]}
+            {i + 1} {t(STEP_SHORT[i])}
           </li>
         ))}
       </ol>
       <form ref={formRef} className="medical-form" noValidate onSubmit={onSubmit}>
         <h2 ref={headingRef} tabIndex={-1} className="medical-step-title" data-testid="medical-step">
-          Step {step + 1} of {MEDICAL_STEPS.length}: {current.title}
+          {t('medical.step', { number: step + 1, total: MEDICAL_STEPS.length, title: t(current.title) })}
         </h2>
 
         {step === 0 && (
           <div className="medical-fields">
             <Field
-              label="First name"
+              label={t('medical.firstName')}
               autoComplete="given-name"
               value={values.FirstName}
               onChange={(e) => set('FirstName', e.target.value)}
-              error={errors.FirstName}
+              error={errorText.FirstName}
             />
             <Field
-              label="Last name"
+              label={t('medical.lastName')}
               autoComplete="family-name"
               value={values.LastName}
               onChange={(e) => set('LastName', e.target.value)}
-              error={errors.LastName}
+              error={errorText.LastName}
             />
             <Field
-              label="Age"
+              label={t('medical.age')}
               inputMode="numeric"
               autoComplete="off"
               maxLength={3}
               className="medical-age"
               value={values.Age}
               onChange={(e) => set('Age', e.target.value)}
-              error={errors.Age}
+              error={errorText.Age}
             />
             <ChoiceGroup
               name={`${baseId}-gender`}
-              legend="Gender"
-              options={GENDERS.map((g) => ({ value: g, label: g }))}
+              legend={t('medical.gender')}
+              options={GENDERS.map((g) => ({ value: g, label: t(GENDER_KEYS[g]) }))}
               value={values.Gender}
               onChange={(g) => set('Gender', g)}
-              error={errors.Gender}
+              error={errorText.Gender}
             />
             <SelectField
-              label="Race/Ethnicity"
-              placeholder="Select…"
-              options={RACES.map((r) => ({ value: r, label: r }))}
+              label={t('medical.race')}
+              placeholder={t('forms.select')}
+              options={RACES.map((r) => ({ value: r, label: t(RACE_KEYS[r]) }))}
               value={values.Race}
               onChange={(r) => set('Race', r)}
-              error={errors.Race}
+              error={errorText.Race}
             />
           </div>
         )}
 
         {step === 1 && (
           <FlagQuestions
-            intro="Have you been diagnosed with any of these?"
+            intro={t('medical.disordersIntro')}
             flags={DISORDER_FLAGS}
             baseId={baseId}
             values={values}
-            errors={errors}
+            errors={errorText}
             onChange={set}
           />
         )}
@@ -201,11 +208,11 @@ export function MedicalForm({ result }: { result: StoredResult }) {
         {step === 2 && (
           <>
             <FlagQuestions
-              intro="Has anyone in your family been diagnosed with any of these?"
+              intro={t('medical.familyIntro')}
               flags={FAMILY_FLAGS}
               baseId={baseId}
               values={values}
-              errors={errors}
+              errors={errorText}
               onChange={set}
             />
             {offerProvider && (
@@ -219,22 +226,22 @@ export function MedicalForm({ result }: { result: StoredResult }) {
                       setErrors(({ OrganizationId: _gone, ...rest }) => rest);
                     }}
                   />
-                  <span>{MEDICAL_TEXT.providerOptIn}</span>
+                  <span>{t('medical.providerOptIn')}</span>
                 </label>
                 {wantsProvider && (
                   <>
                     <OrganizationSelect
-                      label={MEDICAL_TEXT.providerLabel}
+                      label={t('provider.label')}
                       value={provider?.id ?? null}
                       describedBy={`${baseId}-provider-note`}
-                      error={errors.OrganizationId}
+                      error={errorText.OrganizationId}
                       onChange={(c) => {
                         setProvider(c);
                         if (c) setErrors(({ OrganizationId: _gone, ...rest }) => rest);
                       }}
                     />
                     <p id={`${baseId}-provider-note`} className="hint">
-                      Your results will be forwarded to the selected organization or healthcare provider.
+                      {t('provider.note')}
                     </p>
                   </>
                 )}
@@ -246,18 +253,18 @@ export function MedicalForm({ result }: { result: StoredResult }) {
         <div className="form-nav">
           {step > 0 && (
             <button type="button" className="button button-ghost" disabled={busy} onClick={() => goTo(step - 1)}>
-              Back
+              {t('forms.back')}
             </button>
           )}
           <button type="submit" className="button" disabled={busy}>
             {busy ? (
               <>
-                <Spinner label="Saving" /> Saving…
+                <Spinner label={t('forms.savingLabel')} /> {t('forms.saving')}
               </>
             ) : last ? (
-              'Submit'
+              t('forms.submit')
             ) : (
-              'Next'
+              t('forms.next')
             )}
           </button>
         </div>
@@ -265,7 +272,7 @@ export function MedicalForm({ result }: { result: StoredResult }) {
       {step === 0 && (
         <p className="center">
           <Link to="/result" className="text-link">
-            Back to my result
+            {t('medical.backToResult')}
           </Link>
         </p>
       )}
@@ -327,13 +334,13 @@ interface FlagQuestionsProps {
   onChange: (key: MedicalFlagKey, value: boolean) => void;
 }
 
-const YES_NO = [
-  { value: true, label: 'Yes' },
-  { value: false, label: 'No' },
-];
-
 /** The yes/no questions of a step (spec §5: each one required). */
 function FlagQuestions({ intro, flags, baseId, values, errors, onChange }: FlagQuestionsProps) {
+  const t = useT();
+  const yesNo = [
+    { value: true, label: t('forms.yes') },
+    { value: false, label: t('forms.no') },
+  ];
   return (
     <div className="medical-fields">
       <p className="lead">{intro}</p>
@@ -341,8 +348,8 @@ function FlagQuestions({ intro, flags, baseId, values, errors, onChange }: FlagQ
         <ChoiceGroup
           key={f.key}
           name={`${baseId}-${f.key}`}
-          legend={f.label}
-          options={YES_NO}
+          legend={t(FLAG_KEYS[f.key])}
+          options={yesNo}
           value={values[f.key]}
           onChange={(v) => onChange(f.key, v)}
           error={errors[f.key]}

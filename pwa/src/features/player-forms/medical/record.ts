@@ -10,27 +10,6 @@ import {
 } from '../../../lib/player';
 import { hasLocalDatabase, useSyncStatus } from '../../../offline/status';
 
-/** The medical form's own words (the spec gives none for these); one place, for the translation to come. */
-export const MEDICAL_TEXT = {
-  queued: 'Saved on this device: it uploads when you are back online.',
-  retrying: 'Saved on this device. It could not be sent just now: it will try again by itself.',
-  providerRequired: 'Please choose a provider, or untick “Send my result to a provider”.',
-  providerLabel: 'Select Organization / Healthcare Provider',
-  providerOptIn: 'Send my result to a provider',
-  sent: 'Details sent ✓',
-  waiting: 'Your details: waiting to upload',
-  waitingNote: 'Kept on this device. They upload by themselves when there is a connection.',
-  add: 'Add your details',
-  addHint: 'Age, gender and health history, for your report and your provider.',
-  refused: 'Your details were not uploaded',
-  alreadySent: 'Details for this result were already sent, so they cannot be changed here. This is what was sent.',
-  /** Whom to ask: the provider the result went to when there is one, else the organization. */
-  whomToAsk: (provider: string | null): string =>
-    provider
-      ? `To correct them, ask ${provider}, the provider they were sent to.`
-      : 'To correct them, ask the clinic or provider they were sent to, or the organization that gave you the kit.',
-} as const;
-
 /** What the form sends, as the form's values (PascalCase, with the provider chosen on it). */
 export type SentForm = MedicalForm;
 

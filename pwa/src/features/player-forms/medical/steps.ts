@@ -8,6 +8,7 @@ import {
   MEDICAL_MSG,
   type MedicalFlagKey,
   type MedicalForm,
+  type MessageId,
   medicalForm,
   parseRequest,
   RACES,
@@ -27,16 +28,17 @@ export type MedicalValues = {
 export type BasicsKey = 'FirstName' | 'LastName' | 'Age' | 'Gender' | 'Race';
 
 export interface MedicalStep {
-  title: string;
+  /** The step's title, a catalogue key. */
+  title: MessageId;
   /** The fields this step asks, in the order shown (errors focus the first). */
   fields: readonly (BasicsKey | MedicalFlagKey)[];
 }
 
 /** The three steps of spec §2: basics, diagnosed disorders, family history. */
 export const MEDICAL_STEPS: readonly MedicalStep[] = [
-  { title: 'About you', fields: ['FirstName', 'LastName', 'Age', 'Gender', 'Race'] },
-  { title: 'Diagnosed disorders', fields: DISORDER_FLAGS.map((f) => f.key) },
-  { title: 'Family history', fields: FAMILY_FLAGS.map((f) => f.key) },
+  { title: 'medical.stepAbout', fields: ['FirstName', 'LastName', 'Age', 'Gender', 'Race'] },
+  { title: 'medical.stepDisorders', fields: DISORDER_FLAGS.map((f) => f.key) },
+  { title: 'medical.stepFamily', fields: FAMILY_FLAGS.map((f) => f.key) },
 ];
 
 export const emptyMedicalValues = (): MedicalValues =>

@@ -1,6 +1,7 @@
-import { formatLocalDate, formatLocalTime } from '@scentry/shared-schema/report';
 import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
+import { useT } from '../../../i18n';
+import { formatLocalDateTime } from '../../../i18n/local-format';
 import { saveFile } from '../../../lib/download';
 import { getPlayer, getStoredResult, type StoredResult } from '../../../lib/player';
 import { emailReportAndTell } from '../../../offline/email-report';
@@ -9,7 +10,7 @@ import { EmailDialog } from '../../../ui/email-dialog';
 import { Spinner } from '../../../ui/spinner';
 import { useToast } from '../../../ui/toast';
 import { type KeptAnswers, keptAnswers } from './kept';
-import { Q_TEXT } from './messages';
+import { answerText, questionText } from './questions';
 import { buildQuestionnaireModel } from './report-model';
 
 // The report module (jsPDF) loads only when a PDF is made.
@@ -20,6 +21,7 @@ type Busy = 'pdf' | 'email' | null;
 /** /additionalQuestionDetails (spec §2): the kept answers, as a PDF download or by e-mail. */
 export function DetailsScreen({ result, kept }: { result: StoredResult; kept: KeptAnswers }) {
   const notify = useToast();
+  const t = useT();
   const [busy, setBusy] = useState<Busy>(null);
   const [emailOpen, setEmailOpen] = useState(false);
   const model = useMemo(() => buildQuestionnaireModel(result, kept, getPlayer()), [result, kept]);
@@ -36,7 +38,7 @@ export function DetailsScreen({ result, kept }: { result: StoredResult; kept: Ke
       const { questionnaireFileName } = await loadReport();
       saveFile(pdf, questionnaireFileName(model));
     } catch {
-      notify('error', Q_TEXT.pdfFailed);
+      notify('error', t('questionnaire.pdfFailed'));
     } finally {
       setBusy(null);
     }
@@ -55,44 +57,49 @@ export function DetailsScreen({ result, kept }: { result: StoredResult; kept: Ke
   return (
     <article className="questionnaire-details stack" aria-labelledby="qd-title">
       <header className="center">
-        <p className="eyebrow">COVID-19 questionnaire</p>
-        <h1 id="qd-title">{Q_TEXT.detailsTitle}</h1>
+        <p className="eyebrow">{t('questionnaire.eyebrow')}</p>
+        <h1 id="qd-title">{t('questionnaire.detailsTitle')}</h1>
         <p className="hint" data-testid="answered-at">
-          Answered {formatLocalDate(model.answeredAt)}, {formatLocalTime(model.answeredAt)}
+          {t('questionnaire.answeredAt', { date: formatLocalDateTime(model.answeredAt) })}
         </p>
       </header>
 
-      <ol className="q-list" aria-label="Questions and answers">
+      <ol className="q-list" aria-label={t('questionnaire.list')}>
         {model.answers.map((a, i) => (
           <li key={a.question} className="q-list-row" data-testid="answer-row">
             <span className="q-list-number" aria-hidden="true">
               {i + 1}
             </span>
-            <span className="q-list-question">{a.question}</span>
+            <span className="q-list-question">{questionText(t, a.question)}</span>
             <span className={a.answer === 'Yes' ? 'q-pill q-pill-yes' : 'q-pill'}>
-              <span className="visually-hidden">Answer: </span>
-              {a.answer}
+              <span className="visually-hidden">{t('questionnaire.answer')} </span>
+              {answerText(t, a.answer)}
             </span>
           </li>
         ))}
       </ol>
 
-      <section className="result-actions" aria-label="Your answers">
+      <section className="result-actions" aria-label={t('questionnaire.actions')}>
         <button type="button" className="button" onClick={() => void download()} disabled={busy !== null}>
-          {busy === 'pdf' ? <Working text="Making PDF…" /> : 'Download PDF'}
+          {busy === 'pdf' ? <Working text={t('result.makingPdf')} /> : t('result.downloadPdf')}
         </button>
         <button type="button" className="button" onClick={() => setEmailOpen(true)} disabled={busy !== null}>
-          {busy === 'email' ? <Working text="Sending…" /> : 'Get Via Email'}
+          {busy === 'email' ? <Working text={t('result.sending')} /> : t('email.title')}
         </button>
       </section>
 
       <p className="center">
         <Link to="/result" className="button button-ghost q-continue">
-          Continue to your result
+          {t('questionnaire.continueToResult')}
         </Link>
       </p>
       <SyncStatusPanel />
-      <EmailDialog open={emailOpen} onClose={() => setEmailOpen(false)} onSend={sendEmail} hint={Q_TEXT.emailHint} />
+      <EmailDialog
+        open={emailOpen}
+        onClose={() => setEmailOpen(false)}
+        onSend={sendEmail}
+        hint={t('questionnaire.emailHint')}
+      />
     </article>
   );
 }

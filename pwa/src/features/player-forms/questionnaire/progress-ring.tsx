@@ -1,8 +1,11 @@
+import { useT } from '../../../i18n';
+
 /**
  * The questionnaire's circular progress: an SVG ring filled to the question shown, "n of total"
  * in its middle, announced as a progress bar.
  */
 export function ProgressRing({ current, total }: { current: number; total: number }) {
+  const t = useT();
   const size = 88;
   const stroke = 8;
   const r = (size - stroke) / 2;
@@ -12,11 +15,11 @@ export function ProgressRing({ current, total }: { current: number; total: numbe
     <div
       className="q-ring"
       role="progressbar"
-      aria-label="Question progress"
+      aria-label={t('questionnaire.progress')}
       aria-valuemin={0}
       aria-valuemax={total}
       aria-valuenow={current}
-      aria-valuetext={`Question ${current} of ${total}`}
+      aria-valuetext={t('questionnaire.question', { number: current, total })}
       data-testid="question-progress"
     >
       <svg width={size} height={size} viewBox={`0 0 ${size} ${size}`} aria-hidden="true" focusable="false">
@@ -35,7 +38,7 @@ export function ProgressRing({ current, total }: { current: number; total: numbe
         />
       </svg>
       <span className="q-ring-text" aria-hidden="true">
-        <strong>{current}</strong> of {total}
+        <strong>{current}</strong> {t('questionnaire.ringOf', { total })}
       </span>
     </div>
   );

@@ -1,13 +1,15 @@
 import { PLAY_MSG, QUESTIONNAIRE_MSG, QUESTIONNAIRE_QUESTIONS, REPORT_MSG } from '@scentry/shared-schema';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
+import { useT } from '../../../i18n';
+import { serverMessage } from '../../../i18n/server-message';
 import { getStoredResult, type StoredResult } from '../../../lib/player';
 import { Spinner } from '../../../ui/spinner';
 import { useToast } from '../../../ui/toast';
 import { type Answer, answerQuestion, goBack, initialFlow, QUESTION_COUNT, questionNumber } from './flow';
 import { keptAnswers } from './kept';
-import { Q_TEXT } from './messages';
 import { ProgressRing } from './progress-ring';
+import { answerText, questionText } from './questions';
 import { submitQuestionnaire } from './submit';
 import { useCompleted } from './use-completed';
 
@@ -21,20 +23,21 @@ export function QuestionnaireScreen({ result }: { result: StoredResult }) {
 
 function Completed({ result }: { result: StoredResult }) {
   const navigate = useNavigate();
+  const t = useT();
   const hasAnswers = keptAnswers(result.testResultId) !== null;
   return (
     <section className="questionnaire stack center" aria-labelledby="q-title">
-      <h1 id="q-title">{Q_TEXT.title}</h1>
+      <h1 id="q-title">{t('questionnaire.title')}</h1>
       <p className="notice q-completed" role="status" data-testid="questionnaire-completed">
-        {QUESTIONNAIRE_MSG.completed}
+        {serverMessage(QUESTIONNAIRE_MSG.completed)}
       </p>
       <button type="button" className="button button-large" onClick={() => navigate({ to: '/result' })}>
-        Continue
+        {t('forms.continue')}
       </button>
       {hasAnswers && (
         <p>
           <Link to="/additionalQuestionDetails" className="q-link">
-            See your answers
+            {t('questionnaire.seeAnswers')}
           </Link>
         </p>
       )}
@@ -45,6 +48,7 @@ function Completed({ result }: { result: StoredResult }) {
 function Questions({ result, onSubmitting }: { result: StoredResult; onSubmitting: () => void }) {
   const navigate = useNavigate();
   const notify = useToast();
+  const t = useT();
   const [flow, setFlow] = useState(initialFlow);
   const [saving, setSaving] = useState(false);
   const moved = useRef(false);
@@ -60,16 +64,19 @@ function Questions({ result, onSubmitting }: { result: StoredResult; onSubmittin
     try {
       const outcome = await submitQuestionnaire(result.testResultId, step.answers);
       if (outcome === 'completed') {
-        notify('warning', REPORT_MSG.testCompleted);
+        notify('warning', serverMessage(REPORT_MSG.testCompleted));
         navigate({ to: '/result' });
         return;
       }
       // Kept on the device: offline it waits for the network; online the server failed, so it retries.
-      const queued = navigator.onLine ? Q_TEXT.retrying : Q_TEXT.queued;
-      notify(outcome === 'sent' ? 'success' : 'info', outcome === 'sent' ? QUESTIONNAIRE_MSG.saved : queued);
+      const queued = navigator.onLine ? t('questionnaire.retrying') : t('questionnaire.queued');
+      notify(
+        outcome === 'sent' ? 'success' : 'info',
+        outcome === 'sent' ? serverMessage(QUESTIONNAIRE_MSG.saved) : queued,
+      );
       navigate({ to: '/additionalQuestionDetails' });
     } catch {
-      notify('error', PLAY_MSG.somethingWrong);
+      notify('error', serverMessage(PLAY_MSG.somethingWrong));
       navigate({ to: '/home' });
     }
   }
@@ -79,9 +86,9 @@ function Questions({ result, onSubmitting }: { result: StoredResult; onSubmittin
   return (
     <section className="questionnaire" aria-labelledby="q-title">
       <h1 id="q-title" className="center">
-        {Q_TEXT.title}
+        {t('questionnaire.title')}
       </h1>
-      <p className="lead center">{Q_TEXT.intro}</p>
+      <p className="lead center">{t('questionnaire.intro')}</p>
       <ProgressRing current={n} total={QUESTION_COUNT} />
       {/* A new heading for each question takes the focus (after the first), so screen-reader and
           keyboard users land on it. */}
@@ -95,10 +102,8 @@ function Questions({ result, onSubmitting }: { result: StoredResult; onSubmittin
         tabIndex={-1}
         data-testid="question"
       >
-        <span className="visually-hidden">
-          Question {n} of {QUESTION_COUNT}:{' '}
-        </span>
-        {QUESTIONNAIRE_QUESTIONS[flow.index]}
+        <span className="visually-hidden">{t('questionnaire.question', { number: n, total: QUESTION_COUNT })}: </span>
+        {questionText(t, QUESTIONNAIRE_QUESTIONS[flow.index])}
       </h2>
       <fieldset className="q-answers" aria-labelledby="q-question">
         {(['Yes', 'No'] as const).map((value) => (
@@ -110,13 +115,13 @@ function Questions({ result, onSubmitting }: { result: StoredResult; onSubmittin
             disabled={saving}
             onClick={() => void answer(value)}
           >
-            {value}
+            {answerText(t, value)}
           </button>
         ))}
       </fieldset>
       {saving ? (
         <p className="center q-saving">
-          <Spinner label={Q_TEXT.saving} /> {Q_TEXT.saving}
+          <Spinner label={t('questionnaire.saving')} /> {t('questionnaire.saving')}
         </p>
       ) : (
         flow.index > 0 && (
@@ -129,7 +134,7 @@ function Questions({ result, onSubmitting }: { result: StoredResult; onSubmittin
                 setFlow(goBack(flow));
               }}
             >
-              ← {Q_TEXT.previous}
+              ← {t('questionnaire.previous')}
             </button>
           </p>
         )
