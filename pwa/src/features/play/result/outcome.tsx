@@ -1,6 +1,7 @@
 import { CARDS_PER_KIT, INTENSITY_LABELS } from '@scentry/shared-schema';
-import { formatLocalDateTime, REPORT_LABELS } from '@scentry/shared-schema/report';
+import { formatLocalDateTime } from '@scentry/shared-schema/report';
 import { Link } from '@tanstack/react-router';
+import { useT } from '../../../i18n';
 import { getStoredResult } from '../../../lib/player';
 import { SyncStatusPanel } from '../../../offline/sync-status';
 import { storedOutcome } from './guards';
@@ -12,7 +13,7 @@ import { storedOutcome } from './guards';
  *
  * Clinical wording: `passMeaning` and `failMeaning` are plain-language drafts written for this
  * product, like the legal texts (features/legal): have them reviewed by a clinician before a
- * public launch. They must stay in step with REPORT_TEXT.failAdvice (the report's wording).
+ * public launch. They must stay in step with the catalogue's report.failAdvice (the report's wording).
  */
 export const OUTCOME_TEXT = {
   passHeading: 'Well done!',
@@ -35,6 +36,7 @@ export const OUTCOME_TEXT = {
  * same screen; "See my result" is the main action, Play Again the second.
  */
 export function Outcome() {
+  const t = useT();
   // The route's beforeLoad (requireOutcome) made sure there is one.
   const result = storedOutcome();
   if (!result) return null;
@@ -44,7 +46,7 @@ export function Outcome() {
       <p className={`badge ${passed ? 'badge-pass' : 'badge-fail'}`}>{passed ? 'Pass' : 'Fail'}</p>
       {/* The same words as /result and the report: "4 of 5 scents named correctly". */}
       <p className="outcome-score" data-testid="score">
-        {REPORT_LABELS.score(result.rightAnswerCount, result.cards?.length || CARDS_PER_KIT)}
+        {t('report.score', { right: result.rightAnswerCount, cards: result.cards?.length || CARDS_PER_KIT })}
       </p>
       <h1 id="outcome-title">{passed ? OUTCOME_TEXT.passHeading : OUTCOME_TEXT.failHeading}</h1>
       {passed && <p className="lead">Collect all cards for more chances to win!</p>}

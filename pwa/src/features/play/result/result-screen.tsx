@@ -1,8 +1,9 @@
 import { REPORT_MSG } from '@scentry/shared-schema';
 import type { ReportModel } from '@scentry/shared-schema/report';
-import { formatLocalDateTime, intensityWords, REPORT_TEXT } from '@scentry/shared-schema/report';
+import { formatLocalDateTime, intensityWords, REPORT_BRAND } from '@scentry/shared-schema/report';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
+import { useT } from '../../../i18n';
 import { ApiFailure, callPlayer } from '../../../lib/api';
 import { saveFile } from '../../../lib/download';
 import {
@@ -70,6 +71,7 @@ function useCompleted(result: StoredResult): boolean {
 export function ResultScreen({ result }: { result: StoredResult }) {
   const navigate = useNavigate();
   const notify = useToast();
+  const t = useT();
   const { online } = useSyncStatus();
   const provider = useProvider(result.organizationId);
   const completed = useCompleted(result);
@@ -145,7 +147,7 @@ export function ResultScreen({ result }: { result: StoredResult }) {
   return (
     <article className="report-page stack" aria-labelledby="result-title">
       <header className={`result-banner ${passed ? 'result-pass' : 'result-fail'}`}>
-        <p className="eyebrow">{REPORT_TEXT.title}</p>
+        <p className="eyebrow">{t('report.title')}</p>
         <h1 id="result-title">{passed ? 'Passed' : 'Failed'}</h1>
         <p data-testid="score">
           {model.rightAnswerCount} of {model.cardCount} scents named correctly
@@ -232,20 +234,20 @@ export function ResultScreen({ result }: { result: StoredResult }) {
               </li>
             ))}
           </ol>
-          <p className="hint">{REPORT_TEXT.cardsNote}</p>
+          <p className="hint">{t('report.cardsNote')}</p>
         </section>
       )}
 
       {!passed && (
         <p className="notice notice-warning" data-testid="fail-advice">
-          {REPORT_TEXT.failAdvice}
+          {t('report.failAdvice')}
         </p>
       )}
-      <p>{REPORT_TEXT.explanation}</p>
+      <p>{t('report.explanation')}</p>
       <p className="fine-print">
-        <strong>{REPORT_TEXT.product}</strong> · {REPORT_TEXT.regulatory}
+        <strong>{REPORT_BRAND.product}</strong> · {REPORT_BRAND.regulatory}
       </p>
-      <p className="fine-print">{REPORT_TEXT.disclaimer}</p>
+      <p className="fine-print">{t('report.disclaimer')}</p>
 
       <section className="stack center">
         {completed ? (
@@ -285,6 +287,7 @@ export function ResultScreen({ result }: { result: StoredResult }) {
  * after a refusal that stored nothing), one "Add your details" line instead of empty rows.
  */
 function MedicalDetails({ record, model }: { record: MedicalRecord | null; model: ReportModel }) {
+  const t = useT();
   if (!record || record.state === 'refused') {
     return (
       <div className="result-add-details" data-testid="add-details">
@@ -302,7 +305,7 @@ function MedicalDetails({ record, model }: { record: MedicalRecord | null; model
     );
   }
   const sent = record.state === 'sent';
-  const list = (items: string[] | null) => items?.join(', ') ?? REPORT_TEXT.notGiven;
+  const list = (items: string[] | null) => items?.join(', ') ?? t('report.notGiven');
   return (
     <section
       className="result-medical stack"
@@ -318,9 +321,9 @@ function MedicalDetails({ record, model }: { record: MedicalRecord | null; model
         </p>
       )}
       <dl className="summary report-details">
-        <Row label="Age" value={model.age === null ? REPORT_TEXT.notGiven : String(model.age)} />
-        <Row label="Gender" value={model.gender ?? REPORT_TEXT.notGiven} />
-        <Row label="Race" value={model.race ?? REPORT_TEXT.notGiven} />
+        <Row label="Age" value={model.age === null ? t('report.notGiven') : String(model.age)} />
+        <Row label="Gender" value={model.gender ?? t('report.notGiven')} />
+        <Row label="Race" value={model.race ?? t('report.notGiven')} />
         <Row label="Reported disorders" value={list(model.disorders)} />
         <Row label="Family history" value={list(model.familyHistory)} />
       </dl>
