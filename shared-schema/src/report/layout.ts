@@ -21,6 +21,7 @@ import {
   shortResultId,
 } from './page-frame';
 import { qrRuns } from './qr';
+import { localizedReportModel } from './record-values';
 import { isolate, type Measurer, wrapUrl } from './text';
 import type { ReportLanguage } from './texts';
 
@@ -47,8 +48,9 @@ export interface LayoutOptions extends ReportLanguage {
 const THUMB = 32;
 
 /** Lays the report out on pages: the one description both the PDF and the image are drawn from. */
-export function layoutReport(model: ReportModel, options: LayoutOptions): ReportLayout {
+export function layoutReport(source: ReportModel, options: LayoutOptions): ReportLayout {
   const { measurer: m, t, language } = options;
+  const model = localizedReportModel(source, t);
   /** A list as "A, B, C"; null is "not given" (the form was not filled), an empty list "None". */
   const listText = (items: string[] | null): string => {
     if (items === null) return t('report.notGiven');

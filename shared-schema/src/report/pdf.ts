@@ -5,6 +5,7 @@ import { COLORS, layoutReport, type Paper, type ReportLayout, type ReportOp, typ
 import { jsPdfMeasurer } from './measure';
 import type { ReportModel, ReportPictures } from './model';
 import { pngSize } from './png';
+import { playerNameText } from './record-values';
 import { toReportText } from './text';
 import { PDF_LANGUAGE, type ReportLanguage } from './texts';
 
@@ -276,7 +277,7 @@ export function renderPdfBytes(
   const layout = layoutWithPdfMetrics(JsPdf, model, pictures, words, paper, fonts);
   const title = words.t('report.title');
   return drawPdf(JsPdf, layout, pictures, {
-    title: `Scentry - ${title} - ${toReportText(model.playerName)}`,
+    title: `Scentry - ${title} - ${toReportText(playerNameText(model.playerName, words.t))}`,
     subject: title,
     language: words.language,
   });

@@ -19,6 +19,7 @@ import {
 } from './page-frame';
 import type { QuestionnaireReportModel } from './questionnaire-model';
 import { answerText, questionText, yesNo } from './questionnaire-texts';
+import { localizedQuestionnaireModel } from './record-values';
 import type { Measurer } from './text';
 import type { ReportLanguage } from './texts';
 
@@ -36,10 +37,11 @@ export interface QuestionnaireLayoutOptions extends ReportLanguage {
 }
 
 export function layoutQuestionnaire(
-  model: QuestionnaireReportModel,
+  source: QuestionnaireReportModel,
   options: QuestionnaireLayoutOptions,
 ): ReportLayout {
   const { t, language } = options;
+  const model = localizedQuestionnaireModel(source, t);
   const date = formatResultDate(model.answeredAt, language);
   const time = formatResultTime(model.answeredAt, language);
   const frame = pageFrame({

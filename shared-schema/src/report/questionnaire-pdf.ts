@@ -5,6 +5,7 @@ import { jsPdfMeasurer } from './measure';
 import { drawPdf } from './pdf';
 import { layoutQuestionnaire } from './questionnaire-layout';
 import type { QuestionnaireReportModel } from './questionnaire-model';
+import { playerNameText } from './record-values';
 import { toReportText } from './text';
 import type { ReportLanguage } from './texts';
 
@@ -36,7 +37,7 @@ export function renderQuestionnairePdfBytes(
 ): Uint8Array {
   const title = words.t('questionnaireReport.title');
   return drawPdf(JsPdf, layoutQuestionnaireWithPdfMetrics(JsPdf, model, words, paper, fonts), new Map(), {
-    title: `Scentry - ${title} - ${toReportText(model.playerName)}`,
+    title: `Scentry - ${title} - ${toReportText(playerNameText(model.playerName, words.t))}`,
     subject: title,
     language: words.language,
   });

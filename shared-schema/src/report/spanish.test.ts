@@ -52,7 +52,7 @@ function model(overrides: Partial<ReportModel> = {}): ReportModel {
     age: 67,
     gender: 'Female',
     race: 'Hispanic or Latino',
-    disorders: [],
+    disorders: ["Alzheimer's disease", 'Head injury or concussion'],
     familyHistory: null,
     cards: [
       {
@@ -170,7 +170,10 @@ describe('the report in Spanish', () => {
       'Información de salud',
       'Antecedentes familiares',
       'no indicado',
-      'Ninguno',
+      // The record's English words in Spanish.
+      'Femenino',
+      'Hispano o latino',
+      'Enfermedad de Alzheimer, Lesión en la cabeza o conmoción cerebral',
       'Tarjetas de aroma',
       'Su elección',
       'Acierto',
@@ -202,12 +205,36 @@ describe('the report in Spanish', () => {
       'Powered by',
       'Very strong',
       ' FAIL',
+      'Female',
+      'Hispanic',
+      "Alzheimer's",
     ])
       expect(text, english).not.toContain(english);
     const info = execFileSync('/usr/bin/pdfinfo', [file], { encoding: 'utf8' });
     expect(info).toContain('Title:           Scentry - Resultado de la prueba de olfato - María José');
     // The document's language, for screen readers.
     expect(readFileSync(file).toString('latin1')).toContain('/Lang (es)');
+  });
+
+  it("prints the record's placeholder name and its None in Spanish; names and other values as stored", async () => {
+    const file = write(
+      'invitado.pdf',
+      await renderReportPdfBytes(
+        model({
+          playerName: 'Guest Player',
+          disorders: ['None'],
+          familyHistory: ['Sino-nasal disease'],
+          race: 'Asian',
+        }),
+        pictures(),
+        ES,
+      ),
+    );
+    const text = pdfText(file);
+    for (const s of ['Participante invitado', 'Ninguno', 'Sino-nasal disease', 'Asiático'])
+      expect(text, s).toContain(s);
+    for (const s of ['Guest', 'None']) expect(text, s).not.toContain(s);
+    expect(execFileSync('/usr/bin/pdfinfo', [file], { encoding: 'utf8' })).toContain('Participante invitado');
   });
 
   it('keeps English as English (the language tag too)', async () => {
