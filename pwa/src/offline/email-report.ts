@@ -1,4 +1,5 @@
 import { type EmailKind, type Language, REPORT_MSG } from '@scentry/shared-schema';
+import { currentLanguage } from '../i18n';
 import { serverMessage } from '../i18n/server-message';
 import { ApiFailure, callPlayer } from '../lib/api';
 import { type Delivery, sendOrQueue } from './send-or-queue';
@@ -9,7 +10,7 @@ export interface ReportEmail {
   kind: EmailKind;
   resultId: string;
   email: string;
-  /** The language of the e-mail's text, written by the server (API.md). */
+  /** The language of the e-mail's text and attachment, written by the server (API.md); the player's by default. */
   language?: Language;
 }
 
@@ -28,7 +29,8 @@ class NotStoredYet extends Error {}
  */
 export async function emailReport(mail: ReportEmail): Promise<EmailOutcome> {
   const id = crypto.randomUUID();
-  const { kind, resultId, email, language = 'en' } = mail;
+  // The player's language now: a queued e-mail keeps it, whatever the app speaks when it goes.
+  const { kind, resultId, email, language = currentLanguage() } = mail;
   return sendOrQueue(
     resultId,
     async (_state, writeKey) => {

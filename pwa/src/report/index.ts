@@ -1,18 +1,23 @@
 /**
  * The result report on the device: the shared layout (`@scentry/shared-schema/report`, also drawn
  * by the server for e-mails) as Blobs to download or share, its PNG image (a canvas: browser
- * only) and the option pictures from the image cache. This entry is light: jsPDF and the QR
- * encoder load only when a report is drawn.
+ * only) and the option pictures from the image cache, in the player's language (the active one,
+ * unless the caller names another: the admin's downloads stay English). This entry is light:
+ * jsPDF and the QR encoder load only when a report is drawn.
  */
+import { setupI18n } from '@lingui/core';
+import type { Language } from '@scentry/shared-schema';
 import {
   layoutReportWithPdfMetrics,
   type QuestionnaireReportModel,
+  type ReportLanguage,
   type ReportModel,
   type ReportOptions,
   type ReportPictures,
   renderQuestionnairePdfBytes,
   renderReportPdfBytes,
 } from '@scentry/shared-schema/report';
+import { currentLanguage, t } from '../i18n';
 
 export {
   type Paper,
@@ -22,7 +27,6 @@ export {
   questionnaireFileName,
   type ReportCard,
   type ReportModel,
-  type ReportOptions,
   type ReportPictures,
   type ReportProvider,
   renderQuestionnairePdfBytes,
@@ -33,26 +37,48 @@ export { loadReportPictures } from './pictures';
 
 import { deviceFontSource } from './fonts';
 
+/** How the device makes a report: the shared options, its language the active one unless named. */
+export type DeviceReportOptions = Omit<ReportOptions, 't' | 'language'> & { language?: Language };
+
 const pdfBlob = (bytes: Uint8Array) => new Blob([bytes as BlobPart], { type: 'application/pdf' });
-/** The device's fonts of other scripts unless the caller gives its own source. */
-const withFonts = (options: ReportOptions): ReportOptions => ({ fonts: deviceFontSource, ...options });
+
+const CATALOGUES: Record<Language, () => Promise<{ default: Record<string, unknown> }>> = {
+  en: () => import('@scentry/shared-schema/i18n/en.json'),
+  es: () => import('@scentry/shared-schema/i18n/es.json'),
+};
+
+/**
+ * The messages of a report: the app's own in the active language (a Spanish player's report is
+ * Spanish), else that language's catalogue, loaded for it alone (the app's language stays).
+ */
+async function reportLanguage(language: Language = currentLanguage()): Promise<ReportLanguage> {
+  if (language === currentLanguage()) return { t, language };
+  const { default: messages } = await CATALOGUES[language]();
+  const i18n = setupI18n({ locale: language, messages: { [language]: messages as never } });
+  return { t: (id, values) => i18n._(id, values), language };
+}
+
+/** The device's fonts of other scripts unless the caller gives its own source, and the report's language. */
+async function withDevice({ language, ...options }: DeviceReportOptions): Promise<ReportOptions> {
+  return { fonts: deviceFontSource, ...options, ...(await reportLanguage(language)) };
+}
 
 export async function renderReportPdf(
   model: ReportModel,
   pictures: ReportPictures,
-  options: ReportOptions = {},
+  options: DeviceReportOptions = {},
 ): Promise<Blob> {
-  return pdfBlob(await renderReportPdfBytes(model, pictures, withFonts(options)));
+  return pdfBlob(await renderReportPdfBytes(model, pictures, await withDevice(options)));
 }
 
 /** The report as a PNG image (2 pixels per point; pages stacked). Browser only: it draws on a canvas. */
 export async function renderReportPng(
   model: ReportModel,
   pictures: ReportPictures,
-  options: ReportOptions = {},
+  options: DeviceReportOptions = {},
 ): Promise<Blob> {
   const [layout, { drawPng }] = await Promise.all([
-    layoutReportWithPdfMetrics(model, pictures, withFonts(options)),
+    withDevice(options).then((o) => layoutReportWithPdfMetrics(model, pictures, o)),
     import('./image'),
   ]);
   return drawPng(layout, pictures);
@@ -61,7 +87,7 @@ export async function renderReportPng(
 /** The COVID-19 questionnaire's answers as a PDF: the result report's look, made on the device. */
 export async function renderQuestionnairePdf(
   model: QuestionnaireReportModel,
-  options: ReportOptions = {},
+  options: DeviceReportOptions = {},
 ): Promise<Blob> {
-  return pdfBlob(await renderQuestionnairePdfBytes(model, withFonts(options)));
+  return pdfBlob(await renderQuestionnairePdfBytes(model, await withDevice(options)));
 }

@@ -11,6 +11,7 @@ import type { Paper, ReportLayout } from './layout';
 import type { ReportModel, ReportPictures } from './model';
 import type { QuestionnaireReportModel } from './questionnaire-model';
 import { toReportText } from './text';
+import type { ReportLanguage } from './texts';
 
 export type { FontSource, ReportFonts, TextRun } from './fonts';
 export * from './format';
@@ -19,11 +20,15 @@ export type { ReportCard, ReportModel, ReportPictures, ReportProvider } from './
 export { paperForLocale } from './paper';
 export { pngSize } from './png';
 export type { QuestionnaireAnswerRow, QuestionnaireReportModel } from './questionnaire-model';
-export { answerText, QUESTIONNAIRE_LABELS, QUESTIONNAIRE_TEXT } from './questionnaire-texts';
+export { answerText, questionText } from './questionnaire-texts';
 export { toReportText } from './text';
-export { REPORT_LABELS, REPORT_TEXT } from './texts';
+export { INTENSITY_KEYS, REPORT_BRAND, type ReportLanguage } from './texts';
 
-export interface ReportOptions {
+/**
+ * How a report is made: its language (`t` and the language its dates are in: the player's on the
+ * device, the e-mail's on the server), the paper and where fonts come from.
+ */
+export interface ReportOptions extends ReportLanguage {
   /** 'letter' (default) or 'a4'. */
   paper?: Paper;
   /**
@@ -33,6 +38,8 @@ export interface ReportOptions {
    */
   fonts?: FontSource;
 }
+
+const words = ({ t, language }: ReportOptions): ReportLanguage => ({ t, language });
 
 /** jsPDF, and the fonts the model's texts need. */
 async function prepare(model: ReportModel | QuestionnaireReportModel, options: ReportOptions) {
@@ -46,20 +53,20 @@ async function prepare(model: ReportModel | QuestionnaireReportModel, options: R
 export async function renderReportPdfBytes(
   model: ReportModel,
   pictures: ReportPictures,
-  options: ReportOptions = {},
+  options: ReportOptions,
 ): Promise<Uint8Array> {
   const [{ JsPdf, fonts }, { renderPdfBytes }] = await Promise.all([prepare(model, options), import('./pdf')]);
-  return renderPdfBytes(JsPdf, model, pictures, options.paper, fonts);
+  return renderPdfBytes(JsPdf, model, pictures, words(options), options.paper, fonts);
 }
 
 /** The report laid out with the PDF's metrics, with its fonts: what the device's image back end draws. */
 export async function layoutReportWithPdfMetrics(
   model: ReportModel,
   pictures: ReportPictures,
-  options: ReportOptions = {},
+  options: ReportOptions,
 ): Promise<ReportLayout> {
   const [{ JsPdf, fonts }, { layoutWithPdfMetrics }] = await Promise.all([prepare(model, options), import('./pdf')]);
-  return layoutWithPdfMetrics(JsPdf, model, pictures, options.paper, fonts);
+  return layoutWithPdfMetrics(JsPdf, model, pictures, words(options), options.paper, fonts);
 }
 
 /** `Scentry-result-11-23-2026.pdf`: the date the result was played, in Los Angeles. */
@@ -70,10 +77,10 @@ export function reportFileName(model: Pick<ReportModel, 'playedAt'>, ext: 'pdf' 
 /** The COVID-19 questionnaire's answers as PDF bytes (Node and the browser alike). */
 export async function renderQuestionnairePdfBytes(
   model: QuestionnaireReportModel,
-  options: ReportOptions = {},
+  options: ReportOptions,
 ): Promise<Uint8Array> {
   const [{ JsPdf, fonts }, pdf] = await Promise.all([prepare(model, options), import('./questionnaire-pdf')]);
-  return pdf.renderQuestionnairePdfBytes(JsPdf, model, options.paper, fonts);
+  return pdf.renderQuestionnairePdfBytes(JsPdf, model, words(options), options.paper, fonts);
 }
 
 /** `Scentry-questionnaire-11-23-2026.pdf`: the date it was answered, in Los Angeles. */

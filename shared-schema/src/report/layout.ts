@@ -21,8 +21,9 @@ import {
   shortResultId,
 } from './page-frame';
 import { qrRuns } from './qr';
+import { localizedReportModel } from './record-values';
 import { isolate, type Measurer, wrapUrl } from './text';
-import { REPORT_LABELS as L, REPORT_TEXT as T } from './texts';
+import type { ReportLanguage } from './texts';
 
 export {
   COLORS,
@@ -34,7 +35,7 @@ export {
   shortResultId,
 } from './page-frame';
 
-export interface LayoutOptions {
+export interface LayoutOptions extends ReportLanguage {
   paper?: Paper;
   measurer: Measurer;
   /** Sizes of the pictures that can be drawn, by URL; a card whose picture is absent gets a placeholder box. */
@@ -46,23 +47,24 @@ export interface LayoutOptions {
 /** The chosen option's picture in the card table (its box; the picture is 4 points smaller). */
 const THUMB = 32;
 
-/** A list as "A, B, C"; null is "not given" (the form was not filled), an empty list "None". */
-function listText(items: string[] | null): string {
-  if (items === null) return T.notGiven;
-  return items.length === 0 ? L.none : items.join(', ');
-}
-
 /** Lays the report out on pages: the one description both the PDF and the image are drawn from. */
-export function layoutReport(model: ReportModel, options: LayoutOptions): ReportLayout {
-  const m = options.measurer;
+export function layoutReport(source: ReportModel, options: LayoutOptions): ReportLayout {
+  const { measurer: m, t, language } = options;
+  const model = localizedReportModel(source, t);
+  /** A list as "A, B, C"; null is "not given" (the form was not filled), an empty list "None". */
+  const listText = (items: string[] | null): string => {
+    if (items === null) return t('report.notGiven');
+    return items.length === 0 ? t('report.none') : items.join(', ');
+  };
   const passed = model.status === 'Pass';
   const statusColor = passed ? COLORS.pass : COLORS.fail;
-  const date = formatResultDate(model.playedAt);
-  const time = formatResultTime(model.playedAt);
+  const date = formatResultDate(model.playedAt, language);
+  const time = formatResultTime(model.playedAt, language);
   const frame = pageFrame({
     paper: options.paper,
     measurer: m,
-    title: T.title,
+    t,
+    title: t('report.title'),
     playerName: model.playerName,
     date,
     resultId: model.resultId,
@@ -124,17 +126,17 @@ export function layoutReport(model: ReportModel, options: LayoutOptions): Report
       radius: 6,
     });
     mark(left + 26, top + h / 2, 13, passed, statusColor);
-    const word = passed ? L.pass : L.fail;
+    const word = passed ? t('report.pass') : t('report.fail');
     text(left + 47, centred(top, h, 24), word, { size: 24, bold: true, color: statusColor });
     const divider = left + 47 + width(word, 24, true) + 16;
     push({ kind: 'line', x1: divider, y1: top + 10, x2: divider, y2: top + h - 10, color: COLORS.line, width: 1 });
-    text(divider + 16, top + 19, L.statusHeading, { size: LABEL, color: COLORS.muted });
-    text(divider + 16, top + 35, L.score(model.rightAnswerCount, model.cardCount), {
+    text(divider + 16, top + 19, t('report.statusHeading'), { size: LABEL, color: COLORS.muted });
+    text(divider + 16, top + 35, t('report.score', { right: model.rightAnswerCount, cards: model.cardCount }), {
       size: 13,
       bold: true,
       maxWidth: right - 90 - divider - 16,
     });
-    text(right - 16, top + 19, L.scoreLabel, { size: LABEL, color: COLORS.muted, align: 'right' });
+    text(right - 16, top + 19, t('report.scoreLabel'), { size: LABEL, color: COLORS.muted, align: 'right' });
     text(right - 16, top + 37, scoreText(model.rightAnswerCount, model.cardCount), {
       size: 18,
       bold: true,
@@ -156,23 +158,23 @@ export function layoutReport(model: ReportModel, options: LayoutOptions): Report
       muted: items === null,
     });
     const leftRows: DetailRow[] = [
-      detailRow(L.name, model.playerName, lv, true),
-      detailRow(L.date, date, lv),
-      detailRow(L.time, time, lv),
-      detailRow(L.kit, model.kitName, lv),
-      detailRow(L.resultId, shortResultId(model.resultId), lv),
+      detailRow(t('report.name'), model.playerName, lv, true),
+      detailRow(t('report.date'), date, lv),
+      detailRow(t('report.time'), time, lv),
+      detailRow(t('report.kit'), model.kitName, lv),
+      detailRow(t('report.resultId'), shortResultId(model.resultId), lv),
     ];
     const rightRows: DetailRow[] = [
-      detailRow(L.age, model.age === null ? null : String(model.age), rv),
-      detailRow(L.gender, model.gender, rv),
-      detailRow(L.race, model.race, rv),
-      listRow(L.disorders, model.disorders),
-      listRow(L.familyHistory, model.familyHistory),
+      detailRow(t('report.age'), model.age === null ? null : String(model.age), rv),
+      detailRow(t('report.gender'), model.gender, rv),
+      detailRow(t('report.race'), model.race, rv),
+      listRow(t('report.disorders'), model.disorders),
+      listRow(t('report.familyHistory'), model.familyHistory),
     ];
     const p = model.provider;
     const provider = p
       ? detailRow(
-          L.provider,
+          t('report.provider'),
           [p.name, p.address, p.phone]
             .filter((v): v is string => !!v)
             .map(isolate)
@@ -185,8 +187,8 @@ export function layoutReport(model: ReportModel, options: LayoutOptions): Report
     );
     const top = y;
     y = Math.max(
-      detailColumn(left, top, leftW, L.screening, leftRows),
-      detailColumn(right - rightW, top, rightW, L.health, rightRows),
+      detailColumn(left, top, leftW, t('report.screening'), leftRows),
+      detailColumn(right - rightW, top, rightW, t('report.health'), rightRows),
     );
     if (provider) y = drawDetailRow(left, contentW, y, provider);
     y += GAP;
@@ -220,15 +222,15 @@ export function layoutReport(model: ReportModel, options: LayoutOptions): Report
       push({ kind: 'rect', x: left, y, w: contentW, h: headerH, fill: COLORS.tealTint });
       const base = centred(y, headerH, LABEL);
       const style = { size: LABEL, bold: true, color: COLORS.tealDark };
-      text(xNum + pad, base, L.cardNumber, style);
-      text(xCard + pad, base, L.card, style);
-      text(xChoice + pad, base, L.choice, style);
-      text(xOutcome + pad, base, L.outcome, style);
-      text(xIntensity + pad, base, L.intensity, style);
+      text(xNum + pad, base, '#', style);
+      text(xCard + pad, base, t('report.card'), style);
+      text(xChoice + pad, base, t('report.choice'), style);
+      text(xOutcome + pad, base, t('report.outcome'), style);
+      text(xIntensity + pad, base, t('report.intensity'), style);
       y += headerH;
     };
     ensure(HEADING_H + headerH + (rows[0]?.h ?? 0));
-    y += heading(left, y, L.cards, contentW);
+    y += heading(left, y, t('report.cards'), contentW);
     tableHeader();
     rows.forEach(({ card, cardLines, choiceLines, h }, i) => {
       if (y + h > bottom) {
@@ -248,14 +250,14 @@ export function layoutReport(model: ReportModel, options: LayoutOptions): Report
       paragraph(choiceX, middle - (choiceLines.length * lh) / 2, choiceLines, { size: BODY, maxWidth: choiceW });
       const color = card.right ? COLORS.pass : COLORS.fail;
       mark(xOutcome + pad + 7, middle, 7, card.right, color);
-      text(xOutcome + pad + 20, centred(top, h, BODY), card.right ? L.right : L.wrong, {
+      text(xOutcome + pad + 20, centred(top, h, BODY), card.right ? t('report.right') : t('report.wrong'), {
         size: BODY,
         bold: true,
         color,
       });
       // Intensity in words, with a five-step meter under them.
       const level = Math.max(0, Math.min(5, Math.round(card.intensity)));
-      text(xIntensity + pad, middle - 1.5, intensityWords(card.intensity), {
+      text(xIntensity + pad, middle - 1.5, intensityWords(card.intensity, t), {
         size: BODY,
         maxWidth: colIntensity - pad,
       });
@@ -273,7 +275,7 @@ export function layoutReport(model: ReportModel, options: LayoutOptions): Report
       y = top + h;
       hline(left, right, y, COLORS.hairline, 0.5);
     });
-    const note = wrap(T.cardsNote, contentW, SMALL);
+    const note = wrap(t('report.cardsNote'), contentW, SMALL);
     ensure(note.length * lineHeight(SMALL) + 3);
     y += 3;
     y += paragraph(left, y, note, { size: SMALL, color: COLORS.muted, maxWidth: contentW });
@@ -318,12 +320,12 @@ export function layoutReport(model: ReportModel, options: LayoutOptions): Report
     const moduleSize = Math.max(1.5, Math.floor((80 * 2) / (qr.size + 2 * quiet)) / 2);
     const qrSide = moduleSize * (qr.size + 2 * quiet);
 
-    const aboutLines = (w: number) => wrap(T.explanation, w, BODY);
+    const aboutLines = (w: number) => wrap(t('report.explanation'), w, BODY);
     const aboutH = (w: number) => HEADING_H + aboutLines(w).length * lineHeight(BODY);
-    const adviceLines = (w: number) => wrap(T.failAdvice, w - 2 * boxPad - 4, BODY);
+    const adviceLines = (w: number) => wrap(t('report.failAdvice'), w - 2 * boxPad - 4, BODY);
     const adviceH = (w: number) => (passed ? 0 : 2 * boxPad + HEADING + 6 + adviceLines(w).length * lineHeight(BODY));
     const drawAbout = (x: number, top: number, w: number) => {
-      paragraph(x, top + heading(x, top, L.about, w), aboutLines(w), { size: BODY, maxWidth: w });
+      paragraph(x, top + heading(x, top, t('report.about'), w), aboutLines(w), { size: BODY, maxWidth: w });
       return aboutH(w);
     };
     const drawAdvice = (x: number, top: number, w: number) => {
@@ -339,7 +341,7 @@ export function layoutReport(model: ReportModel, options: LayoutOptions): Report
         lineWidth: 1,
         radius: 6,
       });
-      text(x + boxPad + 2, top + boxPad + HEADING * CAP + 1, L.advice, {
+      text(x + boxPad + 2, top + boxPad + HEADING * CAP + 1, t('report.advice'), {
         size: HEADING,
         bold: true,
         color: COLORS.warn,
@@ -366,7 +368,7 @@ export function layoutReport(model: ReportModel, options: LayoutOptions): Report
       }
     };
     const verifyHeading = (x: number, top: number, w: number, align: 'left' | 'center') => {
-      text(align === 'center' ? x + w / 2 : x, top + HEADING * CAP + 1, T.verify, {
+      text(align === 'center' ? x + w / 2 : x, top + HEADING * CAP + 1, t('report.verify'), {
         size: HEADING,
         bold: true,
         color: COLORS.tealDark,
@@ -375,7 +377,7 @@ export function layoutReport(model: ReportModel, options: LayoutOptions): Report
       });
       return HEADING + 8;
     };
-    const hintLines = (w: number) => wrap(L.verifyHint, w, SMALL);
+    const hintLines = (w: number) => wrap(t('report.verifyHint'), w, SMALL);
     const linkLines = (w: number) => wrapUrl(model.verifyUrl, w, linkSize, m);
     const linkBlockH = (w: number) =>
       hintLines(w).length * lineHeight(SMALL) + 3 + linkLines(w).length * lineHeight(linkSize);

@@ -1,6 +1,7 @@
+import type { Translate } from '../i18n/catalogue';
 import type { ReportFonts } from './fonts';
 import { isolate, type Measurer, toReportText, wrapText } from './text';
-import { REPORT_LABELS as L, REPORT_TEXT as T } from './texts';
+import { REPORT_BRAND } from './texts';
 
 /*
  * What the result report (layout.ts) and the questionnaire (questionnaire-layout.ts) share: the
@@ -122,12 +123,17 @@ export type TextStyle = {
   link?: string;
 };
 
-/** A details row: a label and its wrapped value, muted when the value was not given. */
-export type DetailRow = { label: string; lines: string[]; muted: boolean; bold: boolean };
+/**
+ * A details row: its label and its value, each wrapped (a long label, as Spanish has, takes a
+ * second line rather than running into the value), the value muted when it was not given.
+ */
+export type DetailRow = { labelLines: string[]; lines: string[]; muted: boolean; bold: boolean };
 
 export interface PageFrameOptions {
   paper?: Paper;
   measurer: Measurer;
+  /** The document's messages, in its language. */
+  t: Translate;
   /** The document's title: under the product name on the first page, before the name on the others. */
   title: string;
   /** Who, when and which result the document is about, on every page after the first and in the foot. */
@@ -149,7 +155,7 @@ export function pageFrame(options: PageFrameOptions) {
   const contentW = W - 2 * MARGIN;
   const left = MARGIN;
   const right = W - MARGIN;
-  const { title, date } = options;
+  const { title, date, t: tr } = options;
   const name = toReportText(options.playerName);
 
   const pages: ReportOp[][] = [];
@@ -202,19 +208,21 @@ export function pageFrame(options: PageFrameOptions) {
 
   // Details: label / value rows under a heading, in columns.
   const detailRow = (label: string, value: string | null, valueW: number, bold = false): DetailRow => ({
-    label,
-    lines: wrap(value ?? T.notGiven, valueW, BODY, bold),
+    labelLines: wrap(label, DETAIL_LABEL_W - 6, LABEL),
+    lines: wrap(value ?? tr('report.notGiven'), valueW, BODY, bold),
     muted: value === null,
     bold,
   });
-  const detailRowH = (r: DetailRow) => r.lines.length * DETAIL_LH + 2 * ROW_PAD + 1;
+  const detailRowH = (r: DetailRow) => Math.max(r.lines.length, r.labelLines.length) * DETAIL_LH + 2 * ROW_PAD + 1;
   const detailColumnH = (rows: DetailRow[]) => rows.reduce((sum, r) => sum + detailRowH(r), 0);
   /** Draws a row from `at`, `w` wide; returns where it ends. */
   const drawDetailRow = (x: number, w: number, at: number, r: DetailRow) => {
-    text(x, centred(at + ROW_PAD, DETAIL_LH, BODY), r.label, {
-      size: LABEL,
-      color: COLORS.muted,
-      maxWidth: DETAIL_LABEL_W - 6,
+    r.labelLines.forEach((line, i) => {
+      text(x, centred(at + ROW_PAD + i * DETAIL_LH, DETAIL_LH, BODY), line, {
+        size: LABEL,
+        color: COLORS.muted,
+        maxWidth: DETAIL_LABEL_W - 6,
+      });
     });
     paragraph(x + DETAIL_LABEL_W, at + ROW_PAD, r.lines, {
       size: BODY,
@@ -236,7 +244,7 @@ export function pageFrame(options: PageFrameOptions) {
 
   // The foot of every page: the disclaimer (so no page travels without it), a rule, the product
   // line, who the document is about and the page number.
-  const disclaimerLines = wrap(T.disclaimer, contentW - 10, DISCLAIMER);
+  const disclaimerLines = wrap(tr('report.disclaimer'), contentW - 10, DISCLAIMER);
   const disclaimerH = disclaimerLines.length * lineHeight(DISCLAIMER) + 4;
   const footRule = H - 34;
   const disclaimerTop = footRule - 10 - disclaimerH;
@@ -251,8 +259,12 @@ export function pageFrame(options: PageFrameOptions) {
     });
     hline(left, right, footRule);
     const base = footRule + 16;
-    text(left, base, T.poweredBy, { size: LABEL, bold: true, color: COLORS.teal });
-    const centre = contentW - 220;
+    const powered = tr('report.poweredBy');
+    const pageText = tr('report.page', { page, pages: pageCount });
+    text(left, base, powered, { size: LABEL, bold: true, color: COLORS.teal });
+    // The centre keeps clear of both ends, however long their words are in the language.
+    const side = Math.max(110, width(powered, LABEL, true) + 12, width(pageText, LABEL) + 12);
+    const centre = contentW - 2 * side;
     const suffix = ` - ${date} - ${shortResultId(options.resultId)}`;
     text(W / 2, base, `${isolate(fitLine(name, centre - width(suffix, LABEL), LABEL))}${suffix}`, {
       size: LABEL,
@@ -260,7 +272,7 @@ export function pageFrame(options: PageFrameOptions) {
       align: 'center',
       maxWidth: centre,
     });
-    text(right, base, L.page(page, pageCount), { size: LABEL, color: COLORS.muted, align: 'right' });
+    text(right, base, pageText, { size: LABEL, color: COLORS.muted, align: 'right' });
   };
 
   /** The header band of the first page; returns where the content starts. */
@@ -269,8 +281,8 @@ export function pageFrame(options: PageFrameOptions) {
     ops.push({ kind: 'rect', x: 0, y: HEADER_H, w: W, h: 3, fill: COLORS.tealDark });
     text(left, 25, 'Scentry', { size: 20, bold: true, color: COLORS.white });
     text(left, 39, title, { size: 10, color: COLORS.tealLight });
-    text(right, 23, T.product, { size: 10, bold: true, color: COLORS.white, align: 'right' });
-    text(right, 36, T.regulatory, { size: 7.5, color: COLORS.tealLight, align: 'right' });
+    text(right, 23, REPORT_BRAND.product, { size: 10, bold: true, color: COLORS.white, align: 'right' });
+    text(right, 36, REPORT_BRAND.regulatory, { size: 7.5, color: COLORS.tealLight, align: 'right' });
     let top = HEADER_H + 3 + GAP + 2;
     if (options.notice) {
       const lines = wrap(options.notice, contentW - 16, SMALL);

@@ -5,8 +5,9 @@ import { COLORS, layoutReport, type Paper, type ReportLayout, type ReportOp, typ
 import { jsPdfMeasurer } from './measure';
 import type { ReportModel, ReportPictures } from './model';
 import { pngSize } from './png';
+import { playerNameText } from './record-values';
 import { toReportText } from './text';
-import { REPORT_TEXT } from './texts';
+import { PDF_LANGUAGE, type ReportLanguage } from './texts';
 
 /** Sizes of the pictures that are PNGs (anything else is drawn as a placeholder). */
 export function pictureSizes(pictures: ReportPictures): Map<string, { width: number; height: number }> {
@@ -37,14 +38,16 @@ export function layoutWithPdfMetrics(
   JsPdf: JsPdfClass,
   model: ReportModel,
   pictures: ReportPictures,
+  words: ReportLanguage,
   paper: Paper = 'letter',
   fonts: ReportFonts = NO_FONTS,
 ): ReportLayout {
   const layout = layoutReport(model, {
+    ...words,
     paper,
     measurer: jsPdfMeasurer(newDoc(JsPdf, paper), fonts),
     pictureSizes: pictureSizes(pictures),
-    notice: fonts.incomplete ? REPORT_TEXT.fontNotice : null,
+    notice: fonts.incomplete ? words.t('report.fontNotice') : null,
   });
   return { ...layout, fonts };
 }
@@ -243,19 +246,18 @@ function drawOp(doc: jsPDF, op: ReportOp, pictures: ReportPictures, fonts: Repor
 /**
  * Draws a laid-out report as a PDF: real text (Helvetica, and each script's embedded subset font),
  * vector shapes and QR, embedded PNGs. The title (with the player's name, in any script) is a
- * UTF-16 string; the language is the report's (en-US).
+ * UTF-16 string; the document's language is the report's (`/Lang`, for screen readers).
  */
 export function drawPdf(
   JsPdf: JsPdfClass,
   layout: ReportLayout,
   pictures: ReportPictures,
-  title: string,
-  subject: string = REPORT_TEXT.title,
+  meta: { title: string; subject: string; language: ReportLanguage['language'] },
 ): Uint8Array {
   const fonts = layout.fonts ?? NO_FONTS;
   const doc = newDoc(JsPdf, layout.paper, fonts);
-  doc.setProperties({ title: utf16(title), subject, author: 'Scentry', creator: 'Scentry' });
-  doc.setLanguage('en-US');
+  doc.setProperties({ title: utf16(meta.title), subject: utf16(meta.subject), author: 'Scentry', creator: 'Scentry' });
+  doc.setLanguage(PDF_LANGUAGE[meta.language] as Parameters<jsPDF['setLanguage']>[0]);
   addFonts(doc, fonts);
   layout.pages.forEach((ops, i) => {
     if (i > 0) doc.addPage(layout.paper, 'portrait');
@@ -268,9 +270,15 @@ export function renderPdfBytes(
   JsPdf: JsPdfClass,
   model: ReportModel,
   pictures: ReportPictures,
+  words: ReportLanguage,
   paper: Paper = 'letter',
   fonts: ReportFonts = NO_FONTS,
 ): Uint8Array {
-  const layout = layoutWithPdfMetrics(JsPdf, model, pictures, paper, fonts);
-  return drawPdf(JsPdf, layout, pictures, `Scentry - ${REPORT_TEXT.title} - ${toReportText(model.playerName)}`);
+  const layout = layoutWithPdfMetrics(JsPdf, model, pictures, words, paper, fonts);
+  const title = words.t('report.title');
+  return drawPdf(JsPdf, layout, pictures, {
+    title: `Scentry - ${title} - ${toReportText(playerNameText(model.playerName, words.t))}`,
+    subject: title,
+    language: words.language,
+  });
 }

@@ -18,9 +18,10 @@ import {
   shortResultId,
 } from './page-frame';
 import type { QuestionnaireReportModel } from './questionnaire-model';
-import { answerText, QUESTIONNAIRE_LABELS as QL, QUESTIONNAIRE_TEXT as QT } from './questionnaire-texts';
+import { answerText, questionText, yesNo } from './questionnaire-texts';
+import { localizedQuestionnaireModel } from './record-values';
 import type { Measurer } from './text';
-import { REPORT_LABELS as L } from './texts';
+import type { ReportLanguage } from './texts';
 
 /*
  * The questionnaire document, laid out as the result report is (layout.ts): the same page, header
@@ -28,7 +29,7 @@ import { REPORT_LABELS as L } from './texts';
  * ends from a list of operations.
  */
 
-export interface QuestionnaireLayoutOptions {
+export interface QuestionnaireLayoutOptions extends ReportLanguage {
   paper?: Paper;
   measurer: Measurer;
   /** A note on the first page (a script's font was missing). */
@@ -36,15 +37,18 @@ export interface QuestionnaireLayoutOptions {
 }
 
 export function layoutQuestionnaire(
-  model: QuestionnaireReportModel,
+  source: QuestionnaireReportModel,
   options: QuestionnaireLayoutOptions,
 ): ReportLayout {
-  const date = formatResultDate(model.answeredAt);
-  const time = formatResultTime(model.answeredAt);
+  const { t, language } = options;
+  const model = localizedQuestionnaireModel(source, t);
+  const date = formatResultDate(model.answeredAt, language);
+  const time = formatResultTime(model.answeredAt, language);
   const frame = pageFrame({
     paper: options.paper,
     measurer: options.measurer,
-    title: QT.title,
+    t,
+    title: t('questionnaireReport.title'),
     playerName: model.playerName,
     date,
     resultId: model.resultId,
@@ -66,7 +70,7 @@ export function layoutQuestionnaire(
   // What this is, in a tinted band where the result report has its status.
   {
     const pad = 12;
-    const introLines = wrap(QT.intro, contentW - 2 * pad, BODY);
+    const introLines = wrap(t('questionnaireReport.intro'), contentW - 2 * pad, BODY);
     const h = 2 * pad + 16 + introLines.length * lineHeight(BODY);
     push({
       kind: 'rect',
@@ -79,7 +83,11 @@ export function layoutQuestionnaire(
       lineWidth: 1.25,
       radius: 6,
     });
-    text(left + pad, y + pad + 13 * CAP, QT.heading, { size: 13, bold: true, color: COLORS.tealDark });
+    text(left + pad, y + pad + 13 * CAP, t('questionnaireReport.heading'), {
+      size: 13,
+      bold: true,
+      color: COLORS.tealDark,
+    });
     paragraph(left + pad, y + pad + 16, introLines, { size: BODY, maxWidth: contentW - 2 * pad });
     y += h + GAP;
   }
@@ -92,16 +100,16 @@ export function layoutQuestionnaire(
     const lv = leftW - DETAIL_LABEL_W;
     const rv = rightW - DETAIL_LABEL_W;
     const leftRows: DetailRow[] = [
-      detailRow(L.name, model.playerName, lv, true),
-      detailRow(L.kit, model.kitName, lv),
-      detailRow(L.resultId, shortResultId(model.resultId), lv),
+      detailRow(t('report.name'), model.playerName, lv, true),
+      detailRow(t('report.kit'), model.kitName, lv),
+      detailRow(t('report.resultId'), shortResultId(model.resultId), lv),
     ];
-    const rightRows: DetailRow[] = [detailRow(L.date, date, rv), detailRow(L.time, time, rv)];
+    const rightRows: DetailRow[] = [detailRow(t('report.date'), date, rv), detailRow(t('report.time'), time, rv)];
     ensure(HEADING_H + Math.max(detailColumnH(leftRows), detailColumnH(rightRows)));
     const top = y;
     y = Math.max(
-      detailColumn(left, top, leftW, QL.player, leftRows),
-      detailColumn(right - rightW, top, rightW, QL.answered, rightRows),
+      detailColumn(left, top, leftW, t('questionnaireReport.player'), leftRows),
+      detailColumn(right - rightW, top, rightW, t('questionnaireReport.answered'), rightRows),
     );
     y += GAP;
   }
@@ -120,11 +128,12 @@ export function layoutQuestionnaire(
     const pillW = 42;
     const pillH = 16;
     const rows = model.answers.map((a, i) => {
-      const lines = wrap(a.question, questionW, BODY);
+      const lines = wrap(questionText(a.question, t), questionW, BODY);
       return {
         position: i + 1,
         lines,
-        answer: answerText(a.answer),
+        answer: answerText(a.answer, t),
+        known: yesNo(a.answer),
         h: Math.max(pillH + 4 * ROW_PAD, lines.length * lh + 4 * ROW_PAD),
       };
     });
@@ -132,15 +141,15 @@ export function layoutQuestionnaire(
       push({ kind: 'rect', x: left, y, w: contentW, h: headerH, fill: COLORS.tealTint });
       const base = centred(y, headerH, LABEL);
       const style = { size: LABEL, bold: true, color: COLORS.tealDark };
-      text(xNum + pad, base, QL.number, style);
-      text(xQuestion + pad, base, QL.question, style);
-      text(xAnswer + pad, base, QL.answer, style);
+      text(xNum + pad, base, '#', style);
+      text(xQuestion + pad, base, t('questionnaireReport.question'), style);
+      text(xAnswer + pad, base, t('questionnaireReport.answer'), style);
       y += headerH;
     };
     ensure(HEADING_H + headerH + (rows[0]?.h ?? 0));
-    y += heading(left, y, QL.questions, contentW);
+    y += heading(left, y, t('questionnaireReport.questions'), contentW);
     tableHeader();
-    rows.forEach(({ position, lines, answer, h }, i) => {
+    rows.forEach(({ position, lines, answer, known, h }, i) => {
       if (y + h > bottom) {
         newPage();
         tableHeader();
@@ -150,8 +159,7 @@ export function layoutQuestionnaire(
       if (i % 2 === 1) push({ kind: 'rect', x: left, y: top, w: contentW, h, fill: COLORS.zebra });
       text(xNum + pad, centred(top, h, BODY), String(position), { size: BODY, bold: true, color: COLORS.muted });
       paragraph(xQuestion + pad, middle - (lines.length * lh) / 2, lines, { size: BODY, maxWidth: questionW });
-      const yes = answer === 'Yes';
-      const known = yes || answer === 'No';
+      const yes = known === 'yes';
       const w = known ? pillW : Math.min(colAnswer - pad, width(answer, BODY, true) + 12);
       push({
         kind: 'rect',
@@ -174,7 +182,7 @@ export function layoutQuestionnaire(
       y = top + h;
       hline(left, right, y, COLORS.hairline, 0.5);
     });
-    const note = wrap(QT.note, contentW, SMALL);
+    const note = wrap(t('questionnaireReport.note'), contentW, SMALL);
     ensure(note.length * lineHeight(SMALL) + 6);
     y += 6;
     y += paragraph(left, y, note, { size: SMALL, color: COLORS.muted, maxWidth: contentW });

@@ -5,22 +5,24 @@ import { jsPdfMeasurer } from './measure';
 import { drawPdf } from './pdf';
 import { layoutQuestionnaire } from './questionnaire-layout';
 import type { QuestionnaireReportModel } from './questionnaire-model';
-import { QUESTIONNAIRE_TEXT } from './questionnaire-texts';
+import { playerNameText } from './record-values';
 import { toReportText } from './text';
-import { REPORT_TEXT } from './texts';
+import type { ReportLanguage } from './texts';
 
 /** Lays the questionnaire out with the PDF's metrics and fonts, as the result report is. */
 export function layoutQuestionnaireWithPdfMetrics(
   JsPdf: JsPdfClass,
   model: QuestionnaireReportModel,
+  words: ReportLanguage,
   paper: Paper = 'letter',
   fonts: ReportFonts = NO_FONTS,
 ): ReportLayout {
   const doc = new JsPdf({ unit: 'pt', format: paper, orientation: 'portrait', putOnlyUsedFonts: true });
   const layout = layoutQuestionnaire(model, {
+    ...words,
     paper,
     measurer: jsPdfMeasurer(doc, fonts),
-    notice: fonts.incomplete ? REPORT_TEXT.fontNotice : null,
+    notice: fonts.incomplete ? words.t('report.fontNotice') : null,
   });
   return { ...layout, fonts };
 }
@@ -29,14 +31,14 @@ export function layoutQuestionnaireWithPdfMetrics(
 export function renderQuestionnairePdfBytes(
   JsPdf: JsPdfClass,
   model: QuestionnaireReportModel,
+  words: ReportLanguage,
   paper: Paper = 'letter',
   fonts: ReportFonts = NO_FONTS,
 ): Uint8Array {
-  return drawPdf(
-    JsPdf,
-    layoutQuestionnaireWithPdfMetrics(JsPdf, model, paper, fonts),
-    new Map(),
-    `Scentry - ${QUESTIONNAIRE_TEXT.title} - ${toReportText(model.playerName)}`,
-    QUESTIONNAIRE_TEXT.title,
-  );
+  const title = words.t('questionnaireReport.title');
+  return drawPdf(JsPdf, layoutQuestionnaireWithPdfMetrics(JsPdf, model, words, paper, fonts), new Map(), {
+    title: `Scentry - ${title} - ${toReportText(playerNameText(model.playerName, words.t))}`,
+    subject: title,
+    language: words.language,
+  });
 }

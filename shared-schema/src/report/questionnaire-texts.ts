@@ -1,26 +1,36 @@
-/** The questionnaire document's wording (PDF), beside the result report's (texts.ts). */
-export const QUESTIONNAIRE_TEXT = {
-  title: 'COVID-19 questionnaire',
-  heading: 'Answers to the COVID-19 questions',
-  intro: 'The optional COVID-19 questions asked after the smell screening, with the answers as they were given.',
-  note:
-    'The answers are as the player gave them and were not checked. They are not a diagnosis: if you think you ' +
-    'may have COVID-19, follow the advice of your doctor or your local health authority.',
-} as const;
+import type { MessageId, Translate } from '../i18n/catalogue';
+import { QUESTIONNAIRE_QUESTIONS } from '../player-forms/questionnaire';
 
-export const QUESTIONNAIRE_LABELS = {
-  player: 'Player',
-  answered: 'Answered',
-  questions: 'Questions and answers',
-  number: '#',
-  question: 'Question',
-  answer: 'Answer',
-} as const;
+/** The five questions' messages, in QUESTIONNAIRE_QUESTIONS' order. */
+const QUESTION_KEYS = [
+  'questionnaireReport.question1',
+  'questionnaireReport.question2',
+  'questionnaireReport.question3',
+  'questionnaireReport.question4',
+  'questionnaireReport.question5',
+] as const satisfies readonly MessageId[];
 
-/** An answer as printed: Yes or No whatever its letter case; anything else as it is. */
-export function answerText(answer: string): string {
-  const t = answer.trim();
-  if (/^yes$/i.test(t)) return 'Yes';
-  if (/^no$/i.test(t)) return 'No';
-  return t;
+/**
+ * A question as printed: one of the five (stored in English, the record's words) in the report's
+ * language; any other text as it was stored.
+ */
+export function questionText(question: string, t: Translate): string {
+  const i = (QUESTIONNAIRE_QUESTIONS as readonly string[]).indexOf(question.trim());
+  return i >= 0 ? t(QUESTION_KEYS[i]) : question;
+}
+
+/** Whether an answer is Yes or No, whatever its letter case; null for anything else. */
+export function yesNo(answer: string): 'yes' | 'no' | null {
+  const a = answer.trim();
+  if (/^yes$/i.test(a)) return 'yes';
+  if (/^no$/i.test(a)) return 'no';
+  return null;
+}
+
+/** An answer as printed: Yes or No in the report's language whatever its letter case; anything else as it is. */
+export function answerText(answer: string, t: Translate): string {
+  const known = yesNo(answer);
+  if (known === 'yes') return t('questionnaireReport.yes');
+  if (known === 'no') return t('questionnaireReport.no');
+  return answer.trim();
 }

@@ -5,13 +5,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { jsPDF } from 'jspdf';
 import { describe, expect, it } from 'vitest';
+import { translator } from '../i18n/translator';
 import { QUESTIONNAIRE_QUESTIONS } from '../player-forms/questionnaire';
 import { questionnaireFileName, renderQuestionnairePdfBytes } from './index';
 import { jsPdfMeasurer } from './measure';
 import { layoutQuestionnaire } from './questionnaire-layout';
 import type { QuestionnaireReportModel } from './questionnaire-model';
-import { answerText, QUESTIONNAIRE_LABELS, QUESTIONNAIRE_TEXT } from './questionnaire-texts';
-import { REPORT_TEXT } from './texts';
+import { answerText } from './questionnaire-texts';
+import { REPORT_BRAND } from './texts';
+
+const en = translator('en');
+const EN = { t: en, language: 'en' } as const;
 
 /** Sunday 11/23/2026 3:45 PM in Los Angeles (PST, UTC-8). */
 const ANSWERED_AT = '2026-11-23T23:45:00Z';
@@ -30,7 +34,7 @@ function sampleModel(overrides: Partial<QuestionnaireReportModel> = {}): Questio
 
 const measurer = jsPdfMeasurer(new jsPDF({ unit: 'pt', format: 'letter' }));
 const texts = (model: QuestionnaireReportModel) =>
-  layoutQuestionnaire(model, { measurer })
+  layoutQuestionnaire(model, { ...EN, measurer })
     .pages.flat()
     // Without the invisible bidi isolates that set names apart (text.ts isolate).
     .flatMap((op) => (op.kind === 'text' ? [{ ...op, text: op.text.replace(/[\u2066-\u2069]/g, '') }] : []));
@@ -42,7 +46,7 @@ describe('questionnaire layout', () => {
       const num = t.find((x) => x.text === String(i + 1) && x.bold && x.size === 9.5);
       expect(num, `row ${i + 1}`).toBeDefined();
       const row = t.filter((x) => Math.abs(x.y - num!.y) < 12).map((x) => x.text);
-      expect(row).toContain(answerText(ANSWERS[i]));
+      expect(row).toContain(answerText(ANSWERS[i], en));
       expect(t.map((x) => x.text).join(' ')).toContain(question);
     }
     expect(t.filter((x) => x.text === 'Yes')).toHaveLength(2);
@@ -51,9 +55,16 @@ describe('questionnaire layout', () => {
 
   it('says who, when (Los Angeles) and which kit; "not given" without a kit', () => {
     const t = texts(sampleModel()).map((x) => x.text);
-    for (const s of ['Maria Gonzalez', '11/23/2026', '3:45 PM PST', 'Event2026', '6f1c2a9e', QUESTIONNAIRE_TEXT.title])
+    for (const s of [
+      'Maria Gonzalez',
+      '11/23/2026',
+      '3:45 PM PST',
+      'Event2026',
+      '6f1c2a9e',
+      en('questionnaireReport.title'),
+    ])
       expect(t).toContain(s);
-    expect(texts(sampleModel({ kitName: null })).map((x) => x.text)).toContain(REPORT_TEXT.notGiven);
+    expect(texts(sampleModel({ kitName: null })).map((x) => x.text)).toContain(en('report.notGiven'));
   });
 
   it('keeps every text inside the page, even with a very long name and long questions', () => {
@@ -61,7 +72,7 @@ describe('questionnaire layout', () => {
       playerName: 'Maximiliana Wolfeschlegelsteinhausenbergerdorff-Featherstonehaugh',
       answers: QUESTIONNAIRE_QUESTIONS.map((q) => ({ question: `${q} ${'and more words '.repeat(12)}`, answer: 'No' })),
     });
-    const l = layoutQuestionnaire(long, { measurer });
+    const l = layoutQuestionnaire(long, { ...EN, measurer });
     for (const op of l.pages.flat()) {
       if (op.kind !== 'text') continue;
       const w = measurer.width(op.text, op.size, op.bold);
@@ -93,7 +104,7 @@ describe('the questionnaire PDF', () => {
 
   it('is a small one-page PDF whose text holds the five questions and answers', async () => {
     const model = sampleModel();
-    const bytes = await renderQuestionnairePdfBytes(model);
+    const bytes = await renderQuestionnairePdfBytes(model, EN);
     const file = path.join(out, 'questionnaire.pdf');
     writeFileSync(file, bytes);
     expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-');
@@ -108,23 +119,23 @@ describe('the questionnaire PDF', () => {
     for (const [i, question] of QUESTIONNAIRE_QUESTIONS.entries()) {
       const line = lines.find((l) => l.includes(question));
       expect(line, question).toBeDefined();
-      expect(line).toMatch(new RegExp(`^\\s*${i + 1}\\s+.*\\s${answerText(ANSWERS[i])}\\s*$`));
+      expect(line).toMatch(new RegExp(`^\\s*${i + 1}\\s+.*\\s${answerText(ANSWERS[i], en)}\\s*$`));
     }
     for (const s of [
       'Scentry',
-      REPORT_TEXT.product,
+      REPORT_BRAND.product,
       'Maria Gonzalez',
       '11/23/2026',
       '3:45 PM PST',
       'Event2026',
-      QUESTIONNAIRE_LABELS.question,
-      QUESTIONNAIRE_LABELS.answer,
+      en('questionnaireReport.question'),
+      en('questionnaireReport.answer'),
     ])
       expect(text).toContain(s);
     const flat = run('pdftotext', ['-raw', file, '-']).replace(/\s+/g, ' ');
-    expect(flat).toContain(QUESTIONNAIRE_TEXT.intro);
-    expect(flat).toContain(QUESTIONNAIRE_TEXT.note);
-    expect(flat).toContain(REPORT_TEXT.disclaimer);
+    expect(flat).toContain(en('questionnaireReport.intro'));
+    expect(flat).toContain(en('questionnaireReport.note'));
+    expect(flat).toContain(en('report.disclaimer'));
     expect(flat).toContain('Powered by Scentry');
     expect(flat).toContain('Page 1 of 1');
     expect(run('pdfimages', ['-list', file]).split('\n').slice(2).filter(Boolean)).toHaveLength(0);
@@ -135,7 +146,7 @@ describe('the questionnaire PDF', () => {
 
   it('prints on A4 when asked', async () => {
     const file = path.join(out, 'questionnaire-a4.pdf');
-    writeFileSync(file, await renderQuestionnairePdfBytes(sampleModel(), { paper: 'a4' }));
+    writeFileSync(file, await renderQuestionnairePdfBytes(sampleModel(), { ...EN, paper: 'a4' }));
     expect(run('pdfinfo', [file])).toMatch(/Page size:\s+595\.\d+ x 841\.\d+ pts \(A4\)/);
   });
 });

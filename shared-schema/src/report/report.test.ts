@@ -8,6 +8,8 @@ import { jsPDF } from 'jspdf';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
+import enCatalogue from '../i18n/en.json';
+import { translator } from '../i18n/translator';
 import { formatResultDate, formatResultTime, intensityWords, scoreText } from './format';
 import { renderReportPdfBytes, reportFileName } from './index';
 import { layoutReport, type ReportLayout, shortResultId } from './layout';
@@ -15,7 +17,10 @@ import { jsPdfMeasurer } from './measure';
 import type { ReportModel, ReportPictures } from './model';
 import { pictureSizes } from './pdf';
 import { toReportText, wrapText } from './text';
-import { REPORT_LABELS, REPORT_TEXT } from './texts';
+import { REPORT_BRAND } from './texts';
+
+const en = translator('en');
+const EN = { t: en, language: 'en' } as const;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const demo = (name: string) => new Uint8Array(readFileSync(path.resolve(here, '../../../sync-server/demo', name)));
@@ -79,7 +84,7 @@ const pictures = (): ReportPictures =>
 
 const measurer = jsPdfMeasurer(new jsPDF({ unit: 'pt', format: 'letter' }));
 const layout = (model: ReportModel, pics = pictures(), paper: 'letter' | 'a4' = 'letter') =>
-  layoutReport(model, { measurer, pictureSizes: pictureSizes(pics), paper });
+  layoutReport(model, { ...EN, measurer, pictureSizes: pictureSizes(pics), paper });
 const ops = (l: ReportLayout) => l.pages.flat();
 /** The text operations, without the invisible bidi isolates that set names apart (text.ts isolate). */
 const texts = (l: ReportLayout) =>
@@ -103,9 +108,9 @@ describe('report layout', () => {
     expect(t).toContain('6f1c2a9e');
     expect(t).toContain('Bay Area ENT Clinic \u00b7 100 Market St, San Francisco, CA 94105 \u00b7 415-555-0100');
     expect(t).toContain('Sino-nasal disease');
-    expect(t).toContain(REPORT_LABELS.none);
-    expect(t).not.toContain(REPORT_LABELS.advice);
-    expect(t.join(' ')).not.toContain(words(REPORT_TEXT.failAdvice).slice(0, 6).join(' '));
+    expect(t).toContain(en('report.none'));
+    expect(t).not.toContain(en('report.advice'));
+    expect(t.join(' ')).not.toContain(words(en('report.failAdvice')).slice(0, 6).join(' '));
   });
 
   it('after a Fail shows FAIL in red and the advice box; "not given" for every missing field', () => {
@@ -115,13 +120,13 @@ describe('report layout', () => {
     expect(t).toContain('FAIL');
     expect(t).not.toContain('PASS');
     expect(t).toContain('2 of 5 scents named correctly');
-    expect(t).toContain(REPORT_LABELS.advice);
-    expect(words(t.join(' ')).join(' ')).toContain(words(REPORT_TEXT.failAdvice).join(' '));
+    expect(t).toContain(en('report.advice'));
+    expect(words(t.join(' ')).join(' ')).toContain(words(en('report.failAdvice')).join(' '));
     const fail = texts(l).find((x) => x.text === 'FAIL')!;
     expect(fail.color).toEqual([185, 28, 28]);
     // Age, gender, race, disorders and family history.
-    expect(t.filter((x) => x === REPORT_TEXT.notGiven)).toHaveLength(5);
-    expect(t).not.toContain(REPORT_LABELS.provider);
+    expect(t.filter((x) => x === en('report.notGiven'))).toHaveLength(5);
+    expect(t).not.toContain(en('report.provider'));
   });
 
   it('has one table row per card, each with its choice, Right/Wrong and intensity in words', () => {
@@ -152,10 +157,11 @@ describe('report layout', () => {
     const model = failModel();
     const sources = [
       'Scentry',
-      ...Object.values(REPORT_TEXT),
-      ...(Object.values(REPORT_LABELS).filter((v) => typeof v === 'string') as string[]),
-      REPORT_LABELS.score(model.rightAnswerCount, model.cardCount),
-      REPORT_LABELS.page(1, 1),
+      ...Object.values(REPORT_BRAND),
+      '#',
+      ...Object.entries(enCatalogue).flatMap(([key, text]) => (key.startsWith('report.') ? [text] : [])),
+      en('report.score', { right: model.rightAnswerCount, cards: model.cardCount }),
+      en('report.page', { page: 1, pages: 1 }),
       scoreText(model.rightAnswerCount, model.cardCount),
       model.playerName,
       formatResultDate(model.playedAt),
@@ -164,7 +170,7 @@ describe('report layout', () => {
       shortResultId(model.resultId),
       model.verifyUrl,
       `${model.playerName} - ${formatResultDate(model.playedAt)} - ${shortResultId(model.resultId)}`,
-      ...model.cards.flatMap((c) => [String(c.position), c.cardName, c.choiceName, intensityWords(c.intensity)]),
+      ...model.cards.flatMap((c) => [String(c.position), c.cardName, c.choiceName, intensityWords(c.intensity, en)]),
     ];
     for (const t of allText(layout(model))) {
       expect(
@@ -211,8 +217,8 @@ describe('report layout', () => {
     });
     const l = layout(model);
     expect(l.pages.length).toBeGreaterThan(1);
-    expect(allText(l)).toContain(REPORT_LABELS.page(2, l.pages.length));
-    expect(texts(l).filter((x) => x.text === REPORT_LABELS.choice).length).toBe(l.pages.length);
+    expect(allText(l)).toContain(en('report.page', { page: 2, pages: l.pages.length }));
+    expect(texts(l).filter((x) => x.text === en('report.choice')).length).toBe(l.pages.length);
     for (const page of l.pages) for (const op of page) if (op.kind === 'text') expect(op.y).toBeLessThan(l.height - 10);
   });
 
@@ -247,7 +253,7 @@ describe('the PDF', () => {
   mkdirSync(out, { recursive: true });
 
   async function writePdf(name: string, model: ReportModel, paper: 'letter' | 'a4' = 'letter', pics = pictures()) {
-    const bytes = await renderReportPdfBytes(model, pics, { paper });
+    const bytes = await renderReportPdfBytes(model, pics, { ...EN, paper });
     const file = path.join(out, name);
     writeFileSync(file, bytes);
     return { file, bytes };
@@ -277,9 +283,9 @@ describe('the PDF', () => {
     const text = layoutText(file);
     for (const s of [
       'Scentry',
-      REPORT_TEXT.title,
-      REPORT_TEXT.product,
-      REPORT_TEXT.regulatory,
+      en('report.title'),
+      REPORT_BRAND.product,
+      REPORT_BRAND.regulatory,
       'PASS',
       '4 of 5 scents named correctly',
       'Maria Gonzalez',
@@ -302,15 +308,15 @@ describe('the PDF', () => {
     }
 
     const flat = flatText(file);
-    expect(flat).toContain(REPORT_TEXT.cardsNote);
-    expect(flat).toContain(REPORT_TEXT.explanation);
-    expect(flat).toContain(REPORT_TEXT.disclaimer);
-    expect(flat).toContain(REPORT_TEXT.verify);
+    expect(flat).toContain(en('report.cardsNote'));
+    expect(flat).toContain(en('report.explanation'));
+    expect(flat).toContain(en('report.disclaimer'));
+    expect(flat).toContain(en('report.verify'));
     // The link is printed in two pieces broken after a hyphen.
     expect(flat.replace(/- /g, '-')).toContain(model.verifyUrl);
     expect(flat).toContain('Powered by Scentry');
     expect(flat).toContain('Page 1 of 1');
-    expect(flat).not.toContain(REPORT_LABELS.advice);
+    expect(flat).not.toContain(en('report.advice'));
 
     // Four pictures drawn (rose is chosen twice), three embedded (one object each), each with its alpha mask.
     const images = run('pdfimages', ['-list', file])
@@ -335,8 +341,8 @@ describe('the PDF', () => {
     expect(rowText(text, 3, 'Card Three').line).toMatch(/Lemon\s+Wrong/);
     expect(rowText(text, 1, 'Card One').line).toMatch(/Rose\s+Right/);
     const flat = flatText(file);
-    expect(flat).toContain(`${REPORT_LABELS.advice} ${REPORT_TEXT.failAdvice}`);
-    expect(flat).toContain(REPORT_TEXT.disclaimer);
+    expect(flat).toContain(`${en('report.advice')} ${en('report.failAdvice')}`);
+    expect(flat).toContain(en('report.disclaimer'));
     expect(run('pdfinfo', [file])).toMatch(/Pages:\s+1\n/);
   });
 

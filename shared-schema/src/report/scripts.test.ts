@@ -5,12 +5,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { jsPDF } from 'jspdf';
 import { describe, expect, it } from 'vitest';
+import { translator } from '../i18n/translator';
 import { type FontSource, fontKeyOf, fontsNeeded, loadReportFonts, textRuns } from './fonts';
 import { renderQuestionnairePdfBytes, renderReportPdfBytes } from './index';
 import { jsPdfMeasurer } from './measure';
 import type { ReportModel } from './model';
 import { nodeFontSource } from './node-fonts';
-import { REPORT_TEXT } from './texts';
+
+const en = translator('en');
+const EN = { t: en, language: 'en' } as const;
 
 /*
  * Every script in the report: names of eight scripts are printed in their own fonts (shaped where
@@ -107,7 +110,7 @@ describe('the PDF in every script', () => {
   it.each(NAMES)('prints %s so that pdftotext gives it back, with the provider and option names', async (name) => {
     const file = write(
       `name-${[...name][0].codePointAt(0)!.toString(16)}.pdf`,
-      await renderReportPdfBytes(model(name), new Map(), { fonts: nodeFontSource() }),
+      await renderReportPdfBytes(model(name), new Map(), { ...EN, fonts: nodeFontSource() }),
     );
     const text = pdfText(file);
     expect(text).toContain(name.normalize('NFC'));
@@ -115,9 +118,9 @@ describe('the PDF in every script', () => {
       expect(text).toContain(s);
     expect(text).not.toContain('?');
     expect(text).not.toContain('U+');
-    expect(text).not.toContain(REPORT_TEXT.fontNotice.slice(0, 20));
+    expect(text).not.toContain(en('report.fontNotice').slice(0, 20));
     const info = run('pdfinfo', [file]);
-    expect(info).toContain(`Title:           Scentry - ${REPORT_TEXT.title} - ${name}`);
+    expect(info).toContain(`Title:           Scentry - ${en('report.title')} - ${name}`);
     const fonts = run('pdffonts', [file]);
     expect(fonts).toMatch(/ScentryNoto-\S+\s+CID TrueType\s+Identity-H\s+yes/);
   });
@@ -126,6 +129,7 @@ describe('the PDF in every script', () => {
     const file = write(
       'latin1.pdf',
       await renderReportPdfBytes(model('Renée Müller', { provider: null, cards: [] }), new Map(), {
+        ...EN,
         fonts: nodeFontSource(),
       }),
     );
@@ -142,7 +146,7 @@ describe('the PDF in every script', () => {
         kitName: 'Набор',
         answers: [{ question: 'Do you have a fever?', answer: 'No' }],
       },
-      { fonts: nodeFontSource() },
+      { ...EN, fonts: nodeFontSource() },
     );
     const text = pdfText(write('questionnaire.pdf', bytes));
     for (const s of ['محمد', '李雷', 'Набор']) expect(text).toContain(s);
@@ -153,19 +157,22 @@ describe('without the font (offline, never downloaded)', () => {
   const offline: FontSource = async () => null;
 
   it('prints the letters as code points and says why, never "?"', async () => {
-    const file = write('offline.pdf', await renderReportPdfBytes(model('李雷'), new Map(), { fonts: offline }));
+    const file = write('offline.pdf', await renderReportPdfBytes(model('李雷'), new Map(), { ...EN, fonts: offline }));
     const text = pdfText(file).replace(/\s+/g, ' ');
     expect(text).toContain('U+674E U+96F7');
-    expect(text).toContain(REPORT_TEXT.fontNotice);
+    expect(text).toContain(en('report.fontNotice'));
     expect(text).not.toContain('?');
   });
 
   it('prints only the scripts it has, and the note for the one it lacks', async () => {
     const partial: FontSource = async (file) => (file.startsWith('han-') ? null : nodeFontSource()(file));
-    const file = write('partial.pdf', await renderReportPdfBytes(model('Ольга 李雷'), new Map(), { fonts: partial }));
+    const file = write(
+      'partial.pdf',
+      await renderReportPdfBytes(model('Ольга 李雷'), new Map(), { ...EN, fonts: partial }),
+    );
     const text = pdfText(file).replace(/\s+/g, ' ');
     expect(text).toContain('Ольга');
     expect(text).toContain('U+674E U+96F7');
-    expect(text).toContain(REPORT_TEXT.fontNotice);
+    expect(text).toContain(en('report.fontNotice'));
   });
 });

@@ -15,6 +15,8 @@ const REPLACEMENTS: Record<string, string> = {
   '\u2212': '-',
   '\u2026': '...',
   '\u00a0': ' ',
+  // Intl's times ("3:07\u202fPM" in newer ICU): a plain space, in Helvetica.
+  '\u202f': ' ',
   '\u2022': '-',
 };
 

@@ -214,7 +214,7 @@ export async function sendReportEmail(
 
   let delivered: Awaited<ReturnType<Mailer['send']>>;
   try {
-    const report = await serverReport(db, settings, request.kind, resultId, log);
+    const report = await serverReport(db, settings, request.kind, resultId, language, log);
     delivered = await mailer.send(
       reportMail({ id, kind: request.kind, language, email: request.email.trim(), ...report }),
     );
@@ -233,13 +233,14 @@ export async function sendReportEmail(
 
 /**
  * The attachment, made here from the stored record with the shared layout (never the caller's
- * file). Checked in the claim's transaction, the record is there: results are never deleted.
+ * file), in the e-mail's language. Checked in the claim's transaction, the record is there: results are never deleted.
  */
 async function serverReport(
   db: Db,
   settings: EmailSettings,
   kind: EmailKind,
   resultId: string,
+  language: Language,
   log: FastifyBaseLogger,
 ): Promise<ServerReport> {
   const started = performance.now();
@@ -247,11 +248,11 @@ async function serverReport(
   if (kind === 'questionnaire') {
     const record = await questionnaireReportRecord(db, resultId);
     if (!record) throw new Error(`questionnaire of ${resultId} vanished`);
-    report = await renderQuestionnaireReport(record, settings.work);
+    report = await renderQuestionnaireReport(record, settings.work, language);
   } else {
     const record = await resultReportRecord(db, resultId);
     if (!record) throw new Error(`result ${resultId} vanished`);
-    report = await renderResultReport(record, settings);
+    report = await renderResultReport(record, settings, language);
   }
   log.debug({ kind, ms: Math.round(performance.now() - started), bytes: report.pdf.length }, 'report PDF made');
   return report;

@@ -1,6 +1,8 @@
 import { chmodSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { EmailKind, Language } from '@scentry/shared-schema';
+import type { EmailKind, Language, MessageId } from '@scentry/shared-schema';
+import { translator } from '@scentry/shared-schema/i18n/translator';
+import { formatResultDate } from '@scentry/shared-schema/report';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transporter } from 'nodemailer';
 
@@ -161,69 +163,11 @@ function lazyTransport(options: () => [TransportOptions[0], TransportOptions[1]]
   };
 }
 
-/** The date a text gives: MM/DD/YYYY in English, "23 de noviembre de 2026" in Spanish; in Los Angeles. */
-const DATE_FORMATS: Record<Language, Intl.DateTimeFormat> = {
-  en: new Intl.DateTimeFormat('en-US', {
-    timeZone: 'America/Los_Angeles',
-    month: '2-digit',
-    day: '2-digit',
-    year: 'numeric',
-  }),
-  es: new Intl.DateTimeFormat('es-ES', {
-    timeZone: 'America/Los_Angeles',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  }),
-};
-
-/**
- * The e-mails' wording (API.md "E-mails and passes"): fixed sentences that name no one and carry
- * nothing the requester wrote, only the played-at date and the attachment's name.
- */
-const WORDING: Record<
-  Language,
-  {
-    subject: Record<EmailKind, string>;
-    attached: Record<EmailKind, (date: string, file: string) => string>;
-    lines: string[];
-  }
-> = {
-  en: {
-    subject: {
-      result: 'Your Scentry smell screening result',
-      questionnaire: 'Your Scentry questionnaire answers',
-    },
-    attached: {
-      result: (date, file) =>
-        `Attached is the result of a Scentry smell screening played on ${date}, Pacific Time (${file}).`,
-      questionnaire: (date, file) =>
-        `Attached are the answers to the Scentry questionnaire of a smell screening played on ${date}, Pacific Time (${file}).`,
-    },
-    lines: [
-      'A screening is not a diagnosis. If you are concerned about your sense of smell, please talk to a doctor.',
-      'This message was sent automatically because this address was entered in the Scentry app. There is no need to reply.',
-    ],
-  },
-  es: {
-    subject: {
-      result: 'Su resultado de la prueba de olfato de Scentry',
-      questionnaire: 'Sus respuestas al cuestionario de Scentry',
-    },
-    attached: {
-      result: (date, file) =>
-        `Adjuntamos el resultado de una prueba de olfato de Scentry realizada el ${date}, hora del Pacífico (${file}).`,
-      questionnaire: (date, file) =>
-        `Adjuntamos las respuestas al cuestionario de Scentry de una prueba de olfato realizada el ${date}, hora del Pacífico (${file}).`,
-    },
-    lines: [
-      'Una prueba de detección no es un diagnóstico. Si le preocupa su sentido del olfato, consulte a un médico.',
-      'Este mensaje se envió automáticamente porque esta dirección se indicó en la aplicación Scentry. No es necesario responder.',
-    ],
-  },
-};
-
-const GREETING: Record<Language, string> = { en: 'Hello,', es: 'Hola:' };
+/** The e-mails' subjects and first sentence (catalogue keys `mail.*`), by kind. */
+const KIND_KEYS = {
+  result: { subject: 'mail.subjectResult', attached: 'mail.attachedResult' },
+  questionnaire: { subject: 'mail.subjectQuestionnaire', attached: 'mail.attachedQuestionnaire' },
+} as const satisfies Record<EmailKind, { subject: MessageId; attached: MessageId }>;
 
 /**
  * A report e-mail: the server's fixed text in the language asked, the played-at date, the PDF the
@@ -239,21 +183,28 @@ export function reportMail(report: {
   fileName: string;
   pdf: Buffer;
 }): MailMessage {
-  const words = WORDING[report.language];
-  const date = DATE_FORMATS[report.language].format(new Date(report.playedAt));
+  // The e-mails' wording (API.md "E-mails and passes"): fixed sentences that name no one and carry
+  // nothing the requester wrote, only the played-at date (Los Angeles, as the record) and the
+  // attachment's name.
+  const t = translator(report.language);
+  const keys = KIND_KEYS[report.kind];
+  const date = formatResultDate(report.playedAt, report.language);
   const text = [
-    GREETING[report.language],
+    t('mail.greeting'),
     '',
-    words.attached[report.kind](date, report.fileName),
+    t(keys.attached, { date, file: report.fileName }),
     '',
-    ...words.lines.flatMap((line) => [line, '']),
+    t('mail.notDiagnosis'),
+    '',
+    t('mail.automatic'),
+    '',
     'Scentry',
     '',
   ].join('\n');
   return {
     id: report.id,
     to: { name: '', address: report.email },
-    subject: words.subject[report.kind],
+    subject: t(keys.subject),
     text,
     attachments: [{ filename: report.fileName, content: report.pdf, contentType: 'application/pdf' }],
     // RFC 3834: an automatic message; well-behaved auto-responders do not answer it.

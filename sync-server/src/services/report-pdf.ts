@@ -1,6 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { CARDS_PER_KIT, DISORDER_FLAGS, FAMILY_FLAGS, flaggedLabels, GUEST_NAME } from '@scentry/shared-schema';
+import {
+  CARDS_PER_KIT,
+  DISORDER_FLAGS,
+  FAMILY_FLAGS,
+  flaggedLabels,
+  GUEST_NAME,
+  type Language,
+} from '@scentry/shared-schema';
 import {
   pngSize,
   type QuestionnaireReportModel,
@@ -96,13 +103,15 @@ export function readReportPictures(dataDir: string, model: ReportModel): ReportP
   return pictures;
 }
 
-/** The result report of a stored result, drawn in the work thread (tens of milliseconds of CPU). */
+/** The result report of a stored result in `language`, drawn in the work thread (tens of milliseconds of CPU). */
 export async function renderResultReport(
   record: ResultReportRecord,
   options: { dataDir: string; publicUrl: string; work: WorkThread },
+  language: Language,
 ): Promise<ServerReport> {
   const model = resultReportModel(record, options.publicUrl);
-  const pdf = await options.work.run('report', { model, pictures: readReportPictures(options.dataDir, model) });
+  const pictures = readReportPictures(options.dataDir, model);
+  const pdf = await options.work.run('report', { model, pictures, language });
   return { fileName: reportFileName(model, 'pdf'), pdf, playedAt: model.playedAt };
 }
 
@@ -119,12 +128,13 @@ export function questionnaireReportModel(record: QuestionnaireReportRecord): Que
   };
 }
 
-/** The questionnaire report of a stored questionnaire, drawn in the work thread. */
+/** The questionnaire report of a stored questionnaire in `language`, drawn in the work thread. */
 export async function renderQuestionnaireReport(
   record: QuestionnaireReportRecord,
   work: WorkThread,
+  language: Language,
 ): Promise<ServerReport> {
   const model = questionnaireReportModel(record);
-  const pdf = await work.run('questionnaire', { model });
+  const pdf = await work.run('questionnaire', { model, language });
   return { fileName: questionnaireFileName(model), pdf, playedAt: record.playedAt };
 }

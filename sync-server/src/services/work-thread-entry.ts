@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parentPort } from 'node:worker_threads';
+import type { Language } from '@scentry/shared-schema';
+import { translator } from '@scentry/shared-schema/i18n/translator';
 import {
   type QuestionnaireReportModel,
   type ReportModel,
@@ -16,10 +18,10 @@ import { passImages } from './pass-images';
 export interface WorkInputs {
   /** A wallet pass: its pass.json (made from the stored result) and the chain that signs it. */
   pass: { passJson: Record<string, unknown>; certificates: PassCertificates };
-  /** A result report PDF (the shared layout), with its option pictures. */
-  report: { model: ReportModel; pictures: ReportPictures };
-  /** A questionnaire report PDF. */
-  questionnaire: { model: QuestionnaireReportModel };
+  /** A result report PDF (the shared layout), with its option pictures, in the e-mail's language. */
+  report: { model: ReportModel; pictures: ReportPictures; language: Language };
+  /** A questionnaire report PDF, in the e-mail's language. */
+  questionnaire: { model: QuestionnaireReportModel; language: Language };
 }
 export type WorkKind = keyof WorkInputs;
 
@@ -58,10 +60,15 @@ async function work(job: WorkJob): Promise<Uint8Array> {
       const pass = new PKPass({ ...images, 'pass.json': Buffer.from(JSON.stringify(passJson)) }, certificates);
       return pass.getAsBuffer();
     }
-    case 'report':
-      return renderReportPdfBytes(job.input.model, job.input.pictures, { fonts });
-    case 'questionnaire':
-      return renderQuestionnairePdfBytes(job.input.model, { fonts });
+    // The messages are made here, in the thread that draws (a function does not cross threads).
+    case 'report': {
+      const { model, pictures, language } = job.input;
+      return renderReportPdfBytes(model, pictures, { fonts, t: translator(language), language });
+    }
+    case 'questionnaire': {
+      const { model, language } = job.input;
+      return renderQuestionnairePdfBytes(model, { fonts, t: translator(language), language });
+    }
   }
 }
 

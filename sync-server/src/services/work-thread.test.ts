@@ -84,6 +84,7 @@ describe('the work thread', () => {
           kitName: 'DEMO1',
           answers: [{ question: 'Fever?', answer: 'No' }],
         },
+        language: 'en',
       }),
       sign(passJson('between')),
     ]);

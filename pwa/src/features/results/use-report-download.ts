@@ -53,7 +53,10 @@ export function useReportDownload() {
           ]);
           const model = buildAdminReportModel(row, answers.list, { provider: org, publicUrl });
           const pictures = await report.loadReportPictures(model);
-          saveFile(await report.renderReportPdf(model, pictures, { paper }), adminReportFileName(model));
+          saveFile(
+            await report.renderReportPdf(model, pictures, { paper, language: 'en' }),
+            adminReportFileName(model),
+          );
         } catch {
           failed++;
         }

@@ -14,7 +14,7 @@ import { intensityKey } from './intensity';
  *
  * Clinical wording: `outcome.passMeaning` and `outcome.failMeaning` (English and Spanish) are
  * plain-language drafts written for this product, like the legal texts (features/legal): have them
- * reviewed by a clinician before a public launch. They must stay in step with REPORT_TEXT.failAdvice
+ * reviewed by a clinician before a public launch. They must stay in step with the catalogue's report.failAdvice
  * (the report's wording).
  */
 
@@ -36,7 +36,7 @@ export function Outcome() {
       </p>
       {/* The same words as /result and the report: "4 of 5 scents named correctly". */}
       <p className="outcome-score" data-testid="score">
-        {t('result.score', { right: result.rightAnswerCount, total: result.cards?.length || CARDS_PER_KIT })}
+        {t('report.score', { right: result.rightAnswerCount, cards: result.cards?.length || CARDS_PER_KIT })}
       </p>
       <h1 id="outcome-title">{passed ? t('outcome.passHeading') : t('outcome.failHeading')}</h1>
       {passed && <p className="lead">{t('outcome.collect')}</p>}

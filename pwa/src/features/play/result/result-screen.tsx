@@ -1,6 +1,6 @@
 import { REPORT_MSG } from '@scentry/shared-schema';
 import type { ReportModel } from '@scentry/shared-schema/report';
-import { REPORT_TEXT } from '@scentry/shared-schema/report';
+import { intensityWords, REPORT_BRAND } from '@scentry/shared-schema/report';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import { useT } from '../../../i18n';
@@ -139,9 +139,9 @@ export function ResultScreen({ result }: { result: StoredResult }) {
   return (
     <article className="report-page stack" aria-labelledby="result-title">
       <header className={`result-banner ${passed ? 'result-pass' : 'result-fail'}`}>
-        <p className="eyebrow">{REPORT_TEXT.title}</p>
+        <p className="eyebrow">{t('report.title')}</p>
         <h1 id="result-title">{passed ? t('result.passed') : t('result.failed')}</h1>
-        <p data-testid="score">{t('result.score', { right: model.rightAnswerCount, total: model.cardCount })}</p>
+        <p data-testid="score">{t('report.score', { right: model.rightAnswerCount, cards: model.cardCount })}</p>
       </header>
 
       <section className="result-keep stack" aria-labelledby="keep-title">
@@ -224,20 +224,20 @@ export function ResultScreen({ result }: { result: StoredResult }) {
               </li>
             ))}
           </ol>
-          <p className="hint">{REPORT_TEXT.cardsNote}</p>
+          <p className="hint">{t('report.cardsNote')}</p>
         </section>
       )}
 
       {!passed && (
         <p className="notice notice-warning" data-testid="fail-advice">
-          {REPORT_TEXT.failAdvice}
+          {t('report.failAdvice')}
         </p>
       )}
-      <p>{REPORT_TEXT.explanation}</p>
+      <p>{t('report.explanation')}</p>
       <p className="fine-print">
-        <strong>{REPORT_TEXT.product}</strong> · {REPORT_TEXT.regulatory}
+        <strong>{REPORT_BRAND.product}</strong> · {REPORT_BRAND.regulatory}
       </p>
-      <p className="fine-print">{REPORT_TEXT.disclaimer}</p>
+      <p className="fine-print">{t('report.disclaimer')}</p>
 
       <section className="stack center">
         {completed ? (
@@ -296,7 +296,7 @@ function MedicalDetails({ record, model }: { record: MedicalRecord | null; model
     );
   }
   const sent = record.state === 'sent';
-  const list = (items: string[] | null) => items?.map((i) => answerLabel(t, i)).join(', ') ?? REPORT_TEXT.notGiven;
+  const list = (items: string[] | null) => items?.map((i) => answerLabel(t, i)).join(', ') ?? t('report.notGiven');
   return (
     <section
       className="result-medical stack"
@@ -315,9 +315,9 @@ function MedicalDetails({ record, model }: { record: MedicalRecord | null; model
         </p>
       )}
       <dl className="summary report-details">
-        <Row label={t('result.age')} value={model.age === null ? REPORT_TEXT.notGiven : String(model.age)} />
-        <Row label={t('result.gender')} value={model.gender ? answerLabel(t, model.gender) : REPORT_TEXT.notGiven} />
-        <Row label={t('result.race')} value={model.race ? answerLabel(t, model.race) : REPORT_TEXT.notGiven} />
+        <Row label={t('result.age')} value={model.age === null ? t('report.notGiven') : String(model.age)} />
+        <Row label={t('result.gender')} value={model.gender ? answerLabel(t, model.gender) : t('report.notGiven')} />
+        <Row label={t('result.race')} value={model.race ? answerLabel(t, model.race) : t('report.notGiven')} />
         <Row label={t('result.disorders')} value={list(model.disorders)} />
         <Row label={t('result.familyHistory')} value={list(model.familyHistory)} />
       </dl>

@@ -12,6 +12,7 @@ import {
   QUESTIONNAIRE_QUESTIONS,
   REPORT_MSG,
 } from '@scentry/shared-schema';
+import { translator } from '@scentry/shared-schema/i18n/translator';
 import { renderReportPdfBytes } from '@scentry/shared-schema/report';
 import { simpleParser } from 'mailparser';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -68,6 +69,7 @@ const forgedPdf = async (): Promise<Buffer> =>
         verifyUrl: 'http://evil.example/verify/now',
       },
       new Map(),
+      { t: translator('en'), language: 'en' },
     ),
   );
 
@@ -246,16 +248,43 @@ describe('report e-mails through SMTP: the server makes the attachment and write
     expect(text).toContain('李雷');
   });
 
-  it('writes the text in Spanish when asked (`Language` es, any case); older clients without a file are served alike', async () => {
+  it('writes the text and the attachment in Spanish when asked (`Language` es, any case); older clients without a file are served alike', async () => {
     const result = await storeResult(t, kit);
     expectReply(await sendForm(t, RESULT_URL, modelFor(result, { Language: 'ES' })), 200, 'Success');
     const { mail } = last();
     expect(mail.subject).toBe('Su resultado de la prueba de olfato de Scentry');
     expect(mail.text).toMatch(/^Hola:\n/);
-    expect(mail.text).toMatch(/realizada el \d{1,2} de [a-z]+ de \d{4}/);
+    expect(mail.text).toMatch(/realizada el \d{1,2} de [a-z]+ de \d{4}, hora del Pacífico/);
     expect(mail.text).toContain('no es un diagnóstico');
     expect(mail.text).not.toContain('Ada');
-    expect(pdfText(mail.attachments[0].content)).toContain('Ada Lovelace');
+    expect(mail.text).not.toContain('Pacific Time');
+    const text = pdfText(mail.attachments[0].content);
+    expect(text).toContain('Ada Lovelace');
+    for (const spanish of [
+      'Resultado de la prueba de olfato',
+      '4 de 5 aromas acertados',
+      'APROBADO',
+      'Hora del Pacífico',
+    ])
+      expect(text, spanish).toContain(spanish);
+    // The played-at date in words, in Los Angeles; the product labels as they are.
+    expect(text).toMatch(
+      /\d{1,2} de (enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre) de \d{4}/,
+    );
+    expect(text).toContain('OLFACTORY TEST KIT');
+    for (const english of ['scents named correctly', 'Pacific Time', 'Screening result', 'Powered by'])
+      expect(text, english).not.toContain(english);
+
+    // `en` and no Language at all: English, text and attachment.
+    for (const extra of [{ Language: 'en' }, {}]) {
+      expectReply(await sendForm(t, RESULT_URL, modelFor(result, extra)), 200, 'Success');
+      const english = last().mail;
+      expect(english.subject).toBe('Your Scentry smell screening result');
+      expect(english.text).toMatch(/^Hello,\n/);
+      const pdf = pdfText(english.attachments[0].content);
+      expect(pdf).toContain('4 of 5 scents named correctly');
+      expect(pdf).not.toContain('aromas');
+    }
 
     const bad = await sendForm(t, RESULT_URL, modelFor(result, { Language: 'fr' }));
     expectReply(bad, 400, 'Failure', MSG.invalidRequest);
@@ -285,6 +314,34 @@ describe('report e-mails through SMTP: the server makes the attachment and write
     expect(text).toContain(QUESTIONNAIRE_QUESTIONS[0]);
     expect(expectReply(await pushDocs(t, [docFor(result, 'questionnaire')]), 200, 'Success').data).toEqual([]);
     expect(sent()).toBe(before + 2);
+
+    // Pushed from a Spanish device: subject, text and attachment in Spanish, questions too.
+    const doc = docFor(result, 'questionnaire', { language: 'es' });
+    expect(expectReply(await pushDocs(t, [doc]), 200, 'Success').data).toEqual([]);
+    const spanish = last().mail;
+    expect(spanish.subject).toBe('Sus respuestas al cuestionario de Scentry');
+    expect(spanish.text).toMatch(/^Hola:\n/);
+    const pdf = pdfText(spanish.attachments[0].content);
+    for (const s of [
+      'Cuestionario de COVID-19',
+      '¿Ha notado un cambio en su sentido del olfato o del gusto?',
+      'Sí',
+      'Respuesta',
+    ])
+      expect(pdf, s).toContain(s);
+    expect(pdf).not.toContain(QUESTIONNAIRE_QUESTIONS[0]);
+    expect(pdf).not.toContain('Questions and answers');
+  });
+
+  it('writes a pushed result e-mail in the language of its document', async () => {
+    const result = await storeResult(t, kit);
+    const doc = docFor(result, 'result', { language: 'es' });
+    expect(expectReply(await pushDocs(t, [doc]), 200, 'Success').data).toEqual([]);
+    const { mail, envelopeTo } = last();
+    expect(envelopeTo).toEqual([doc.email]);
+    expect(mail.subject).toBe('Su resultado de la prueba de olfato de Scentry');
+    expect(mail.text).toContain('hora del Pacífico');
+    expect(pdfText(mail.attachments[0].content)).toContain('aromas acertados');
   });
 
   it('refuses an e-mail for a result the server does not hold: 404, by form and by push (the device retries)', async () => {
@@ -585,5 +642,22 @@ describe('report e-mails with no SMTP_URL: the outbox', () => {
     expect(text).toContain('scentry.example.org');
     expect((await emailRows(t, m.Id))[0].delivered).toBe('outbox');
     expect(t.logs()).not.toContain(m.Email);
+  });
+
+  it('writes a Spanish request in Spanish to the outbox: subject, text and attachment', async () => {
+    const kit = await liveKit(t.app, 'DEMO1');
+    const result = await storeResult(t, kit, { first: 'José', last: 'Núñez' });
+    const m = modelFor(result, { Language: 'es' });
+    expectReply(await sendForm(t, RESULT_URL, m), 200, 'Success', REPORT_MSG.resultSent);
+    const outbox = path.join(t.dataDir, 'outbox');
+    const file = readdirSync(outbox).find((f) => f.endsWith(`-${m.Id}.eml`));
+    expect(file).toBeDefined();
+    const mail = await simpleParser(readFileSync(path.join(outbox, file as string)));
+    expect(mail.subject).toBe('Su resultado de la prueba de olfato de Scentry');
+    expect(mail.text).toContain('Adjuntamos el resultado');
+    const text = pdfText(mail.attachments[0].content);
+    expect(text).toContain('José Núñez');
+    expect(text).toContain('Resultado de la prueba de olfato');
+    expect(text).not.toContain('Smell screening result');
   });
 });
