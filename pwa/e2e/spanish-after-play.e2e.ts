@@ -226,6 +226,16 @@ describe('a Spanish device after play', () => {
       await page.getByText('Su derecho a revocarla').waitFor();
       await lookAt(page, 'legal-hipaa');
 
+      // /summary and the profile screen before a play (the provider choice) in Spanish too.
+      await page.goto(`${u}/summary`);
+      await page.getByRole('heading', { level: 1, name: 'Su resumen' }).waitFor();
+      expect(await page.getByTestId('average-intensity').textContent()).toBe('3.0 (Moderado)');
+      await lookAt(page, 'summary');
+      await page.goto(`${u}/addOrganizationPage`);
+      await page.getByRole('heading', { level: 1, name: 'Su perfil:' }).waitFor();
+      await page.getByRole('button', { name: 'Siguiente' }).waitFor();
+      await lookAt(page, 'profile');
+
       // English on /result: the same result, now in English; the choice is kept.
       await page.goto(`${u}/result`);
       expect(await page.locator('#result-title').textContent()).toBe('Aprobado');
