@@ -12,8 +12,6 @@ import { INTENSITY_KEYS } from './texts';
  * admin back office, file names).
  */
 export const RESULT_TIME_ZONE = 'America/Los_Angeles';
-/** How the record names its zone in English (the report's label is `report.time`). */
-export const RESULT_TIME_ZONE_NAME = 'Pacific Time';
 
 const recordDate: Record<Language, Intl.DateTimeFormatOptions> = {
   en: { month: '2-digit', day: '2-digit', year: 'numeric' },
