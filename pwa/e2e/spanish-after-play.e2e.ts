@@ -109,7 +109,7 @@ describe('a Spanish device after play', () => {
       // /pass
       await page.waitForURL('**/pass');
       await page.getByRole('heading', { level: 1, name: '¡Muy bien!' }).waitFor();
-      expect(await page.getByTestId('score').textContent()).toBe('4 de 5 aromas nombrados correctamente');
+      expect(await page.getByTestId('score').textContent()).toBe('4 de 5 aromas acertados');
       await page.getByText('¡Reúna todas las tarjetas para tener más oportunidades de ganar!').waitFor();
       expect(await page.getByTestId('meaning').textContent()).toContain('no descarta un problema');
       await page.getByRole('link', { name: 'Jugar otra vez' }).waitFor();

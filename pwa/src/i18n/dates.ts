@@ -1,36 +1,50 @@
-import { RESULT_TIME_ZONE } from '@scentry/shared-schema/report';
-import { currentLocale } from './index';
+import { LANGUAGE_LOCALES, type Language } from '@scentry/shared-schema';
+import {
+  formatLocalDate,
+  formatLocalDateTime,
+  formatLocalTime,
+  formatResultDate,
+  formatResultTime,
+  RESULT_TIME_ZONE,
+} from '@scentry/shared-schema/report/format';
+import { currentLanguage, currentLocale } from './index';
 
 /*
- * Dates and times on the player's screens, through Intl in the active language's locale
- * (currentLocale(): en-US, es-US). Formats are made per call: cheap, and a language switch or a
- * time zone set later (tests) always counts. A component calls them while rendering after useT(),
- * so it says them again in the new language when the player switches.
+ * Dates, times and numbers on the player's screens, in the active language (Intl): the one set of
+ * formats of shared-schema's report/format.ts (the report, e-mails and screens say a date the same
+ * way), bound to the player's language. The device's own clock with its zone for the player's
+ * moments (DESIGN.md §7); Los Angeles for the official record (/verify, the history chart's axis).
+ * A component calls them while rendering after useT(), so it says them again when the player switches.
  */
 
-const format = (iso: string, options: Intl.DateTimeFormatOptions, locale = currentLocale()) =>
-  new Intl.DateTimeFormat(locale, options).format(new Date(iso));
+/** The date on the device's clock: "11/23/2026"; "23/11/2026". */
+export const localDate = (iso: string, language: Language = currentLanguage()): string =>
+  formatLocalDate(iso, language);
 
-/** A short date and time on the device's own clock ("11/26/26, 3:07 PM"; "26/11/26, 3:07 p. m."). */
-export const localDateTime = (iso: string, locale?: string): string =>
-  format(iso, { dateStyle: 'short', timeStyle: 'short' }, locale);
+/** The time on the device's clock with its zone: "4:07 PM GMT+1"; "4:07 p.m. GMT+1". */
+export const localTime = (iso: string, language: Language = currentLanguage()): string =>
+  formatLocalTime(iso, language);
 
-/** The date on the device's own clock, as the player's screens give it (MM/DD/YYYY in English). */
-export const localDate = (iso: string, locale?: string): string =>
-  format(iso, { month: '2-digit', day: '2-digit', year: 'numeric' }, locale);
+/** Date and time on the device's clock with its zone: "11/23/2026, 4:07 PM GMT+1". */
+export const localDateTime = (iso: string, language: Language = currentLanguage()): string =>
+  formatLocalDateTime(iso, language);
 
-/** The time on the device's own clock with its zone ("4:07 PM GMT+1"). */
-export const localTime = (iso: string, locale?: string): string =>
-  format(iso, { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }, locale);
+/** The official record's date, in Los Angeles: "11/23/2026"; "23 de noviembre de 2026". */
+export const recordDate = (iso: string, language: Language = currentLanguage()): string =>
+  formatResultDate(iso, language);
 
-/** The official record's date, in Los Angeles (spec §9), as formatResultDate in English. */
-export const recordDate = (iso: string, locale?: string): string =>
-  format(iso, { timeZone: RESULT_TIME_ZONE, month: '2-digit', day: '2-digit', year: 'numeric' }, locale);
+/** The official record's time, in Los Angeles with its zone: "3:07 PM PST". */
+export const recordTime = (iso: string, language: Language = currentLanguage()): string =>
+  formatResultTime(iso, language);
 
-/** The official record's time, in Los Angeles with its zone, as formatResultTime in English. */
-export const recordTime = (iso: string, locale?: string): string =>
-  format(iso, { timeZone: RESULT_TIME_ZONE, hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }, locale);
+/** Month and day in Los Angeles (the history chart's axis): "11/23"; "23/11". */
+export const recordMonthDay = (iso: string, language: Language = currentLanguage()): string =>
+  new Intl.DateTimeFormat(LANGUAGE_LOCALES[language], {
+    timeZone: RESULT_TIME_ZONE,
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date(iso));
 
-/** Month and day in Los Angeles (the history chart's axis). */
-export const recordMonthDay = (iso: string, locale?: string): string =>
-  format(iso, { timeZone: RESULT_TIME_ZONE, month: '2-digit', day: '2-digit' }, locale);
+/** A number with one decimal ("2.4"; "2,4" where the locale says so). */
+export const formatDecimal = (n: number): string =>
+  new Intl.NumberFormat(currentLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(n);

@@ -1,17 +1,12 @@
 import { INTENSITY_LABELS } from '../common/enums';
-import type { MessageId, Translate } from '../i18n/catalogue';
+import type { Translate } from '../i18n/catalogue';
+import { intensityLabel } from '../i18n/values';
 import type { KitDoc } from '../sync/replies';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 /** Text made safe for HTML, in element content and in quoted attribute values alike. */
 export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
-
-/**
- * An intensity (0–5) in words, in the language of `t` (the catalogue's `intensity.<n>`). The API's
- * data keeps INTENSITY_LABELS (English); the player's screens say these.
- */
-export const intensityLabel = (t: Translate, value: number): string => t(`intensity.${value}` as MessageId);
 
 /** The radio group's name in the server's drawing (the app's own card uses a React id). */
 export const SHELL_INTENSITY_NAME = 'shell-intensity';

@@ -1,7 +1,7 @@
 import { INTENSITY_LABELS } from '../common/enums';
 import type { Translate } from '../i18n/catalogue';
 import { LANGUAGE_LOCALES, type Language } from '../i18n/languages';
-import { INTENSITY_KEYS } from './texts';
+import { INTENSITY_KEYS } from '../i18n/values';
 
 /**
  * The official record (the report, e-mails, the admin) gives times in America/Los_Angeles (spec §9)

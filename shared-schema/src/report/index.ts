@@ -22,7 +22,7 @@ export { pngSize } from './png';
 export type { QuestionnaireAnswerRow, QuestionnaireReportModel } from './questionnaire-model';
 export { answerText, questionText } from './questionnaire-texts';
 export { toReportText } from './text';
-export { INTENSITY_KEYS, REPORT_BRAND, type ReportLanguage } from './texts';
+export { REPORT_BRAND, type ReportLanguage } from './texts';
 
 /**
  * How a report is made: its language (`t` and the language its dates are in: the player's on the

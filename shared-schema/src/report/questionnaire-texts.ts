@@ -3,11 +3,11 @@ import { QUESTIONNAIRE_QUESTIONS } from '../player-forms/questionnaire';
 
 /** The five questions' messages, in QUESTIONNAIRE_QUESTIONS' order. */
 const QUESTION_KEYS = [
-  'questionnaireReport.question1',
-  'questionnaireReport.question2',
-  'questionnaireReport.question3',
-  'questionnaireReport.question4',
-  'questionnaireReport.question5',
+  'questionnaire.q1',
+  'questionnaire.q2',
+  'questionnaire.q3',
+  'questionnaire.q4',
+  'questionnaire.q5',
 ] as const satisfies readonly MessageId[];
 
 /**
@@ -30,7 +30,7 @@ export function yesNo(answer: string): 'yes' | 'no' | null {
 /** An answer as printed: Yes or No in the report's language whatever its letter case; anything else as it is. */
 export function answerText(answer: string, t: Translate): string {
   const known = yesNo(answer);
-  if (known === 'yes') return t('questionnaireReport.yes');
-  if (known === 'no') return t('questionnaireReport.no');
+  if (known === 'yes') return t('forms.yes');
+  if (known === 'no') return t('forms.no');
   return answer.trim();
 }

@@ -1,6 +1,5 @@
-import type { GENDERS, RACES } from '../common/enums';
-import type { MessageId, Translate } from '../i18n/catalogue';
-import type { DISORDER_FLAGS, FAMILY_FLAGS } from '../player-forms/medical';
+import type { Translate } from '../i18n/catalogue';
+import { recordValue } from '../i18n/values';
 import { GUEST_NAME } from '../results/rules';
 import type { ReportModel } from './model';
 import type { QuestionnaireReportModel } from './questionnaire-model';
@@ -11,40 +10,7 @@ import type { QuestionnaireReportModel } from './questionnaire-model';
  * anything else (a name, a kit, an option) as it was stored.
  */
 
-const GENDER_KEYS = {
-  Male: 'report.genderMale',
-  Female: 'report.genderFemale',
-} as const satisfies Record<(typeof GENDERS)[number], MessageId>;
-
-const RACE_KEYS = {
-  White: 'report.raceWhite',
-  'Black or African American': 'report.raceBlack',
-  'Hispanic or Latino': 'report.raceHispanic',
-  Asian: 'report.raceAsian',
-  'American Indian or Alaska Native': 'report.raceAmericanIndian',
-  'Native Hawaiian or Other Pacific Islander': 'report.racePacificIslander',
-  'Some Other Race': 'report.raceOther',
-} as const satisfies Record<(typeof RACES)[number], MessageId>;
-
-const FLAG_KEYS = {
-  "Alzheimer's disease": 'report.flagAlzheimer',
-  "Parkinson's disease": 'report.flagParkinson',
-  'Head injury or concussion': 'report.flagHeadInjury',
-  'Sinus or nasal disease': 'report.flagSinoNasal',
-  'Other neurological disorder': 'report.flagOtherNeurological',
-} as const satisfies Record<
-  (typeof DISORDER_FLAGS)[number]['label'] | (typeof FAMILY_FLAGS)[number]['label'],
-  MessageId
->;
-
-const VALUE_KEYS: Record<string, MessageId> = { ...GENDER_KEYS, ...RACE_KEYS, ...FLAG_KEYS, None: 'report.none' };
 const GUEST = `${GUEST_NAME.firstName} ${GUEST_NAME.lastName}`;
-
-/** A stored value as the report prints it: a known English word in the report's language, else as stored. */
-export const recordValue = (value: string, t: Translate): string => {
-  const key = VALUE_KEYS[value];
-  return key ? t(key) : value;
-};
 
 /** The guest placeholder in the report's language; a player's own name as it is. */
 export const playerNameText = (name: string, t: Translate): string => (name === GUEST ? t('report.guestName') : name);

@@ -123,7 +123,7 @@ describe('dates in the language', () => {
   });
 
   it('words intensity in the language; the file name stays one form for every language', () => {
-    expect(intensityWords(3, ES.t)).toBe('Moderada');
+    expect(intensityWords(3, ES.t)).toBe('Moderado');
     expect(intensityWords(3, words('en').t)).toBe('Moderate');
     expect(intensityWords(0)).toBe('No smell');
     expect(reportFileName(model(), 'pdf')).toBe('Scentry-result-11-23-2026.pdf');
@@ -172,7 +172,7 @@ describe('the report in Spanish', () => {
       'no indicado',
       // The record's English words in Spanish.
       'Femenino',
-      'Hispano o latino',
+      'Hispana o latina',
       'Enfermedad de Alzheimer, Lesión en la cabeza o conmoción cerebral',
       'Tarjetas de aroma',
       'Su elección',
@@ -231,7 +231,7 @@ describe('the report in Spanish', () => {
       ),
     );
     const text = pdfText(file);
-    for (const s of ['Participante invitado', 'Ninguno', 'Sino-nasal disease', 'Asiático'])
+    for (const s of ['Participante invitado', 'Ninguno', 'Sino-nasal disease', 'Asiática'])
       expect(text, s).toContain(s);
     for (const s of ['Guest', 'None']) expect(text, s).not.toContain(s);
     expect(execFileSync('/usr/bin/pdfinfo', [file], { encoding: 'utf8' })).toContain('Participante invitado');

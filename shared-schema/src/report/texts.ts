@@ -27,15 +27,5 @@ export const REPORT_BRAND = {
   regulatory: 'FDA Registered Class II (510K Exempt) Medical Device',
 } as const;
 
-/** Intensity 0–5 in words: their messages. */
-export const INTENSITY_KEYS = [
-  'report.intensityNone',
-  'report.intensityVeryWeak',
-  'report.intensityWeak',
-  'report.intensityModerate',
-  'report.intensityStrong',
-  'report.intensityVeryStrong',
-] as const satisfies readonly MessageId[];
-
 /** The PDF's `/Lang` (jsPDF knows no `es-US`: plain Spanish then). */
 export const PDF_LANGUAGE: Record<Language, string> = { en: 'en-US', es: 'es' };

@@ -133,7 +133,7 @@ describe('in Spanish', () => {
     stored('Fail', 2);
     render(<Outcome />);
     expect(screen.getByText('No aprobado')).toBeTruthy();
-    expect(screen.getByTestId('score').textContent).toBe('2 de 5 aromas nombrados correctamente');
+    expect(screen.getByTestId('score').textContent).toBe('2 de 5 aromas acertados');
     expect(screen.getByTestId('meaning').textContent).toMatch(/no es un diagnóstico/);
     expect(screen.getByText('Ver mi resultado').getAttribute('href')).toBe('/result');
     expect(screen.getByText('Jugar otra vez')).toBeTruthy();

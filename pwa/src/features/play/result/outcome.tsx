@@ -1,11 +1,10 @@
-import { CARDS_PER_KIT } from '@scentry/shared-schema';
+import { CARDS_PER_KIT, intensityKey } from '@scentry/shared-schema';
 import { Link } from '@tanstack/react-router';
 import { useT } from '../../../i18n';
-import { formatDecimal, formatLocalDateTime } from '../../../i18n/local-format';
+import { formatDecimal, localDateTime } from '../../../i18n/dates';
 import { getStoredResult } from '../../../lib/player';
 import { SyncStatusPanel } from '../../../offline/sync-status';
 import { storedOutcome } from './guards';
-import { intensityKey } from './intensity';
 
 /*
  * What /pass and /fail say besides the spec's own texts ('Collect all cards for more chances to
@@ -95,7 +94,7 @@ export function Summary() {
         <div>
           <dt>{t('result.played')}</dt>
           {/* The player's own clock with its zone (DESIGN.md §7); the report keeps Pacific Time. */}
-          <dd data-testid="played-at">{formatLocalDateTime(result.playedAt)}</dd>
+          <dd data-testid="played-at">{localDateTime(result.playedAt)}</dd>
         </div>
       </dl>
       <Link to="/result" className="button">

@@ -1,10 +1,10 @@
-import { REPORT_MSG } from '@scentry/shared-schema';
+import { intensityKey, REPORT_MSG, recordValue } from '@scentry/shared-schema';
 import type { ReportModel } from '@scentry/shared-schema/report';
 import { intensityWords, REPORT_BRAND } from '@scentry/shared-schema/report';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import { useT } from '../../../i18n';
-import { formatLocalDateTime } from '../../../i18n/local-format';
+import { localDateTime } from '../../../i18n/dates';
 import { serverMessage } from '../../../i18n/server-message';
 import { ApiFailure, callPlayer } from '../../../lib/api';
 import { saveFile } from '../../../lib/download';
@@ -24,11 +24,9 @@ import { HistorySwitch } from '../../../ui/history-switch';
 import { LegalLinks } from '../../../ui/legal-links';
 import { Spinner } from '../../../ui/spinner';
 import { useToast } from '../../../ui/toast';
-import { answerLabel } from '../../player-forms/medical/labels';
 import { useMedicalRecord } from '../../player-forms/medical/record';
 import { keptAnswers } from '../../player-forms/questionnaire/kept';
 import { buildReportModel } from './build-model';
-import { intensityKey } from './intensity';
 import { useProvider } from './provider';
 import { fetchWalletPass } from './wallet-pass';
 
@@ -184,7 +182,7 @@ export function ResultScreen({ result }: { result: StoredResult }) {
       <dl className="summary report-details">
         <Row label={t('result.name')} value={model.playerName} />
         {/* The player's own clock with its zone (DESIGN.md §7); the report keeps Pacific Time. */}
-        <Row label={t('result.completed')} value={formatLocalDateTime(model.playedAt)} testId="completed" />
+        <Row label={t('result.completed')} value={localDateTime(model.playedAt)} testId="completed" />
         <Row label={t('result.kit')} value={model.kitName} />
         {model.provider && (
           <Row
@@ -296,7 +294,7 @@ function MedicalDetails({ record, model }: { record: MedicalRecord | null; model
     );
   }
   const sent = record.state === 'sent';
-  const list = (items: string[] | null) => items?.map((i) => answerLabel(t, i)).join(', ') ?? t('report.notGiven');
+  const list = (items: string[] | null) => items?.map((i) => recordValue(i, t)).join(', ') ?? t('report.notGiven');
   return (
     <section
       className="result-medical stack"
@@ -316,8 +314,8 @@ function MedicalDetails({ record, model }: { record: MedicalRecord | null; model
       )}
       <dl className="summary report-details">
         <Row label={t('result.age')} value={model.age === null ? t('report.notGiven') : String(model.age)} />
-        <Row label={t('result.gender')} value={model.gender ? answerLabel(t, model.gender) : t('report.notGiven')} />
-        <Row label={t('result.race')} value={model.race ? answerLabel(t, model.race) : t('report.notGiven')} />
+        <Row label={t('result.gender')} value={model.gender ? recordValue(model.gender, t) : t('report.notGiven')} />
+        <Row label={t('result.race')} value={model.race ? recordValue(model.race, t) : t('report.notGiven')} />
         <Row label={t('result.disorders')} value={list(model.disorders)} />
         <Row label={t('result.familyHistory')} value={list(model.familyHistory)} />
       </dl>

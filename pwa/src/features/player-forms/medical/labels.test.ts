@@ -1,9 +1,11 @@
-import { DISORDER_FLAGS, FAMILY_FLAGS, GENDERS, RACES, type Translate } from '@scentry/shared-schema';
+import { DISORDER_FLAGS, FAMILY_FLAGS, GENDERS, RACES, recordValue, type Translate } from '@scentry/shared-schema';
 import en from '@scentry/shared-schema/i18n/en.json';
 import es from '@scentry/shared-schema/i18n/es.json';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadMessages, t } from '../../../i18n';
-import { answerLabel, FLAG_KEYS, GENDER_KEYS, RACE_KEYS } from './labels';
+import { FLAG_KEYS, GENDER_KEYS, RACE_KEYS } from './labels';
+
+const answerLabel = (t: Parameters<typeof recordValue>[1], value: string) => recordValue(value, t);
 
 type Compiled = Parameters<typeof loadMessages>[1];
 afterEach(() => loadMessages('en', en as unknown as Compiled));

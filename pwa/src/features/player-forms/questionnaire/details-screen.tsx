@@ -1,7 +1,8 @@
+import { answerText, questionText } from '@scentry/shared-schema/report/questionnaire-texts';
 import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { useT } from '../../../i18n';
-import { formatLocalDateTime } from '../../../i18n/local-format';
+import { localDateTime } from '../../../i18n/dates';
 import { saveFile } from '../../../lib/download';
 import { getPlayer, getStoredResult, type StoredResult } from '../../../lib/player';
 import { emailReportAndTell } from '../../../offline/email-report';
@@ -10,7 +11,6 @@ import { EmailDialog } from '../../../ui/email-dialog';
 import { Spinner } from '../../../ui/spinner';
 import { useToast } from '../../../ui/toast';
 import { type KeptAnswers, keptAnswers } from './kept';
-import { answerText, questionText } from './questions';
 import { buildQuestionnaireModel } from './report-model';
 
 // The report module (jsPDF) loads only when a PDF is made.
@@ -60,7 +60,7 @@ export function DetailsScreen({ result, kept }: { result: StoredResult; kept: Ke
         <p className="eyebrow">{t('questionnaire.eyebrow')}</p>
         <h1 id="qd-title">{t('questionnaire.detailsTitle')}</h1>
         <p className="hint" data-testid="answered-at">
-          {t('questionnaire.answeredAt', { date: formatLocalDateTime(model.answeredAt) })}
+          {t('questionnaire.answeredAt', { date: localDateTime(model.answeredAt) })}
         </p>
       </header>
 
@@ -70,10 +70,10 @@ export function DetailsScreen({ result, kept }: { result: StoredResult; kept: Ke
             <span className="q-list-number" aria-hidden="true">
               {i + 1}
             </span>
-            <span className="q-list-question">{questionText(t, a.question)}</span>
+            <span className="q-list-question">{questionText(a.question, t)}</span>
             <span className={a.answer === 'Yes' ? 'q-pill q-pill-yes' : 'q-pill'}>
               <span className="visually-hidden">{t('questionnaire.answer')} </span>
-              {answerText(t, a.answer)}
+              {answerText(a.answer, t)}
             </span>
           </li>
         ))}

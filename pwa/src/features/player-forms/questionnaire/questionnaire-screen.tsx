@@ -1,4 +1,5 @@
 import { PLAY_MSG, QUESTIONNAIRE_MSG, QUESTIONNAIRE_QUESTIONS, REPORT_MSG } from '@scentry/shared-schema';
+import { answerText, questionText } from '@scentry/shared-schema/report/questionnaire-texts';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import { useT } from '../../../i18n';
@@ -9,7 +10,6 @@ import { useToast } from '../../../ui/toast';
 import { type Answer, answerQuestion, goBack, initialFlow, QUESTION_COUNT, questionNumber } from './flow';
 import { keptAnswers } from './kept';
 import { ProgressRing } from './progress-ring';
-import { answerText, questionText } from './questions';
 import { submitQuestionnaire } from './submit';
 import { useCompleted } from './use-completed';
 
@@ -103,7 +103,7 @@ function Questions({ result, onSubmitting }: { result: StoredResult; onSubmittin
         data-testid="question"
       >
         <span className="visually-hidden">{t('questionnaire.question', { number: n, total: QUESTION_COUNT })}: </span>
-        {questionText(t, QUESTIONNAIRE_QUESTIONS[flow.index])}
+        {questionText(QUESTIONNAIRE_QUESTIONS[flow.index], t)}
       </h2>
       <fieldset className="q-answers" aria-labelledby="q-question">
         {(['Yes', 'No'] as const).map((value) => (
@@ -115,7 +115,7 @@ function Questions({ result, onSubmitting }: { result: StoredResult; onSubmittin
             disabled={saving}
             onClick={() => void answer(value)}
           >
-            {answerText(t, value)}
+            {answerText(value, t)}
           </button>
         ))}
       </fieldset>
