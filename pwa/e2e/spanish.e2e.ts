@@ -236,7 +236,15 @@ describe('Spanish on a 320 px phone', () => {
         await shoot(page, `es-200-${name.replace(/\W+/g, '-')}`);
       };
       const u = shared.server.url;
+      // The player's frame not downloaded: "No connection", in Spanish.
+      const frame = '**/assets/_player-*.js';
+      await page.route(frame, (route) => route.abort('connectionreset'));
       await page.goto(`${u}/home`);
+      await heading(page, es('noConnection.title')).waitFor();
+      expect(await page.getByRole('button', { name: es('noConnection.retry') }).count()).toBe(1);
+      await check('no-connection');
+      await page.unroute(frame);
+      await page.getByRole('button', { name: es('noConnection.retry') }).click();
       await heading(page, es('home.title')).waitFor();
       await check('home');
       await page.getByRole('button', { name: es('home.start') }).click();
