@@ -63,6 +63,29 @@ describe('the page the server draws, before any script', () => {
     }));
 });
 
+describe('a page in another language than the player chose (the service worker keeps one copy)', () => {
+  it("is put in the player's language by the shell's script before the app starts", () =>
+    withContext({ ...SPANISH, serviceWorkers: 'block' }, async (_context, page) => {
+      // The English page, as the service worker's cache may hold it; the app's code held back, so
+      // the shell stays to be looked at.
+      const english = await (await fetch(`${shared.server.url}/home`, { headers: { 'Accept-Language': 'en' } })).text();
+      expect(english).toContain('<html lang="en">');
+      await page.route(`${shared.server.url}/home`, (route) =>
+        route.fulfill({ body: english, contentType: 'text/html; charset=utf-8' }),
+      );
+      await page.route('**/assets/index-*.js', (route) => route.abort());
+      await page.goto(`${shared.server.url}/home`);
+      await page.locator('#shell .shell-loading').waitFor();
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
+      expect(await page.locator('#shell .shell-loading').textContent()).toBe(es('shell.loading'));
+      expect(await page.locator('#shell .player-footer').textContent()).toBe(es('frame.footer'));
+      expect(await page.locator('#shell .text-size-option').allTextContents()).toEqual(
+        [100, 125, 150].map((size) => es('textSize.size', { size })),
+      );
+      expect(await page.locator('#shell label.language-on').textContent()).toBe('Español');
+    }));
+});
+
 describe("the player's catalogue on a first load", () => {
   for (const [locale, language] of [
     ['es-ES', 'es'],
@@ -213,7 +236,15 @@ describe('Spanish on a 320 px phone', () => {
         await shoot(page, `es-200-${name.replace(/\W+/g, '-')}`);
       };
       const u = shared.server.url;
+      // The player's frame not downloaded: "No connection", in Spanish.
+      const frame = '**/assets/_player-*.js';
+      await page.route(frame, (route) => route.abort('connectionreset'));
       await page.goto(`${u}/home`);
+      await heading(page, es('noConnection.title')).waitFor();
+      expect(await page.getByRole('button', { name: es('noConnection.retry') }).count()).toBe(1);
+      await check('no-connection');
+      await page.unroute(frame);
+      await page.getByRole('button', { name: es('noConnection.retry') }).click();
       await heading(page, es('home.title')).waitFor();
       await check('home');
       await page.getByRole('button', { name: es('home.start') }).click();

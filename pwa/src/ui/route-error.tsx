@@ -13,13 +13,14 @@ export const InPlayerFrame = createContext(false);
  */
 export function RouteError({ error }: ErrorComponentProps) {
   const router = useRouter();
+  const t = useT();
   if (isChunkLoadError(error)) return <NoConnection error={error} />;
   const message = error instanceof Error ? error.message : String(error);
   return (
     <div className="notice notice-error" role="alert">
-      <p>{message || 'Something went wrong. Please try again!'}</p>
+      <p>{message || t('kit.somethingWrong')}</p>
       <button type="button" className="button button-small" onClick={() => void router.invalidate()}>
-        Try again
+        {t('noConnection.retry')}
       </button>
     </div>
   );

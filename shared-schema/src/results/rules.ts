@@ -22,8 +22,6 @@ export const PLAY_MSG = {
   invalidKit: 'Invalid Secret / QR code scanned, Please try again!',
   somethingWrong: 'Something went wrong. Please try again!',
   // ours
-  kitNeedsConnection:
-    'This play kit has not been downloaded to this device yet. Connect to the internet once to open it.',
   unknownKitVersion: 'This result names a play kit version the server does not know',
   unknownCard: 'An answer names a scent card that is not in this play kit',
   answerNotOption: "An answer is not one of its scent card's options",
