@@ -284,14 +284,17 @@ describe('Spanish on a 320 px phone', () => {
         await page.goto(`${shared.server.url}${path}`);
         await page.locator('#root .player-bar fieldset.language').waitFor();
         expect(await scrollsSideways(page), path).toBe(false);
-        const [brand, choices] = await Promise.all(
-          ['.brand', '.player-choices'].map((s) =>
+        const [brand, language, textSize] = await Promise.all(
+          ['.brand', 'fieldset.language', 'fieldset.text-size'].map((s) =>
             page.locator(`#root .player-bar ${s}`).evaluate((e) => e.getBoundingClientRect().toJSON()),
           ),
         );
-        // Side by side or wrapped below, never overlapping, never past the edge.
-        expect(choices.right, path).toBeLessThanOrEqual(320);
-        expect(choices.top >= brand.bottom - 1 || choices.left >= brand.right - 1, path).toBe(true);
+        // Each beside the brand or wrapped below it, never overlapping, never past the edge.
+        for (const choices of [language, textSize]) {
+          expect(choices.right, path).toBeLessThanOrEqual(320);
+          expect(choices.top >= brand.bottom - 1 || choices.left >= brand.right - 1, path).toBe(true);
+        }
+        expect(textSize.top >= language.bottom - 1 || textSize.left >= language.right - 1, path).toBe(true);
         expect(await smallTargets(page, 44), path).toEqual([]);
         await shoot(page, `es-150-bar${path.replace(/\W+/g, '-')}`);
       }
