@@ -43,7 +43,7 @@ const stopWaiting = router.subscribe('onResolved', () => {
   setTimeout(() => void import('./offline/sync').then((m) => m.startBackgroundSync()), 500);
 });
 
-// The player's catalogue first (one small chunk): no screen ever shows in one language and then
+// The player's catalogue first (small chunks of their language only): no screen ever shows in one language and then
 // switches. If it cannot be fetched (the connection lost on a first visit, before the service
 // worker holds it), the page's static shell stays up and the app starts once back online.
 const root = document.getElementById('root');
@@ -55,6 +55,10 @@ const render = () => {
     </StrictMode>,
   );
 };
+// Card 1 of a printed QR code (/scent/<code>) waits only for the catalogue's first part.
+const firstOnly = /^\/scent\//i.test(location.pathname);
 const start = () =>
-  activateLanguage(initialLanguage()).then(render, () => window.addEventListener('online', start, { once: true }));
+  activateLanguage(initialLanguage(), { firstOnly }).then(render, () =>
+    window.addEventListener('online', start, { once: true }),
+  );
 start();

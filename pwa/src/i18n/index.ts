@@ -1,5 +1,6 @@
 import { type Messages, setupI18n } from '@lingui/core';
 import {
+  type CataloguePart,
   isLanguage,
   LANGUAGE_KEY,
   LANGUAGE_LOCALES,
@@ -17,11 +18,37 @@ import { useMemo, useSyncExternalStore } from 'react';
  */
 export const i18n = setupI18n();
 
-// One chunk per language: a player downloads only their own.
-const CATALOGUES: Record<Language, () => Promise<{ default: Messages }>> = {
-  en: () => import('@scentry/shared-schema/i18n/en.json'),
-  es: () => import('@scentry/shared-schema/i18n/es.json'),
+// Each language in two chunks (shared-schema's cataloguePart): what card 1 and the frame need,
+// then the rest. A player downloads only their own language's.
+const PARTS: Record<Language, Record<CataloguePart, () => Promise<{ default: Messages }>>> = {
+  en: {
+    first: () => import('virtual:scentry-catalogue/en-first'),
+    rest: () => import('virtual:scentry-catalogue/en-rest'),
+  },
+  es: {
+    first: () => import('virtual:scentry-catalogue/es-first'),
+    rest: () => import('virtual:scentry-catalogue/es-rest'),
+  },
 };
+
+const loading = new Map<string, Promise<void>>();
+
+/** Loads one part of a language's catalogue once (a failed fetch may be tried again). */
+function loadPart(language: Language, part: CataloguePart): Promise<void> {
+  const key = `${language}-${part}`;
+  let done = loading.get(key);
+  if (!done) {
+    done = PARTS[language][part]().then(
+      ({ default: messages }) => i18n.load(language, messages),
+      (error: unknown) => {
+        loading.delete(key);
+        throw error;
+      },
+    );
+    loading.set(key, done);
+  }
+  return done;
+}
 
 /** The choice kept on this device, if any. */
 export function storedLanguage(): Language | null {
@@ -38,14 +65,23 @@ export function initialLanguage(): Language {
   return storedLanguage() ?? pickLanguage(navigator.languages?.length ? navigator.languages : [navigator.language]);
 }
 
-/** Makes `language` the app's (loading its catalogue when needed); `<html lang>` follows. */
-export async function activateLanguage(language: Language): Promise<void> {
-  if (!i18n.messages[language] || Object.keys(i18n.messages[language]).length === 0) {
-    const { default: messages } = await CATALOGUES[language]();
-    i18n.load(language, messages);
-  }
+/**
+ * Makes `language` the app's once its catalogue is loaded; `<html lang>` follows. With
+ * `firstOnly` (card 1 of a printed QR code, the first load that counts) it waits only for the
+ * first part and fetches the rest right after, which re-renders what shows when it comes.
+ */
+export async function activateLanguage(language: Language, { firstOnly = false } = {}): Promise<void> {
+  await Promise.all([loadPart(language, 'first'), firstOnly ? null : loadPart(language, 'rest')]);
   i18n.activate(language);
   document.documentElement.lang = language;
+  if (firstOnly) void loadRest(language);
+}
+
+/** The rest of a catalogue after card 1; without a connection, once it is back. */
+function loadRest(language: Language): Promise<void> {
+  return loadPart(language, 'rest').catch(() =>
+    window.addEventListener('online', () => void loadRest(language), { once: true }),
+  );
 }
 
 /** Loads `language` synchronously from messages already at hand (unit tests). */

@@ -7,7 +7,8 @@ export const CATALOGUE_CHUNKS_TOKEN = '{"%CATALOGUE_CHUNKS%":""}';
 export const SHELL_TEXTS_TOKEN = '{"%SHELL_TEXTS%":""}';
 
 const CATALOGUES = path.resolve(__dirname, '../../../shared-schema/src/i18n');
-const CATALOGUE = /[\\/]shared-schema[\\/]src[\\/]i18n[\\/]([a-z]{2})\.json$/;
+/** The first part of a language's catalogue (catalogues.vite.ts): what the page preloads. */
+const FIRST_PART = /virtual:scentry-catalogue\/([a-z]{2})-first$/;
 
 interface ChunkLike {
   type: 'chunk' | 'asset';
@@ -16,13 +17,13 @@ interface ChunkLike {
   moduleIds?: string[];
 }
 
-/** Each language's catalogue chunk (as an `/assets/...` URL), by language. */
+/** Each language's first catalogue chunk (as an `/assets/...` URL), by language. */
 export function catalogueChunks(bundle: Record<string, ChunkLike>): Record<string, string> {
   const chunks: Record<string, string> = {};
   for (const c of Object.values(bundle)) {
     if (c.type !== 'chunk') continue;
     const ids = [c.facadeModuleId ?? '', ...(c.moduleIds ?? [])].map((id) => id.split('?')[0]);
-    const language = ids.map((id) => CATALOGUE.exec(id)?.[1]).find(Boolean);
+    const language = ids.map((id) => FIRST_PART.exec(id)?.[1]).find(Boolean);
     if (language) chunks[language] = `/${c.fileName}`;
   }
   return chunks;

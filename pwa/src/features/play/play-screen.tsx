@@ -28,7 +28,7 @@ export function PlayScreen({ state }: { state: KitState }) {
 
   useEffect(() => {
     if (state.status === 'invalid') {
-      notify('error', t('scan.invalidKit'));
+      notify('error', t('kit.invalid'));
       navigate({ to: '/scanQRCode' });
     } else if (state.status === 'error') {
       notify('error', t('kit.somethingWrong'));

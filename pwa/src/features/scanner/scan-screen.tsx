@@ -44,7 +44,7 @@ export function ScanScreen() {
     if (target.kind === 'app') navigate({ to: '/scent/$id', params: { id: target.code } });
     else if (target.kind === 'external') window.location.href = target.url;
     // spec §8: text that can lead to no kit is told at once, as an error notification.
-    else if (target.kind === 'invalid') notify('error', t('scan.invalidKit'));
+    else if (target.kind === 'invalid') notify('error', t('kit.invalid'));
   }
 
   function submit(e: FormEvent) {
