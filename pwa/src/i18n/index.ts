@@ -123,6 +123,20 @@ export const currentLanguage = (): Language => (isLanguage(i18n.locale) ? i18n.l
 /** The `Intl` locale of the active language. */
 export const currentLocale = (): string => LANGUAGE_LOCALES[currentLanguage()];
 
+/**
+ * `t` of a language whole, for a document made in it (a report): the active one once its rest is
+ * loaded, or another kept apart (the admin's English reports), so the app's language stays.
+ */
+export async function translatorFor(language: Language): Promise<Translate> {
+  if (language === currentLanguage()) {
+    await loadPart(language, 'rest');
+    return t;
+  }
+  const [first, rest] = await Promise.all([PARTS[language].first(), PARTS[language].rest()]);
+  const other = setupI18n({ locale: language, messages: { [language]: { ...first.default, ...rest.default } } });
+  return (id, values) => other._(id, values);
+}
+
 /** A message in the active language, outside React (a toast's text, a document's title). */
 export const t: Translate = (id: MessageId, values?: MessageValues) => i18n._(id, values);
 

@@ -5,7 +5,6 @@
  * unless the caller names another: the admin's downloads stay English). This entry is light:
  * jsPDF and the QR encoder load only when a report is drawn.
  */
-import { setupI18n } from '@lingui/core';
 import type { Language } from '@scentry/shared-schema';
 import {
   layoutReportWithPdfMetrics,
@@ -17,7 +16,7 @@ import {
   renderQuestionnairePdfBytes,
   renderReportPdfBytes,
 } from '@scentry/shared-schema/report';
-import { currentLanguage, t } from '../i18n';
+import { currentLanguage, translatorFor } from '../i18n';
 
 export {
   type Paper,
@@ -42,20 +41,12 @@ export type DeviceReportOptions = Omit<ReportOptions, 't' | 'language'> & { lang
 
 const pdfBlob = (bytes: Uint8Array) => new Blob([bytes as BlobPart], { type: 'application/pdf' });
 
-const CATALOGUES: Record<Language, () => Promise<{ default: Record<string, unknown> }>> = {
-  en: () => import('@scentry/shared-schema/i18n/en.json'),
-  es: () => import('@scentry/shared-schema/i18n/es.json'),
-};
-
 /**
  * The messages of a report: the app's own in the active language (a Spanish player's report is
  * Spanish), else that language's catalogue, loaded for it alone (the app's language stays).
  */
 async function reportLanguage(language: Language = currentLanguage()): Promise<ReportLanguage> {
-  if (language === currentLanguage()) return { t, language };
-  const { default: messages } = await CATALOGUES[language]();
-  const i18n = setupI18n({ locale: language, messages: { [language]: messages as never } });
-  return { t: (id, values) => i18n._(id, values), language };
+  return { t: await translatorFor(language), language };
 }
 
 /** The device's fonts of other scripts unless the caller gives its own source, and the report's language. */
