@@ -9,13 +9,15 @@ const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
  * What /scent/<code> shows before the catalogue's second part arrives: card 1, its kit's loading
- * and errors, the player's frame, the "No connection" screen, the update banner.
+ * and errors, the player's frame, the "No connection" screen, the update banner, and the location
+ * step the play screen shows after the last card (even if the rest never came, offline).
  */
 const CARD_ONE_FILES = [
   'features/play/play-screen.tsx',
   'features/play/kit-loading.tsx',
   'features/play/use-kit.ts',
   'features/play/early-kit.ts',
+  'features/location/location-step.tsx',
   'routes/_player/scent.$id.tsx',
   'routes/_player.tsx',
   'ui/player-page.tsx',

@@ -67,20 +67,23 @@ export function initialLanguage(): Language {
 
 /**
  * Makes `language` the app's once its catalogue is loaded; `<html lang>` follows. With
- * `firstOnly` (card 1 of a printed QR code, the first load that counts) it waits only for the
- * first part and fetches the rest right after, which re-renders what shows when it comes.
+ * `firstOnly` (card 1 of a printed QR code, the first load that counts) it loads only the first
+ * part: the play screen asks for the rest a moment after card 1 is playable, and any other screen
+ * waits for it (the root route's beforeLoad), so no screen ever shows a message's key.
  */
 export async function activateLanguage(language: Language, { firstOnly = false } = {}): Promise<void> {
   await Promise.all([loadPart(language, 'first'), firstOnly ? null : loadPart(language, 'rest')]);
   i18n.activate(language);
   document.documentElement.lang = language;
-  if (firstOnly) void loadRest(language);
 }
 
-/** The rest of a catalogue after card 1; without a connection, once it is back. */
-function loadRest(language: Language): Promise<void> {
+/**
+ * The whole catalogue of the active language (its rest after card 1). Never fails: without a
+ * connection it tries again once back online, and the caller goes on.
+ */
+export function loadWholeCatalogue(language: Language = currentLanguage()): Promise<void> {
   return loadPart(language, 'rest').catch(() =>
-    window.addEventListener('online', () => void loadRest(language), { once: true }),
+    window.addEventListener('online', () => void loadWholeCatalogue(language), { once: true }),
   );
 }
 

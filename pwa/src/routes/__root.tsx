@@ -1,7 +1,7 @@
 import { createRootRoute, Link, Outlet, redirect, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { clearPlayer } from '../features/event/clear';
-import { useT } from '../i18n';
+import { loadWholeCatalogue, useT } from '../i18n';
 import { eventRoute, getEvent } from '../lib/event-mode';
 import { ToastProvider } from '../ui/toast';
 
@@ -19,13 +19,16 @@ export const Route = createRootRoute({
   // Event mode (issue #23): every address shows the event's start screen or the current player's
   // screens; leaving a player's screens clears them from the device first (features/event/clear.ts).
   // Nothing is cleared on a preload (a link hovered), only on the real navigation.
-  beforeLoad: ({ location, preload }) => {
+  // Every screen but card 1 of a printed QR code waits for the player's whole catalogue (loaded
+  // already, or a moment after card 1: i18n/index.ts), so none shows a message's key.
+  beforeLoad: async ({ location, preload }) => {
     const event = getEvent();
-    if (!event) return;
-    const route = eventRoute(event, location.pathname);
-    if (route.kind === 'stay') return;
-    if (route.kind === 'clear' && !preload) clearPlayer(event);
-    throw redirect({ href: route.href, replace: true });
+    const route = event ? eventRoute(event, location.pathname) : null;
+    if (event && route && route.kind !== 'stay') {
+      if (route.kind === 'clear' && !preload) clearPlayer(event);
+      throw redirect({ href: route.href, replace: true });
+    }
+    if (!/^\/scent\//i.test(location.pathname)) await loadWholeCatalogue();
   },
   component: RootLayout,
   notFoundComponent: NotFound,

@@ -26,6 +26,7 @@ export const FIRST_AREAS: readonly string[] = [
   'intensity',
   'kit',
   'language',
+  'location',
   'noConnection',
   'shell',
   'textSize',

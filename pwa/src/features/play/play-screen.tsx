@@ -1,7 +1,7 @@
 import { INTENSITY_LABELS, intensityLabel, type KitDoc } from '@scentry/shared-schema';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import { useT } from '../../i18n';
+import { loadWholeCatalogue, useT } from '../../i18n';
 import { clearProgress, loadProgress, saveProgress, setActiveGame } from '../../lib/play-progress';
 import { ensurePlayer } from '../../lib/player';
 import { drawnCard, takeOverShell } from '../../lib/shell';
@@ -86,9 +86,13 @@ function Play({ kit }: { kit: KitDoc }) {
   // This screen now stands where the page's shell (and its drawing of card 1) stood: same frame.
   useLayoutEffect(() => takeOverShell(), []);
   // Finishing (scoring, the local database, the sync) is not needed for card 1: its code comes a
-  // moment after the card is playable, long before the last card (and works offline from then).
+  // moment after the card is playable, long before the last card (and works offline from then),
+  // with the rest of the player's catalogue (the screens after play).
   useEffect(() => {
-    const later = setTimeout(() => void import('./finish').catch(() => undefined), 1000);
+    const later = setTimeout(() => {
+      void import('./finish').catch(() => undefined);
+      void loadWholeCatalogue();
+    }, 1000);
     return () => clearTimeout(later);
   }, []);
 
