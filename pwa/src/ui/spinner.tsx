@@ -5,3 +5,12 @@ export function Spinner({ label = 'Loading' }: { label?: string }) {
     </span>
   );
 }
+
+/** A spinner with what is happening, said once to screen readers (the spinner's status) and shown. */
+export function Working({ text }: { text: string }) {
+  return (
+    <>
+      <Spinner label={text} /> <span aria-hidden="true">{text}</span>
+    </>
+  );
+}

@@ -22,7 +22,7 @@ import { SyncStatusPanel } from '../../../offline/sync-status';
 import { EmailDialog } from '../../../ui/email-dialog';
 import { HistorySwitch } from '../../../ui/history-switch';
 import { LegalLinks } from '../../../ui/legal-links';
-import { Spinner } from '../../../ui/spinner';
+import { Working } from '../../../ui/spinner';
 import { useToast } from '../../../ui/toast';
 import { useMedicalRecord } from '../../player-forms/medical/record';
 import { keptAnswers } from '../../player-forms/questionnaire/kept';
@@ -330,14 +330,6 @@ function Row({ label, value, testId }: { label: string; value: string; testId?: 
       <dt>{label}</dt>
       <dd data-testid={testId}>{value}</dd>
     </div>
-  );
-}
-
-function Working({ text }: { text: string }) {
-  return (
-    <>
-      <Spinner /> {text}
-    </>
   );
 }
 

@@ -8,7 +8,7 @@ import { getPlayer, getStoredResult, type StoredResult } from '../../../lib/play
 import { emailReportAndTell } from '../../../offline/email-report';
 import { SyncStatusPanel } from '../../../offline/sync-status';
 import { EmailDialog } from '../../../ui/email-dialog';
-import { Spinner } from '../../../ui/spinner';
+import { Working } from '../../../ui/spinner';
 import { useToast } from '../../../ui/toast';
 import { type KeptAnswers, keptAnswers } from './kept';
 import { buildQuestionnaireModel } from './report-model';
@@ -101,14 +101,6 @@ export function DetailsScreen({ result, kept }: { result: StoredResult; kept: Ke
         hint={t('questionnaire.emailHint')}
       />
     </article>
-  );
-}
-
-function Working({ text }: { text: string }) {
-  return (
-    <>
-      <Spinner /> {text}
-    </>
   );
 }
 
