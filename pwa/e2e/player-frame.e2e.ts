@@ -341,7 +341,8 @@ describe('the text size control', () => {
         }).observe(document, { attributes: true, attributeFilter: ['style'], subtree: true });
       });
       await page.goto(`${shared.server.url}/home`);
-      const group = page.getByRole('group', { name: 'Text size' });
+      // The app's control (the page's shell has a disabled twin until the app takes over).
+      const group = page.locator('#root').getByRole('group', { name: 'Text size' });
       const option = (n: number) => group.getByRole('radio', { name: `${n}%` });
       await group.waitFor();
       const root = () => page.evaluate(() => getComputedStyle(document.documentElement).fontSize);

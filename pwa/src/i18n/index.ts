@@ -32,6 +32,7 @@ const PARTS: Record<Language, Record<CataloguePart, () => Promise<{ default: Mes
 };
 
 const loading = new Map<string, Promise<void>>();
+const loaded = new Set<string>();
 
 /** Loads one part of a language's catalogue once (a failed fetch may be tried again). */
 function loadPart(language: Language, part: CataloguePart): Promise<void> {
@@ -39,7 +40,10 @@ function loadPart(language: Language, part: CataloguePart): Promise<void> {
   let done = loading.get(key);
   if (!done) {
     done = PARTS[language][part]().then(
-      ({ default: messages }) => i18n.load(language, messages),
+      ({ default: messages }) => {
+        i18n.load(language, messages);
+        loaded.add(key);
+      },
       (error: unknown) => {
         loading.delete(key);
         throw error;
@@ -76,6 +80,10 @@ export async function activateLanguage(language: Language, { firstOnly = false }
   i18n.activate(language);
   document.documentElement.lang = language;
 }
+
+/** Whether the active language's whole catalogue is here (nothing to wait for). */
+export const hasWholeCatalogue = (language: Language = currentLanguage()): boolean =>
+  loaded.has(`${language}-first`) && loaded.has(`${language}-rest`);
 
 /**
  * The whole catalogue of the active language (its rest after card 1). Never fails: without a

@@ -1,7 +1,7 @@
 import { createRootRoute, Link, Outlet, redirect, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { clearPlayer } from '../features/event/clear';
-import { loadWholeCatalogue, useT } from '../i18n';
+import { hasWholeCatalogue, loadWholeCatalogue, useT } from '../i18n';
 import { eventRoute, getEvent } from '../lib/event-mode';
 import { ToastProvider } from '../ui/toast';
 
@@ -21,14 +21,15 @@ export const Route = createRootRoute({
   // Nothing is cleared on a preload (a link hovered), only on the real navigation.
   // Every screen but card 1 of a printed QR code waits for the player's whole catalogue (loaded
   // already, or a moment after card 1: i18n/index.ts), so none shows a message's key.
-  beforeLoad: async ({ location, preload }) => {
+  beforeLoad: ({ location, preload }) => {
     const event = getEvent();
     const route = event ? eventRoute(event, location.pathname) : null;
     if (event && route && route.kind !== 'stay') {
       if (route.kind === 'clear' && !preload) clearPlayer(event);
       throw redirect({ href: route.href, replace: true });
     }
-    if (!/^\/scent\//i.test(location.pathname)) await loadWholeCatalogue();
+    // Nothing to wait for (the usual case): no promise, so the router draws in the same turn.
+    if (!/^\/scent\//i.test(location.pathname) && !hasWholeCatalogue()) return loadWholeCatalogue();
   },
   component: RootLayout,
   notFoundComponent: NotFound,
