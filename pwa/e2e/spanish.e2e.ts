@@ -102,6 +102,8 @@ describe("the player's catalogue on a first load", () => {
           parts.length = 0;
           await page.goto(`${shared.server.url}${path}`);
           await page.locator('#root h1').first().waitFor();
+          // On a card the rest comes a second after the card is playable: wait for it, then for quiet.
+          await expect.poll(() => parts.includes(`${language}-rest`), { timeout: 20_000 }).toBe(true);
           await page.waitForLoadState('networkidle');
           expect(parts.sort(), path).toEqual([`${language}-first`, `${language}-rest`]);
           expect(await page.locator(`link[rel=modulepreload][href^="/assets/${language}-first-"]`).count(), path).toBe(
