@@ -4,6 +4,7 @@ import { adminReportFileName, buildAdminReportModel, NAME_HIDDEN, reportedLabels
 
 const ROW: TestResultRow = {
   id: '1a2b3c4d-0000-4000-8000-000000000001',
+  shortId: '1a2b3c4d',
   firstName: 'Ann',
   lastName: 'Lee',
   testKitId: 1,
