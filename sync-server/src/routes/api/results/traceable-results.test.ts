@@ -333,6 +333,43 @@ describe('traceable results: short id, id search, Extended export, the names ind
       expect(Number(rows[0].n)).toBe(Number(stored.n));
     });
 
+    it('pages a large match newest first, as the sorted set would (the page read in the played order)', async () => {
+      // 2,100 results named alike (more than SCAN_IN_ORDER_FROM), at distinct times, ids in another order.
+      await sql`with recursive n(i) as (select 1 union all select i + 1 from n where i < 2100)
+        insert into test_results (id, test_kit_id, kit_version, first_name, last_name, played_at, result_status,
+          right_answer_count, play_hash)
+        select printf('%08x-0000-4000-8000-%012d', (i * 7919) % 2100, i), ${demoKit}, 1, 'Bulk', 'Namesake' || i,
+          strftime('%Y-%m-%dT%H:%M:%fZ', '2024-01-01', '+' || i || ' minutes'), 'Pass', 5, 'h' || i from n`.execute(
+        t.app.db,
+      );
+      const all = await t.app.db
+        .selectFrom('testResults')
+        .select('id')
+        .where('firstName', '=', 'Bulk')
+        .orderBy('playedAt', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+      const page = async (pageNumber: number) =>
+        (await list(tokens.admin, { searchText: 'bulk name', pageNumber, rowsPerPage: 25 })).list.map((r) => r.id);
+      const first = await list(tokens.admin, { searchText: 'bulk name', rowsPerPage: 25 });
+      expect(first.totalCount).toBe(2100);
+      expect(await page(1)).toEqual(all.slice(0, 25).map((r) => r.id));
+      expect(await page(3)).toEqual(all.slice(50, 75).map((r) => r.id));
+      // Oldest first: the set sorted the other way.
+      const oldest = await list(tokens.admin, {
+        searchText: 'bulk name',
+        rowsPerPage: 5,
+        sortColumns: [{ columnName: 'created', sortOrder: 'asc' }],
+      });
+      expect(oldest.list.map((r) => r.id)).toEqual(
+        all
+          .slice(-5)
+          .reverse()
+          .map((r) => r.id),
+      );
+      await t.app.db.deleteFrom('testResults').where('firstName', '=', 'Bulk').execute();
+    });
+
     it('matches exactly what the LIKE matched: case beyond ASCII and split trigrams are checked', async () => {
       const e1 = await addResult({ id: randomUUID(), firstName: 'Élodie', lastName: 'Abcab' });
       const e2 = await addResult({ id: randomUUID(), firstName: 'Abca', lastName: 'Cabc' });
