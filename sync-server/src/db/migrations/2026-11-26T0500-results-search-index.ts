@@ -9,8 +9,11 @@ import { type Kysely, sql } from 'kysely';
  * checks those with the same LIKE as before, so what matches is unchanged.
  *
  * Triggers keep it current: a result stored, its names set later (SaveUserMedicalInformation),
- * and a result deleted. The rows stored before this are indexed here. (VACUUM and VACUUM INTO keep
- * the rowids of test_results, so the keys stay valid.)
+ * and a result deleted. The rows stored before this are indexed here. The app never runs VACUUM;
+ * SQLite documents that a VACUUM may renumber the rowids of a table without an INTEGER PRIMARY KEY
+ * (3.51 keeps them, as checked), so an operator who runs one rebuilds the index after it:
+ * `DELETE FROM test_results_names_fts; INSERT INTO test_results_names_fts (rowid, names) SELECT
+ * rowid, first_name || ' ' || last_name FROM test_results;`.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`CREATE VIRTUAL TABLE test_results_names_fts USING fts5(
