@@ -350,6 +350,12 @@ async function load() {
     )
     .all();
   for (const ix of indexes) db.exec(`DROP INDEX "${ix.name}"`);
+  // #24 results: the triggers that keep the names' trigram index current are off too; the index is
+  // filled once after the rows (timed on its own below).
+  const triggers = db
+    .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'test_results' ORDER BY rowid")
+    .all();
+  for (const tr of triggers) db.exec(`DROP TRIGGER "${tr.name}"`);
 
   const insert = db.prepare(`INSERT INTO test_results (
       id, test_kit_id, kit_version, organization_id, latitude, longitude, country, state, city,
@@ -424,12 +430,14 @@ async function load() {
   const tRows = performance.now();
   for (const ix of indexes) db.exec(ix.sql);
   const tIndexes = performance.now();
+  const searchIndexMs = fillSearchIndex(db, triggers);
   db.pragma('journal_mode = WAL');
   db.close();
   return {
     rowsMs: tRows - t0,
     indexMs: tIndexes - tRows,
     indexes: indexes.map((ix) => ix.name),
+    searchIndexMs,
     geocoder: geocode ? "the server's geocoder (services/geocoder.ts locateResult, per point)" : 'the bench city list',
     kits,
     orgs,
@@ -625,6 +633,143 @@ for (const [label, route, describe] of REPORTS) {
   const r = await sample(1, REPORT_RUNS, () => post(route, body, token));
   reportRows.push({ label, ...r, what: r.out ? describe(r.out.data) : '' });
 }
+// --- #24 results ---
+// Traceable results and the names' trigram index (migration 2026-11-26T0500-results-search-index).
+// - The load above drops the index's triggers with the indexes; fillSearchIndex empties the index
+//   and fills it from the loaded rows in one statement (timed: what building it costs), then puts
+//   the triggers back.
+// - Over HTTP with the Admin token: GetTestResultList's first page (10 rows with totalCount) for a
+//   result found by its 8-character id (as printed on the report) and by its whole id with hyphens
+//   (as in the verify link), 20 different results in turn (budget p95 ≤ 50 ms); the search text
+//   alone (a common surname, a two-word name, a text matching nothing; budget p95 ≤ 150 ms).
+// - What the index costs each stored result: its pages (dbstat) ÷ the results, and SaveTestResult
+//   throughput with the triggers on and off (BENCH_SAVES posts per phase, 4 at a time, phases
+//   alternated twice: on, off, on, off; the triggers are dropped and put back from this process
+//   between phases, and the rows saved while they were off are then indexed).
+const SAVES = Math.max(20, Number(process.env.BENCH_SAVES || 400));
+
+/** Empties and fills the names' trigram index from the rows, then puts `triggers` back; the time taken. */
+function fillSearchIndex(db, triggers) {
+  const hasIndex = db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'test_results_names_fts'").get();
+  const t = performance.now();
+  if (hasIndex) {
+    db.exec('DELETE FROM test_results_names_fts');
+    db.exec(`INSERT INTO test_results_names_fts (rowid, names)
+      SELECT rowid, first_name || ' ' || last_name FROM test_results`);
+  }
+  const ms = performance.now() - t;
+  for (const tr of triggers) db.exec(tr.sql);
+  return hasIndex ? ms : null;
+}
+
+async function benchResults24() {
+  const db = new Sqlite(dbFile);
+  db.pragma('busy_timeout = 10000');
+  const ids = db.prepare('SELECT id FROM test_results ORDER BY random() LIMIT 20').pluck().all();
+  const bytes = db.prepare("SELECT sum(pgsize) FROM dbstat WHERE name LIKE 'test_results_names_fts%'").pluck().get();
+  const demo = JSON.parse(
+    db.prepare("SELECT snapshot FROM kit_versions WHERE code = 'demo1' ORDER BY version DESC LIMIT 1").pluck().get(),
+  );
+  const list = (searchText) =>
+    post('/api/TestResult/GetTestResultList', { pageNumber: 1, rowsPerPage: 10, searchText }, token);
+  let n = 0;
+  const byShortId = await sample(WARM, RUNS, async () => {
+    const id = ids[n++ % ids.length];
+    const out = await list(id.slice(0, 8));
+    if (!out.data.list.some((r) => r.id === id)) throw new Error(`${id.slice(0, 8)} did not find ${id}`);
+    return out;
+  });
+  const byFullId = await sample(WARM, RUNS, async () => {
+    const id = ids[n++ % ids.length];
+    const out = await list(id.toUpperCase());
+    if (out.data.list[0]?.id !== id) throw new Error(`${id} not found`);
+    return out;
+  });
+  const texts = ['Nguyen', 'Guest Player', 'Zzyzx'];
+  const searches = [];
+  for (const text of texts) searches.push({ text, ...(await sample(WARM, RUNS, () => list(text))) });
+
+  // SaveTestResult: a DEMO1 play with names, posted SAVES times, 4 at a time.
+  const answers = demo.cards.map((c, i) => ({
+    scentCardsId: c.id,
+    answerId: c.options[i % c.options.length].scentOptionId,
+    smellIntensity: 1 + (i % 5),
+  }));
+  const saved = [];
+  async function saves() {
+    let next = 0;
+    const t = performance.now();
+    const worker = async () => {
+      while (next < SAVES) {
+        const i = next++;
+        const id = randomUUID();
+        await post('/api/TestResult/SaveTestResult', {
+          id,
+          testKitId: demo.kitId,
+          firstName: 'Bench',
+          lastName: `Saver ${i}`,
+          testResultDetails: answers,
+        });
+        saved.push(id);
+      }
+    };
+    await Promise.all([worker(), worker(), worker(), worker()]);
+    return SAVES / ((performance.now() - t) / 1000);
+  }
+  const triggers = db
+    .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'test_results' ORDER BY rowid")
+    .all();
+  const rates = { on: [], off: [] };
+  let saveError = null;
+  try {
+    for (let round = 0; round < 2; round++) {
+      rates.on.push(await saves());
+      for (const tr of triggers) db.exec(`DROP TRIGGER "${tr.name}"`);
+      saved.length = 0;
+      try {
+        rates.off.push(await saves());
+      } finally {
+        for (const tr of triggers) db.exec(tr.sql);
+        const add = db.prepare(`INSERT INTO test_results_names_fts (rowid, names)
+          SELECT rowid, first_name || ' ' || last_name FROM test_results WHERE id = ?`);
+        db.transaction(() => {
+          for (const id of saved) add.run(id);
+        })();
+      }
+    }
+  } catch (err) {
+    saveError = err.message.slice(0, 300);
+  }
+  db.close();
+  const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  return {
+    byShortId,
+    byFullId,
+    searches,
+    bytesPerResult: bytes / facts.total,
+    indexMb: bytes / 1024 / 1024,
+    savesOn: rates.on.length ? mean(rates.on) : null,
+    savesOff: rates.off.length ? mean(rates.off) : null,
+    saveError,
+  };
+}
+
+function results24Line(r) {
+  const p95 = (x) => (x.error ? `FAILED (${x.error})` : `p95 ${x.p95.toFixed(1)} ms`);
+  const idOk = !r.byShortId.error && !r.byFullId.error && Math.max(r.byShortId.p95, r.byFullId.p95) <= 50;
+  const textOk = r.searches.every((x) => !x.error && x.p95 <= 150);
+  const saves =
+    r.savesOn && r.savesOff
+      ? `SaveTestResult ${r.savesOn.toFixed(0)}/s with the index, ${r.savesOff.toFixed(0)}/s without (${(((r.savesOn - r.savesOff) / r.savesOff) * 100).toFixed(1)} %; ${SAVES} posts × 2 rounds each, 4 at a time)`
+      : `SaveTestResult FAILED (${r.saveError})`;
+  const built =
+    loaded?.searchIndexMs != null ? `, built in ${(loaded.searchIndexMs / 1000).toFixed(1)} s after the load` : '';
+  return `#24 results: by 8-char id ${p95(r.byShortId)}, by full id ${p95(r.byFullId)} (budget ≤ 50 ms: ${verdict(idOk)}); search text alone ${r.searches.map((x) => `"${x.text}" ${p95(x)}`).join(', ')} (budget ≤ 150 ms: ${verdict(textOk)}); ${saves}; names index ${r.indexMb.toFixed(1)} MB = ${r.bytesPerResult.toFixed(0)} bytes a result${built}`;
+}
+// --- end #24 results ---
+
+log('#24 results: id search, search text alone, SaveTestResult with and without the names index');
+const results24 = await benchResults24();
 await s.stop();
 
 // ---------------------------------------------------------------------------------------------
@@ -669,4 +814,5 @@ for (const r of reportRows) {
   if (r.error) console.log(`  ${r.label.padEnd(20)} FAILED: ${r.error}`);
   else console.log(`  ${r.label.padEnd(20)} ${ms(r.p50)}  (${r.what}; budget ≤ 500 ms: ${verdict(r.p50 <= 500)})`);
 }
+console.log(results24Line(results24));
 process.exit(0);

@@ -202,7 +202,7 @@ describe('the Admin works through the play results', () => {
 
     // Newest first: the Played column is the order, descending.
     await expect.poll(() => rows(page).count()).toBe(4);
-    expect(await column(page, 3)).toEqual(['Bilby', 'Numbat', 'Wombat', 'Quokka']);
+    expect(await column(page, 4)).toEqual(['Bilby', 'Numbat', 'Wombat', 'Quokka']);
     expect(await page.locator('th[aria-sort="descending"]').textContent()).toContain('Played');
     expect(await page.getByRole('columnheader', { name: 'Right Answer Count' }).count()).toBe(1);
 
@@ -210,7 +210,7 @@ describe('the Admin works through the play results', () => {
     await page.getByRole('button', { name: 'Filters' }).click();
     await page.getByLabel('Result', { exact: true }).selectOption('Fail');
     await expect.poll(() => search(page)).toEqual({ status: 'Fail' });
-    await expect.poll(() => column(page, 3)).toEqual(['Bilby', 'Wombat']);
+    await expect.poll(() => column(page, 4)).toEqual(['Bilby', 'Wombat']);
     expect(await page.locator('table tbody .tag').allTextContents()).toEqual(['Fail', 'Fail']);
 
     // A backwards date range is refused with the spec's words, and not applied.
@@ -225,11 +225,11 @@ describe('the Admin works through the play results', () => {
     // The search text goes into the URL once typing pauses (1 s).
     await page.getByLabel('Search').fill('wombat');
     await expect.poll(() => search(page)).toEqual({ status: 'Fail', q: 'wombat' });
-    await expect.poll(() => column(page, 2)).toEqual(['Bob']);
+    await expect.poll(() => column(page, 3)).toEqual(['Bob']);
 
     // Reload keeps it all.
     await page.reload();
-    await expect.poll(() => column(page, 2)).toEqual(['Bob']);
+    await expect.poll(() => column(page, 3)).toEqual(['Bob']);
     expect(await page.getByLabel('Search').inputValue()).toBe('wombat');
 
     // Clear filters: every result again.
@@ -242,11 +242,11 @@ describe('the Admin works through the play results', () => {
     // Sort by Last Name, then the other way.
     await page.getByRole('button', { name: 'Last Name' }).click();
     await expect.poll(() => search(page)).toEqual({ sort: 'lastName' });
-    await expect.poll(() => column(page, 3)).toEqual(['Bilby', 'Numbat', 'Quokka', 'Wombat']);
+    await expect.poll(() => column(page, 4)).toEqual(['Bilby', 'Numbat', 'Quokka', 'Wombat']);
     expect(await page.locator('th[aria-sort="ascending"]').textContent()).toContain('Last Name');
     await page.getByRole('button', { name: 'Last Name' }).click();
     await expect.poll(() => search(page)).toEqual({ sort: 'lastName', order: 'desc' });
-    await expect.poll(() => column(page, 3)).toEqual(['Wombat', 'Quokka', 'Numbat', 'Bilby']);
+    await expect.poll(() => column(page, 4)).toEqual(['Wombat', 'Quokka', 'Numbat', 'Bilby']);
     if (SHOTS_DIR) {
       for (const viewport of [
         { width: 390, height: 844 },
@@ -292,33 +292,33 @@ describe('the Admin works through the play results', () => {
     await dialog.getByRole('button', { name: 'Close', exact: true }).first().click();
     await expect.poll(() => dialog.isVisible()).toBe(false);
 
-    // Reports: nothing chosen is the spec's warning; two chosen make two PDFs.
+    // Reports: nothing chosen is the spec's warning; two chosen make ONE PDF, a result a page.
     await page.getByRole('button', { name: 'Download reports' }).click();
     await toast(page, RESULTS_MSG.selectRow).waitFor();
     await page.getByRole('checkbox', { name: /^Select Ann Quokka/ }).check();
     await page.getByRole('checkbox', { name: /^Select Bob Wombat/ }).check();
     await page.getByText('2 selected').waitFor();
-    const pdfs = await downloads(page, 2, () => page.getByRole('button', { name: 'Download reports' }).click());
-    const names = pdfs.map((d) => d.suggestedFilename()).sort();
-    expect(names).toHaveLength(2);
-    expect(names[0]).toMatch(/^Scentry-result-\d\d-\d\d-\d{4}-Ann-Quokka-[0-9a-f]{8}\.pdf$/);
-    expect(names[1]).toMatch(/^Scentry-result-\d\d-\d\d-\d{4}-Bob-Wombat-[0-9a-f]{8}\.pdf$/);
-    for (const d of pdfs)
-      expect(
-        readFileSync(await d.path())
-          .subarray(0, 5)
-          .toString(),
-      ).toBe('%PDF-');
-    // Each is the player's report of that result (drawn by the report module), named and scored.
-    const texts = await Promise.all(pdfs.map(async (d) => pdfText(await d.path())));
-    const ann = texts.find((t) => t.includes('Ann Quokka')) ?? '';
-    const bob = texts.find((t) => t.includes('Bob Wombat')) ?? '';
+    const [pdf] = await downloads(page, 1, () => page.getByRole('button', { name: 'Download reports' }).click());
+    expect(pdf.suggestedFilename()).toMatch(/^scentry-reports-\d{4}-\d\d-\d\d\.pdf$/);
+    expect(
+      readFileSync(await pdf.path())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+    // The player's report of each result (drawn by the report module), named and scored, in the
+    // table's order (Last Name descending: Wombat, then Quokka), each on its own page.
+    const pages = pdfText(await pdf.path()).split('\f');
+    const bob = pages[0];
+    const ann = pages[1];
+    expect(ann).toContain('Ann Quokka');
     expect(ann).toMatch(/\bPASS\b/);
     expect(ann).toContain('5/5');
     expect(ann).toContain("Alzheimer's disease");
+    expect(ann).not.toContain('Bob Wombat');
+    expect(bob).toContain('Bob Wombat');
     expect(bob).toMatch(/\bFAIL\b/);
     expect(bob).toContain('2/5');
-    await toast(page, '2 reports downloaded').waitFor();
+    await toast(page, '2 reports downloaded in one file').waitFor();
 
     // Export CSV: the filtered set, the header line exactly.
     const [csv] = await downloads(page, 1, () => page.getByRole('button', { name: 'Export CSV' }).click());

@@ -15,6 +15,7 @@ import {
   type ReportPictures,
   renderQuestionnairePdfBytes,
   renderReportPdfBytes,
+  renderReportsPdfBytes,
 } from '@scentry/shared-schema/report';
 import { currentLanguage, translatorFor } from '../i18n';
 
@@ -31,6 +32,7 @@ export {
   renderQuestionnairePdfBytes,
   renderReportPdfBytes,
   reportFileName,
+  reportsFileName,
 } from '@scentry/shared-schema/report';
 export { loadReportPictures } from './pictures';
 
@@ -60,6 +62,14 @@ export async function renderReportPdf(
   options: DeviceReportOptions = {},
 ): Promise<Blob> {
   return pdfBlob(await renderReportPdfBytes(model, pictures, await withDevice(options)));
+}
+
+/** Several results' reports as one PDF, each starting on a new page (the shared layout, as renderReportPdf). */
+export async function renderReportsPdf(
+  reports: { model: ReportModel; pictures: ReportPictures }[],
+  options: DeviceReportOptions = {},
+): Promise<Blob> {
+  return pdfBlob(await renderReportsPdfBytes(reports, await withDevice(options)));
 }
 
 /** The report as a PNG image (2 pixels per point; pages stacked). Browser only: it draws on a canvas. */

@@ -41,8 +41,8 @@ export interface ReportOptions extends ReportLanguage {
 
 const words = ({ t, language }: ReportOptions): ReportLanguage => ({ t, language });
 
-/** jsPDF, and the fonts the model's texts need. */
-async function prepare(model: ReportModel | QuestionnaireReportModel, options: ReportOptions) {
+/** jsPDF, and the fonts the model's texts need (every model's, for a document of several). */
+async function prepare(model: ReportModel | QuestionnaireReportModel | ReportModel[], options: ReportOptions) {
   const [{ loadJsPdf }, { loadReportFonts, modelStrings }] = await Promise.all([import('./jspdf'), import('./fonts')]);
   const JsPdf = await loadJsPdf();
   const strings = modelStrings(model).map(toReportText);
@@ -57,6 +57,31 @@ export async function renderReportPdfBytes(
 ): Promise<Uint8Array> {
   const [{ JsPdf, fonts }, { renderPdfBytes }] = await Promise.all([prepare(model, options), import('./pdf')]);
   return renderPdfBytes(JsPdf, model, pictures, words(options), options.paper, fonts);
+}
+
+/**
+ * Several results' reports as one PDF (Node and the browser alike): each laid out as its own report
+ * (renderReportPdfBytes) and starting on a new page, in the order given; one copy of the fonts and
+ * of each picture.
+ */
+export async function renderReportsPdfBytes(
+  reports: { model: ReportModel; pictures: ReportPictures }[],
+  options: ReportOptions,
+): Promise<Uint8Array> {
+  const [{ JsPdf, fonts }, pdf] = await Promise.all([
+    prepare(
+      reports.map((r) => r.model),
+      options,
+    ),
+    import('./pdf'),
+  ]);
+  return pdf.renderReportsPdfBytes(JsPdf, reports, words(options), options.paper, fonts);
+}
+
+/** `scentry-reports-2026-11-23.pdf`: the file of several reports, named by the day it was made (local). */
+export function reportsFileName(now: Date = new Date()): string {
+  const p2 = (n: number) => String(n).padStart(2, '0');
+  return `scentry-reports-${now.getFullYear()}-${p2(now.getMonth() + 1)}-${p2(now.getDate())}.pdf`;
 }
 
 /** The report laid out with the PDF's metrics, with its fonts: what the device's image back end draws. */

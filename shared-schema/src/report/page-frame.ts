@@ -1,4 +1,5 @@
 import type { Translate } from '../i18n/catalogue';
+import { shortResultId } from '../results/rules';
 import type { ReportFonts } from './fonts';
 import { isolate, type Measurer, toReportText, wrapText } from './text';
 import { REPORT_BRAND } from './texts';
@@ -87,8 +88,8 @@ export interface ReportLayout {
   fonts?: ReportFonts;
 }
 
-/** The short form of a result id printed on the report. */
-export const shortResultId = (id: string) => id.slice(0, 8);
+// The short form of a result id printed on the report: the results list shows and finds the same.
+export { shortResultId };
 
 const MARGIN = 44;
 const HEADER_H = 48;

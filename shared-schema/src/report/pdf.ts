@@ -243,27 +243,50 @@ function drawOp(doc: jsPDF, op: ReportOp, pictures: ReportPictures, fonts: Repor
   }
 }
 
+/** A laid-out report and the pictures it draws: one part of a document. */
+export interface LaidOutReport {
+  layout: ReportLayout;
+  pictures: ReportPictures;
+}
+
 /**
- * Draws a laid-out report as a PDF: real text (Helvetica, and each script's embedded subset font),
- * vector shapes and QR, embedded PNGs. The title (with the player's name, in any script) is a
- * UTF-16 string; the document's language is the report's (`/Lang`, for screen readers).
+ * Draws laid-out reports as one PDF, each starting on a new page: real text (Helvetica, and each
+ * script's embedded subset font), vector shapes and QR, embedded PNGs (one copy of a picture
+ * however many reports show it). The parts share their paper and fonts (laid out together). The
+ * title (with the player's name, in any script) is a UTF-16 string; the document's language is
+ * the reports' (`/Lang`, for screen readers).
  */
+export function drawPdfDocument(
+  JsPdf: JsPdfClass,
+  parts: LaidOutReport[],
+  meta: { title: string; subject: string; language: ReportLanguage['language'] },
+): Uint8Array {
+  if (parts.length === 0) throw new Error('A PDF needs at least one report');
+  const { paper } = parts[0].layout;
+  const fonts = parts[0].layout.fonts ?? NO_FONTS;
+  const doc = newDoc(JsPdf, paper, fonts);
+  doc.setProperties({ title: utf16(meta.title), subject: utf16(meta.subject), author: 'Scentry', creator: 'Scentry' });
+  doc.setLanguage(PDF_LANGUAGE[meta.language] as Parameters<jsPDF['setLanguage']>[0]);
+  addFonts(doc, fonts);
+  let first = true;
+  for (const { layout, pictures } of parts) {
+    for (const ops of layout.pages) {
+      if (!first) doc.addPage(paper, 'portrait');
+      first = false;
+      for (const op of ops) drawOp(doc, op, pictures, fonts);
+    }
+  }
+  return new Uint8Array(doc.output('arraybuffer'));
+}
+
+/** Draws one laid-out report as a PDF (drawPdfDocument with one part). */
 export function drawPdf(
   JsPdf: JsPdfClass,
   layout: ReportLayout,
   pictures: ReportPictures,
   meta: { title: string; subject: string; language: ReportLanguage['language'] },
 ): Uint8Array {
-  const fonts = layout.fonts ?? NO_FONTS;
-  const doc = newDoc(JsPdf, layout.paper, fonts);
-  doc.setProperties({ title: utf16(meta.title), subject: utf16(meta.subject), author: 'Scentry', creator: 'Scentry' });
-  doc.setLanguage(PDF_LANGUAGE[meta.language] as Parameters<jsPDF['setLanguage']>[0]);
-  addFonts(doc, fonts);
-  layout.pages.forEach((ops, i) => {
-    if (i > 0) doc.addPage(layout.paper, 'portrait');
-    for (const op of ops) drawOp(doc, op, pictures, fonts);
-  });
-  return new Uint8Array(doc.output('arraybuffer'));
+  return drawPdfDocument(JsPdf, [{ layout, pictures }], meta);
 }
 
 export function renderPdfBytes(
@@ -278,6 +301,29 @@ export function renderPdfBytes(
   const title = words.t('report.title');
   return drawPdf(JsPdf, layout, pictures, {
     title: `Scentry - ${title} - ${toReportText(playerNameText(model.playerName, words.t))}`,
+    subject: title,
+    language: words.language,
+  });
+}
+
+/**
+ * Several results' reports as one PDF, each laid out exactly as its own report (its own page
+ * numbers) and starting on a new page, in the order given.
+ */
+export function renderReportsPdfBytes(
+  JsPdf: JsPdfClass,
+  reports: { model: ReportModel; pictures: ReportPictures }[],
+  words: ReportLanguage,
+  paper: Paper = 'letter',
+  fonts: ReportFonts = NO_FONTS,
+): Uint8Array {
+  const parts = reports.map(({ model, pictures }) => ({
+    layout: layoutWithPdfMetrics(JsPdf, model, pictures, words, paper, fonts),
+    pictures,
+  }));
+  const title = words.t('report.title');
+  return drawPdfDocument(JsPdf, parts, {
+    title: `Scentry - ${title} - ${reports.length}`,
     subject: title,
     language: words.language,
   });

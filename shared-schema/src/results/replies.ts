@@ -41,6 +41,8 @@ export type TestResultCounts = z.output<typeof testResultCountsSchema>;
  */
 export const testResultRowSchema = z.object({
   id: z.string(),
+  /** The first 8 characters of the id, as printed on the report (shortResultId). */
+  shortId: z.string(),
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   testKitId: z.number().int(),

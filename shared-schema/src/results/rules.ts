@@ -91,6 +91,12 @@ export function scorePlay(kit: Pick<KitDoc, 'cards' | 'passThreshold'>, answers:
 export const averageIntensity = (answers: Pick<Answer, 'smellIntensity'>[]): number =>
   answers.reduce((sum, a) => sum + a.smellIntensity, 0) / CARDS_PER_KIT;
 
+/** How many leading characters of a result id the report prints and the staff's list shows. */
+export const SHORT_RESULT_ID_LENGTH = 8;
+
+/** The short form of a result id: what the report prints ("Result id 0f0e1849") and the list's Id column shows. */
+export const shortResultId = (id: string): string => id.slice(0, SHORT_RESULT_ID_LENGTH);
+
 /**
  * The identity of a play: what must match for a resend to be "the same" (API.md): kit, version,
  * answers and play time. Names, location and organization are not part of it.

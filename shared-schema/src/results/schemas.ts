@@ -154,8 +154,16 @@ const refineFilters = <T extends z.ZodType<{ ageRangeMin?: number | null; ageRan
 export const testResultListRequest = refineFilters(listRequest({}).omit({ filter: true }).extend(resultFilterShape));
 export type TestResultListRequest = z.output<typeof testResultListRequest>;
 
-/** ExportCsv: the list request; paging is ignored (the whole filtered set is exported). */
-export const exportCsvRequest = testResultListRequest;
+/**
+ * ExportCsv: the list request; paging is ignored (the whole filtered set is exported). `Extended`
+ * appends EXPORT_CSV_EXTENDED_COLUMNS; without it the file is exactly the spec's.
+ */
+export const exportCsvRequest = refineFilters(
+  listRequest({})
+    .omit({ filter: true })
+    .extend({ ...resultFilterShape, extended: z.boolean({ error: MSG.invalidRequest }).nullable().optional() }),
+);
+export type ExportCsvRequest = z.output<typeof exportCsvRequest>;
 
 /** GetTestAnswerResultDetailList / GetQuestionnaireAnswerList: one result's rows, paged. */
 export const resultDetailRequest = listRequest({})

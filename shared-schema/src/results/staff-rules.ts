@@ -36,6 +36,25 @@ export type FamilyDiseaseFilter = (typeof FAMILY_DISEASE_FILTERS)[number];
 export const EXPORT_CSV_HEADER =
   'created,firstName,lastName,gender,age,race,userDisease,userFamilyDisease,organizationName,testKitName,resultStatus';
 
+/**
+ * The Extended export's columns, after EXPORT_CSV_HEADER's (API.md GetTestResultList row): the
+ * result id, its score and average intensity (spec §2: the sum over the kit's cards), its place and
+ * coordinates (rounded for a Client Admin whose organization does not disclose names), whether
+ * the questionnaire was answered, and the play time in UTC.
+ */
+export const EXPORT_CSV_EXTENDED_COLUMNS =
+  'resultId,rightAnswerCount,averageIntensity,country,state,city,latitude,longitude,questionnaireCompleted,playedAtUtc';
+
+/**
+ * A search text that may be a result id or its start (API.md): 6 to 36 hexadecimal digits and
+ * hyphens, as on the report (8 characters) or in the verify link (the whole id).
+ */
+export const RESULT_ID_SEARCH = /^[0-9a-f-]{6,36}$/i;
+
+/** The start of a result id a search text asks for (lower case, as ids are stored), or null. */
+export const resultIdPrefix = (text: string): string | null =>
+  RESULT_ID_SEARCH.test(text) ? text.toLowerCase() : null;
+
 /** Columns the results list sorts by (sortColumns[].columnName, any case). */
 export const RESULT_SORT_COLUMNS = [
   'created',

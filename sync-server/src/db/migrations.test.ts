@@ -81,6 +81,42 @@ describe('migrations', () => {
     expect(rows).toEqual([{ id: 'e1', clientKey: null }]);
   });
 
+  it('0500 (results search index) indexes the names of the results stored before it, and adds only its table and triggers', async () => {
+    const db = freshDb();
+    await migrateTo(db, '2026-11-25T2100-email-caps');
+    await sql`insert into test_kits (name, name_key) values ('K1', 'k1')`.execute(db);
+    for (const [id, first, last] of [
+      ['r1', 'Ann', 'Lee'],
+      ['r2', 'Guest', 'Player'],
+    ])
+      await sql`insert into test_results (id, test_kit_id, kit_version, first_name, last_name, played_at, result_status,
+        right_answer_count, play_hash) values (${id}, 1, 1, ${first}, ${last}, '2026-01-01T00:00:00.000Z', 'Pass', 5, 'h')`.execute(
+        db,
+      );
+    const before = (await schemaOf(db)) as { name: string }[];
+    await migrateTo(db, '2026-11-26T0500-results-search-index');
+    const after = (await schemaOf(db)) as { name: string; type: string }[];
+    const added = after.filter((r) => !before.some((b) => b.name === r.name));
+    expect(
+      added
+        .filter((r) => r.type === 'trigger')
+        .map((r) => r.name)
+        .sort(),
+    ).toEqual(['test_results_names_fts_delete', 'test_results_names_fts_insert', 'test_results_names_fts_update']);
+    expect(added.every((r) => r.name.startsWith('test_results_names_fts'))).toBe(true);
+    expect(after.filter((r) => !added.includes(r))).toEqual(before);
+    const found = async (q: string) =>
+      (
+        await sql<{ id: string }>`select r.id from test_results_names_fts f join test_results r on r.rowid = f.rowid
+          where test_results_names_fts match ${q}`.execute(db)
+      ).rows.map((r) => r.id);
+    expect(await found('"n l"')).toEqual(['r1']);
+    expect(await found('"pla"')).toEqual(['r2']);
+    // And back: the table and its triggers go; results are still stored.
+    await migrateTo(db, '2026-11-25T2100-email-caps');
+    expect(await schemaOf(db)).toEqual(before);
+  });
+
   it('0800 keys the scent options already stored as the live titleKey does, the oldest of a name first', async () => {
     const db = freshDb();
     await migrateTo(db, '2026-11-23T0720-filter-indexes');

@@ -2,6 +2,7 @@ import {
   DISORDER_FLAGS,
   FAMILY_FLAGS,
   flaggedLabels,
+  shortResultId,
   type TestResultListRequest,
   type TestResultRow,
 } from '@scentry/shared-schema';
@@ -91,6 +92,7 @@ export function medicalSummary(row: Flags): MedicalSummary {
 export function toTestResultRow(r: ResultListRecord): TestResultRow {
   return {
     id: r.id,
+    shortId: shortResultId(r.id),
     firstName: r.firstName ?? null,
     lastName: r.lastName ?? null,
     testKitId: r.testKitId,

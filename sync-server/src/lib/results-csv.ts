@@ -1,5 +1,11 @@
-import { EXPORT_CSV_HEADER, type TestResultListRequest } from '@scentry/shared-schema';
-import type { ExportValues } from '../repositories/results-list';
+import {
+  CARDS_PER_KIT,
+  EXPORT_CSV_EXTENDED_COLUMNS,
+  EXPORT_CSV_HEADER,
+  type ExportCsvRequest,
+} from '@scentry/shared-schema';
+import type { ExportValues, ExtendedExportValues } from '../repositories/results-list';
+import { roundPlace } from '../services/reports';
 import { summaryOf } from './result-rows';
 
 /*
@@ -31,23 +37,55 @@ export function csvCell(value: string | number | null | undefined): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
+const headerLine = (columns: string) => columns.split(',').map(csvCell).join(',');
+
 /** The header line: the spec's column names, each quoted as every text cell is. */
-export const EXPORT_CSV_HEADER_LINE = EXPORT_CSV_HEADER.split(',').map(csvCell).join(',');
+export const EXPORT_CSV_HEADER_LINE = headerLine(EXPORT_CSV_HEADER);
+
+/** The Extended export's header line: the spec's columns, then EXPORT_CSV_EXTENDED_COLUMNS. */
+export const EXPORT_CSV_EXTENDED_HEADER_LINE = headerLine(`${EXPORT_CSV_HEADER},${EXPORT_CSV_EXTENDED_COLUMNS}`);
+
+/**
+ * How the Extended export writes its columns: the decimals of the coordinates (placeDecimals: 2,
+ * about 1 km, for a Client Admin whose organization does not disclose names).
+ */
+export interface ExtendedFormat {
+  decimals: number;
+}
 
 /** One export line (the columns of EXPORT_CSV_HEADER), without its line break. */
-export function exportLine(v: ExportValues): string {
+export function exportLine(v: ExportValues | ExtendedExportValues): string {
   const { userDisease, userFamilyDisease } = summaryOf(v, 6);
   return `${csvCell(v[0])},${csvCell(v[1])},${csvCell(v[2])},${csvCell(v[3])},${csvCell(v[4])},${csvCell(v[5])},${csvCell(userDisease)},${csvCell(userFamilyDisease)},${csvCell(v[14])},${csvCell(v[15])},${csvCell(v[16])}`;
 }
 
+const coordinate = (value: number | null, decimals: number) => (value == null ? null : roundPlace(value, decimals));
+
+/**
+ * The Extended columns of a row (after exportLine's): numbers bare (the average intensity is the
+ * intensities' sum over the kit's cards, spec §2), texts quoted, `questionnaireCompleted` as
+ * "Yes" or "No", `playedAtUtc` the stored ISO instant.
+ */
+export function extendedCells(v: ExtendedExportValues, { decimals }: ExtendedFormat): string {
+  const average = v[19] == null ? null : v[19] / CARDS_PER_KIT;
+  return `${csvCell(v[17])},${csvCell(v[18])},${csvCell(average)},${csvCell(v[20])},${csvCell(v[21])},${csvCell(v[22])},${csvCell(coordinate(v[23], decimals))},${csvCell(coordinate(v[24], decimals))},${csvCell(v[25] === 1 ? 'Yes' : 'No')},${csvCell(v[26])}`;
+}
+
 /**
  * The whole CSV file, BOM and header first, in chunks of about `chunkSize` characters: a stream
- * reads one chunk at a time, so only one is in memory whatever the number of rows.
+ * reads one chunk at a time, so only one is in memory whatever the number of rows. With `extended`
+ * the rows are ExtendedExportValues and each line goes on with their columns.
  */
-export function* csvChunks(rows: Iterable<ExportValues>, chunkSize = 64 * 1024): Generator<string> {
-  let chunk = `${CSV_BOM}${EXPORT_CSV_HEADER_LINE}${CSV_EOL}`;
+export function* csvChunks(
+  rows: Iterable<ExportValues | ExtendedExportValues>,
+  chunkSize = 64 * 1024,
+  extended: ExtendedFormat | null = null,
+): Generator<string> {
+  let chunk = `${CSV_BOM}${extended ? EXPORT_CSV_EXTENDED_HEADER_LINE : EXPORT_CSV_HEADER_LINE}${CSV_EOL}`;
   for (const row of rows) {
-    chunk += exportLine(row) + CSV_EOL;
+    chunk += extended
+      ? `${exportLine(row)},${extendedCells(row as ExtendedExportValues, extended)}${CSV_EOL}`
+      : exportLine(row) + CSV_EOL;
     if (chunk.length >= chunkSize) {
       yield chunk;
       chunk = '';
@@ -66,7 +104,7 @@ export function exportFileName(now: Date): string {
 }
 
 /** What the audit log keeps of an export: the filters given (blank ones left out) and the row count. */
-export function exportAuditDetail(body: Partial<TestResultListRequest>, rows: number): string {
+export function exportAuditDetail(body: Partial<ExportCsvRequest>, rows: number): string {
   const filters: Record<string, unknown> = {};
   const keys = [
     'searchText',
@@ -82,10 +120,11 @@ export function exportAuditDetail(body: Partial<TestResultListRequest>, rows: nu
     'fromDate',
     'toDate',
     'sortColumns',
+    'extended',
   ] as const;
   for (const key of keys) {
     const value = body[key];
-    if (value == null || value === '' || (Array.isArray(value) && value.length === 0)) continue;
+    if (value == null || value === '' || value === false || (Array.isArray(value) && value.length === 0)) continue;
     filters[key] = value;
   }
   return JSON.stringify({ rows, filters });

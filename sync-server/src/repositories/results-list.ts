@@ -3,6 +3,7 @@ import {
   type FamilyDiseaseFilter,
   INTENSITY_LABELS,
   type RESULT_SORT_COLUMNS,
+  resultIdPrefix,
 } from '@scentry/shared-schema';
 import SQLite from 'better-sqlite3';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
@@ -55,7 +56,11 @@ const DISEASE_COLUMN: Record<DiseaseFilter | FamilyDiseaseFilter, string> = {
  * request names), then the filters. Written against `test_results r` alone, so the count needs
  * no join: the kit and organization names are searched through their own small tables.
  */
-function resultConditions(scope: ResultScope, f: ResultFilter): RawBuilder<SqlBool> | null {
+function resultConditions(
+  scope: ResultScope,
+  f: ResultFilter,
+  { scanInOrder = false }: { scanInOrder?: boolean } = {},
+): RawBuilder<SqlBool> | null {
   const conds: RawBuilder<unknown>[] = [];
   // A user outside every organization sees none (-1 matches no row).
   if (!scope.all) conds.push(sql`r.organization_id = ${scope.organizationId ?? -1}`);
@@ -72,16 +77,80 @@ function resultConditions(scope: ResultScope, f: ResultFilter): RawBuilder<SqlBo
   if (f.to) conds.push(sql`r.played_at < ${f.to}`);
   const text = f.searchText?.trim();
   if (text) {
-    const like = likeContains(text);
-    const matches = [
-      sql`r.test_kit_id in (select id from test_kits where name like ${like} escape '\\')`,
-      sql`r.organization_id in (select id from organizations where name like ${like} escape '\\')`,
-    ];
-    // Names the caller may not see cannot be searched either: a match would reveal them.
-    if (!scope.hideNames) matches.unshift(sql`(r.first_name || ' ' || r.last_name) like ${like} escape '\\'`);
-    conds.push(sql`(${sql.join(matches, sql` or `)})`);
+    const rows = searchedRows(scope, text);
+    // `+r.rowid` keeps the planner from reaching the rows through the set: it then reads the
+    // results in the list's order (the played index) and stops at the page's end (listResults).
+    if (rows) conds.push(scanInOrder ? sql`+r.rowid in (${rows})` : sql`r.rowid in (${rows})`);
+    else conds.push(searchLike(scope, text));
   }
   return conds.length ? sql<SqlBool>`${sql.join(conds, sql` and `)}` : null;
+}
+
+/**
+ * The FTS5 query of a search text for the trigram index of the names (migration
+ * 2026-11-26T0500): every distinct trigram of it, all required (the index keeps no positions, so
+ * this finds a superset of the rows whose names contain the text; the caller checks those with the
+ * LIKE). Null below 3 characters: no trigram to ask for.
+ */
+export function trigramQuery(text: string): string | null {
+  const chars = [...text];
+  if (chars.length < 3) return null;
+  const grams = new Set<string>();
+  for (let i = 0; i + 3 <= chars.length; i++) grams.add(chars.slice(i, i + 3).join(''));
+  return [...grams].map((g) => `"${g.replaceAll('"', '""')}"`).join(' AND ');
+}
+
+/**
+ * The search text (spec §7): the player's names (`first last`, as one text), the kit's name or the
+ * organization's name contain it, ignoring ASCII case (SQLite's LIKE) — and, for a text of 6–36
+ * hexadecimal digits and hyphens, the result id starts with it (API.md), ignoring case.
+ *
+ * From 3 characters on, the rows it selects as one set of rowids, each way through an index: the
+ * names through their trigram index (migration 2026-11-26T0500; the candidates then checked with
+ * the LIKE on the names the index keeps, so exactly what matched before), the kit and organization
+ * through their small tables and the results' kit and organization indexes, the id through the
+ * primary key's range. Null below 3 characters (no trigram): searchLike reads the names as before.
+ */
+function searchedRows(scope: ResultScope, text: string): RawBuilder<unknown> | null {
+  const trigrams = trigramQuery(text);
+  if (!trigrams) return null;
+  const like = likeContains(text);
+  const ways: RawBuilder<unknown>[] = [];
+  // Names the caller may not see cannot be searched either: a match would reveal them.
+  if (!scope.hideNames)
+    ways.push(sql`select rowid from test_results_names_fts
+      where test_results_names_fts match ${trigrams} and (names || '') like ${like} escape '\\'`);
+  ways.push(
+    sql`select n.rowid from test_results n
+      where n.test_kit_id in (select id from test_kits where name like ${like} escape '\\')`,
+    sql`select n.rowid from test_results n
+      where n.organization_id in (select id from organizations where name like ${like} escape '\\')`,
+  );
+  const idPrefix = resultIdPrefix(text);
+  // Ids are stored in lower case; every character after the prefix sorts below '~'.
+  if (idPrefix)
+    ways.push(sql`select n.rowid from test_results n where n.id >= ${idPrefix} and n.id < ${`${idPrefix}~`}`);
+  return sql.join(ways, sql` union `);
+}
+
+/** The search text of 1–2 characters, read from every row as before the index (no id: too short). */
+function searchLike(scope: ResultScope, text: string): RawBuilder<unknown> {
+  const like = likeContains(text);
+  const matches = [
+    sql`r.test_kit_id in (select id from test_kits where name like ${like} escape '\\')`,
+    sql`r.organization_id in (select id from organizations where name like ${like} escape '\\')`,
+  ];
+  // Names the caller may not see cannot be searched either: a match would reveal them.
+  if (!scope.hideNames) matches.unshift(sql`(r.first_name || ' ' || r.last_name) like ${like} escape '\\'`);
+  return sql`(${sql.join(matches, sql` or `)})`;
+}
+
+/** Whether the search text is the only condition: the count is then the size of its set of rows. */
+function searchAlone(scope: ResultScope, f: ResultFilter): boolean {
+  const { searchText, ...rest } = f;
+  return (
+    scope.all && !!searchText?.trim() && Object.values(rest).every((v) => v == null || (Array.isArray(v) && !v.length))
+  );
 }
 
 // The client's sort names (RESULT_SORT_COLUMNS, any case) → SQL. Names sort ignoring case.
@@ -157,18 +226,48 @@ function rowQuery(db: Db, scope: ResultScope) {
 /** One stored result as the staff's list and export read it (medical flags still as stored). */
 export type ResultListRecord = NonNullable<Awaited<ReturnType<ReturnType<typeof rowQuery>['executeTakeFirst']>>>;
 
-function filteredRows(db: Db, scope: ResultScope, filter: ResultFilter, sorts: ResultSort | null | undefined) {
-  const where = resultConditions(scope, filter);
+function filteredRows(
+  db: Db,
+  scope: ResultScope,
+  filter: ResultFilter,
+  sorts: ResultSort | null | undefined,
+  scanInOrder = false,
+) {
+  const where = resultConditions(scope, filter, { scanInOrder });
   const q = rowQuery(db, scope);
   return (where ? q.where(where) : q).orderBy(orderByOf(scope, sorts));
 }
 
 /** How many results the filters select within the scope (no join: an index count where one fits). */
 export async function countFilteredResults(db: Db, scope: ResultScope, filter: ResultFilter): Promise<number> {
+  const rows = searchAlone(scope, filter) ? searchedRows(scope, filter.searchText?.trim() ?? '') : null;
+  if (rows) {
+    // The set's size: every rowid in it is a stored result (the names index follows the table).
+    const counted = await sql<{ n: number }>`select count(*) as n from (${rows})`.execute(db);
+    return Number(counted.rows[0]?.n ?? 0);
+  }
   const where = resultConditions(scope, filter);
   const q = db.selectFrom('testResults as r').select((eb) => eb.fn.countAll<number>().as('n'));
   const row = await (where ? q.where(where) : q).executeTakeFirst();
   return Number(row?.n ?? 0);
+}
+
+/**
+ * Whether a page of a search is read in the list's order rather than through its set of rows: when
+ * the set is large and the order is the default one (newest first, the played index's), reading
+ * newest first finds a page's rows within a few hundred results; a small set is cheaper sorted.
+ */
+const SCAN_IN_ORDER_FROM = 2000;
+function scansInOrder(filter: ResultFilter, paging: Paging, totalCount: number): boolean {
+  const defaultOrder = (paging.sortColumns ?? []).every(
+    (s) => s.columnName.toLowerCase() === 'created' && s.sortOrder !== 'asc',
+  );
+  return (
+    !!filter.searchText &&
+    defaultOrder &&
+    totalCount >= SCAN_IN_ORDER_FROM &&
+    paging.pageNumber * paging.rowsPerPage <= 1000
+  );
 }
 
 /** GetTestResultList: one page of the filtered results within the scope, and their total. */
@@ -180,7 +279,7 @@ export async function listResults(
 ): Promise<{ list: ResultListRecord[]; totalCount: number }> {
   const totalCount = await countFilteredResults(db, scope, filter);
   if (totalCount === 0) return { list: [], totalCount };
-  const rows = await filteredRows(db, scope, filter, paging.sortColumns)
+  const rows = await filteredRows(db, scope, filter, paging.sortColumns, scansInOrder(filter, paging, totalCount))
     .limit(paging.rowsPerPage)
     .offset((paging.pageNumber - 1) * paging.rowsPerPage)
     .execute();
@@ -278,9 +377,35 @@ export type ExportValues = [
   resultStatus: string,
 ];
 
-function exportQuery(db: Db, scope: ResultScope, filter: ResultFilter, sorts: ResultSort | null | undefined) {
+/**
+ * The Extended export's values after ExportValues' (EXPORT_CSV_EXTENDED_COLUMNS): the id, the score,
+ * the sum of the answers' intensities (null without answer rows; the CSV divides it by the kit's
+ * cards), the place, the coordinates as stored, whether the questionnaire was answered (0/1) and
+ * the play time.
+ */
+export type ExtendedExportValues = [
+  ...ExportValues,
+  id: string,
+  rightAnswerCount: number,
+  intensitySum: number | null,
+  country: string | null,
+  state: string | null,
+  city: string | null,
+  latitude: number | null,
+  longitude: number | null,
+  questionnaireCompleted: number,
+  playedAt: string,
+];
+
+function exportQuery(
+  db: Db,
+  scope: ResultScope,
+  filter: ResultFilter,
+  sorts: ResultSort | null | undefined,
+  extended: boolean,
+) {
   const where = resultConditions(scope, filter);
-  const q = db
+  const pinned = db
     .selectFrom('testResults as r')
     .leftJoin('testKits as k', 'k.id', 'r.testKitId')
     .leftJoin('organizations as o', 'o.id', 'r.organizationId')
@@ -304,20 +429,38 @@ function exportQuery(db: Db, scope: ResultScope, filter: ResultFilter, sorts: Re
       'k.name as testKitName',
       'r.resultStatus',
     ]);
+  // The Extended columns, in ExtendedExportValues' order after the pinned ones.
+  const q = extended
+    ? pinned.select([
+        'r.id',
+        'r.rightAnswerCount',
+        sql<number | null>`(select sum(d.smell_intensity) from test_result_details d where d.test_result_id = r.id)`.as(
+          'intensitySum',
+        ),
+        'r.country',
+        'r.state',
+        'r.city',
+        'r.latitude',
+        'r.longitude',
+        'r.questionnaireCompleted',
+        'r.playedAt',
+      ])
+    : pinned;
   return (where ? q.where(where) : q).orderBy(orderByOf(scope, sorts));
 }
 
 /** An export's rows, read one at a time; `close` ends the read (called at the end, on error or abort). */
-export interface ResultCursor {
+export interface ResultCursor<Row = ExportValues | ExtendedExportValues> {
   /** How many rows `rows` yields: counted in the same snapshot. */
   count: number;
-  rows: Iterable<ExportValues>;
+  rows: Iterable<Row>;
   close(): void;
 }
 
 /**
- * Opens the filtered results for the CSV export (paging ignored), to be read one row at a time.
- * The names are removed in the query itself where the scope says.
+ * Opens the filtered results for the CSV export (paging ignored), to be read one row at a time:
+ * ExportValues, or ExtendedExportValues for the Extended export. The names are removed in the
+ * query itself where the scope says.
  *
  * Kysely's `stream()` on its SQLite driver holds the app's one connection until the last row is
  * read, so a long export behind a slow client would stall every other request. The export reads
@@ -330,17 +473,18 @@ export async function openResultCursor(
   scope: ResultScope,
   filter: ResultFilter,
   sorts: ResultSort | null | undefined,
-): Promise<ResultCursor> {
+  { extended = false }: { extended?: boolean } = {},
+): Promise<ResultCursor<ExportValues | ExtendedExportValues>> {
   const where = resultConditions(scope, filter);
   const counter = db.selectFrom('testResults as r').select((eb) => eb.fn.countAll<number>().as('n'));
   const countQuery = (where ? counter.where(where) : counter).compile();
-  const rowsQuery = exportQuery(db, scope, filter, sorts).compile();
+  const rowsQuery = exportQuery(db, scope, filter, sorts, extended).compile();
   const main = await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(db);
   const file = main.rows[0]?.file;
   if (!file) throw new Error('The CSV export reads from a database file; this database has none');
 
   const reader = new SQLite(file, { readonly: true, fileMustExist: true });
-  let rows: IterableIterator<ExportValues> | undefined;
+  let rows: IterableIterator<ExportValues | ExtendedExportValues> | undefined;
   let closed = false;
   const close = () => {
     if (closed) return;
@@ -359,7 +503,7 @@ export async function openResultCursor(
     rows = reader
       .prepare(rowsQuery.sql)
       .raw(true)
-      .iterate(...(rowsQuery.parameters as unknown[])) as IterableIterator<ExportValues>;
+      .iterate(...(rowsQuery.parameters as unknown[])) as IterableIterator<ExportValues | ExtendedExportValues>;
     return { count: Number(counted ?? 0), rows, close };
   } catch (err) {
     close();

@@ -2,7 +2,7 @@ import { type AnswerDetailRow, type ApiData, ROUTES, type TestResultRow } from '
 import type { ReportProvider } from '@scentry/shared-schema/report';
 import { call } from '../../lib/call';
 import { fetchFile } from '../../lib/file-call';
-import type { ResultListBody } from './request';
+import type { ExportCsvBody, ResultListBody } from './request';
 
 export type { AnswerDetailRow, TestResultRow };
 export type QuestionnaireRow = ApiData<'getQuestionnaireAnswerList'>['list'][number];
@@ -59,4 +59,4 @@ export async function getProvider(id: number): Promise<ReportProvider | null> {
 }
 
 /** ExportCsv: the filtered results as a CSV file; a refusal (no data) throws ApiFailure. */
-export const exportCsv = (body: ResultListBody) => fetchFile(ROUTES.exportCsv, body, { auth: true });
+export const exportCsv = (body: ExportCsvBody) => fetchFile(ROUTES.exportCsv, body, { auth: true });

@@ -1,9 +1,10 @@
 import type { AnswerDetailRow, TestResultRow } from '@scentry/shared-schema';
 import { describe, expect, it } from 'vitest';
-import { adminReportFileName, buildAdminReportModel, NAME_HIDDEN, reportedLabels } from './report-model';
+import { adminReportFileName, buildAdminReportModel, NAME_HIDDEN, reportedLabels, verifyUrlFor } from './report-model';
 
 const ROW: TestResultRow = {
   id: '1a2b3c4d-0000-4000-8000-000000000001',
+  shortId: '1a2b3c4d',
   firstName: 'Ann',
   lastName: 'Lee',
   testKitId: 1,
@@ -99,5 +100,13 @@ describe("the admin's result report", () => {
       publicUrl: 'http://x',
     });
     expect(adminReportFileName(model)).toBe('Scentry-result-03-14-2026-Ann-O-Neil-Smith-1a2b3c4d.pdf');
+  });
+});
+
+describe('verifyUrlFor', () => {
+  it('is the public address, /verify/ and the whole id, as the report prints it', () => {
+    expect(verifyUrlFor('https://scentry.example.org/', ROW.id)).toBe(`https://scentry.example.org/verify/${ROW.id}`);
+    const model = buildAdminReportModel(ROW, [], { provider: null, publicUrl: 'https://scentry.example.org' });
+    expect(model.verifyUrl).toBe(verifyUrlFor('https://scentry.example.org', ROW.id));
   });
 });

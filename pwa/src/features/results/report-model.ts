@@ -28,6 +28,9 @@ export function reportedLabels(
   return formFilled ? ['None'] : null;
 }
 
+/** A result's verify link, as its report prints it: `PUBLIC_URL/verify/<id>`. */
+export const verifyUrlFor = (publicUrl: string, id: string): string => `${publicUrl.replace(/\/+$/, '')}/verify/${id}`;
+
 /**
  * The result report of a row of the admin's list and its answers: the report the player got,
  * from the server's record (the server's score, the names as the admin may see them, the
@@ -61,7 +64,7 @@ export function buildAdminReportModel(
       right: c.answerStatus === 'Right',
       intensity: c.smellIntensity,
     })),
-    verifyUrl: `${publicUrl.replace(/\/+$/, '')}/verify/${row.id}`,
+    verifyUrl: verifyUrlFor(publicUrl, row.id),
   };
 }
 

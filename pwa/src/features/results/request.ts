@@ -33,9 +33,17 @@ export function resultListBody(search: ResultListSearch, who: { admin: boolean }
   return { pageNumber, rowsPerPage, ...resultFilters(search, who) };
 }
 
-/** ExportCsv: the same filters and order; no paging, the whole filtered set is exported. */
-export const exportCsvBody = (search: ResultListSearch, who: { admin: boolean }): ResultListBody =>
-  resultFilters(search, who);
+export type ExportCsvBody = ApiBody<'exportCsv'>;
+
+/**
+ * ExportCsv: the same filters and order; no paging, the whole filtered set is exported. `extended`
+ * ("Export (all columns)") asks for the Extended columns after the spec's.
+ */
+export const exportCsvBody = (
+  search: ResultListSearch,
+  who: { admin: boolean },
+  { extended = false }: { extended?: boolean } = {},
+): ExportCsvBody => (extended ? { ...resultFilters(search, who), extended: true } : resultFilters(search, who));
 
 /** `results-20260314T153000Z.csv`: the export's file name when the server gives none (spec §9: UTC). */
 export const exportFileName = (now: Date = new Date()): string =>

@@ -1,11 +1,12 @@
 import { intensityWords } from '@scentry/shared-schema/report';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { knownPublicUrl } from '../../lib/public-url';
 import { Modal } from '../../ui/modal';
 import { Spinner } from '../../ui/spinner';
 import type { AnswerDetailRow, TestResultRow } from './api';
 import { answersQuery, questionnaireQuery } from './queries';
-import { NAME_HIDDEN, playerName, reportedLabels } from './report-model';
+import { NAME_HIDDEN, playerName, reportedLabels, verifyUrlFor } from './report-model';
 import { playedText, StatusTag } from './result-table';
 
 const given = (v: string | number | null) => (v === null || v === '' ? 'Not given' : String(v));
@@ -59,7 +60,21 @@ export function ResultDetail({
 
 function DetailBody({ row, showNames }: { row: TestResultRow; showNames: boolean }) {
   const place = [row.city, row.state, row.country].filter(Boolean).join(', ');
+  // The link the report prints (the same public address the report download uses).
+  const verifyUrl = verifyUrlFor(knownPublicUrl() ?? window.location.origin, row.id);
   const items: [string, ReactNode][] = [
+    [
+      'Result id',
+      <code key="id" className="results-full-id">
+        {row.id}
+      </code>,
+    ],
+    [
+      'Verify link',
+      <a key="verify" className="results-verify-link" href={verifyUrl} target="_blank" rel="noopener noreferrer">
+        {verifyUrl}
+      </a>,
+    ],
     ...(showNames ? [['Name', playerName(row) ?? NAME_HIDDEN] as [string, ReactNode]] : []),
     ['Result', <StatusTag key="s" status={row.resultStatus} />],
     ['Right answers', `${row.answerStatus}`],

@@ -35,23 +35,24 @@ export function ResultList({ search, onSearchChange }: SearchProps<ResultListSea
   const reports = useReportDownload();
   const [open, setOpen] = useState<TestResultRow | null>(null);
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const [exporting, setExporting] = useState(false);
+  const [exporting, setExporting] = useState<'plain' | 'extended' | null>(null);
   const panelId = useId();
 
   const visible = rows.data?.list ?? null;
   const chosen = (visible ?? []).filter((r) => selection.selected.has(r.id));
 
-  async function onExport() {
-    setExporting(true);
+  /** The filtered set as CSV: the spec's columns, or all of them ("Export (all columns)": Extended). */
+  async function onExport(kind: 'plain' | 'extended') {
+    setExporting(kind);
     try {
-      const file = await exportCsv(exportCsvBody(search, { admin }));
+      const file = await exportCsv(exportCsvBody(search, { admin }, { extended: kind === 'extended' }));
       saveFile(file.blob, file.fileName ?? exportFileName());
     } catch (err) {
       // spec §8: 'Sorry! There is no data to export.' is a warning.
       const t = failureToast(err, 'warning');
       notify(t.kind, t.message, 'Export');
     } finally {
-      setExporting(false);
+      setExporting(null);
     }
   }
 
@@ -69,8 +70,21 @@ export function ResultList({ search, onSearchChange }: SearchProps<ResultListSea
           >
             Download reports
           </button>
-          <button type="button" className="button button-small button-ghost" disabled={exporting} onClick={onExport}>
-            {exporting ? 'Exporting…' : 'Export CSV'}
+          <button
+            type="button"
+            className="button button-small button-ghost"
+            disabled={exporting !== null}
+            onClick={() => void onExport('plain')}
+          >
+            {exporting === 'plain' ? 'Exporting…' : 'Export CSV'}
+          </button>
+          <button
+            type="button"
+            className="button button-small button-ghost"
+            disabled={exporting !== null}
+            onClick={() => void onExport('extended')}
+          >
+            {exporting === 'extended' ? 'Exporting…' : 'Export (all columns)'}
           </button>
         </div>
       </div>
@@ -80,7 +94,7 @@ export function ResultList({ search, onSearchChange }: SearchProps<ResultListSea
           <input
             id="results-search"
             type="search"
-            placeholder="Name, kit or organization"
+            placeholder="Name, kit, organization or result id"
             maxLength={FILTER_TEXT_MAX}
             value={list.search}
             onChange={(e) => list.setSearch(e.target.value)}
@@ -106,7 +120,9 @@ export function ResultList({ search, onSearchChange }: SearchProps<ResultListSea
         {busy ? (
           <>
             <span>
-              Making report {Math.min(busy.done + 1, busy.total)} of {busy.total}…
+              {busy.done < busy.total
+                ? `Making report ${busy.done + 1} of ${busy.total}…`
+                : `Putting ${busy.total} reports in one file…`}
             </span>
             <progress max={busy.total} value={busy.done} aria-label="Reports made" />
           </>

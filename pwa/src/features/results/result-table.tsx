@@ -50,6 +50,13 @@ export function ResultTable(props: ResultTableProps) {
       pageLabel: 'Select every result on this page',
       rowLabel: (r) => `Select ${rowName(r)}`,
     }),
+    {
+      key: 'shortId',
+      header: 'Id',
+      className: 'results-id',
+      // The first 8 characters of the result id, as printed on the player's report.
+      cell: (r) => <code title={r.id}>{r.shortId}</code>,
+    },
     ...(props.showNames
       ? [
           { key: 'firstName', header: 'First Name', sort: 'firstName', cell: (r) => r.firstName ?? '—' } as Column,

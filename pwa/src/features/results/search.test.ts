@@ -177,6 +177,12 @@ describe('the list request', () => {
     expect(body).not.toHaveProperty('pageNumber');
     expect(body).not.toHaveProperty('rowsPerPage');
     expect(body).toMatchObject({ searchText: 'Lee', fromDate: '01/05/2026', organizationId: 9 });
+    expect(body).not.toHaveProperty('extended');
+  });
+
+  it('asks for the Extended columns for "Export (all columns)", with the same filters', () => {
+    const body = exportCsvBody(search, { admin: true }, { extended: true });
+    expect(body).toEqual({ ...exportCsvBody(search, { admin: true }), extended: true });
   });
 
   it('names the export by the UTC time', () => {

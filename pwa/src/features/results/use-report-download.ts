@@ -1,5 +1,5 @@
 import { RESULTS_MSG } from '@scentry/shared-schema';
-import type { ReportProvider } from '@scentry/shared-schema/report';
+import type { ReportModel, ReportPictures, ReportProvider } from '@scentry/shared-schema/report';
 import { useState } from 'react';
 import { saveFile } from '../../lib/download';
 import { knownPublicUrl } from '../../lib/public-url';
@@ -18,10 +18,13 @@ export interface DownloadProgress {
 }
 
 /**
- * "Download reports": one PDF per chosen result, made on this device by the player's report
- * module from the server's record (the row and its answers), saved one after the other. Nothing
- * chosen is the spec's warning (§8). A report that cannot be made is counted and said; the others
- * are still saved.
+ * "Download reports": the chosen results' reports, made on this device by the player's report
+ * module from the server's record (the row and its answers). One result gives its own report's
+ * file, as from the detail; several give ONE PDF (scentry-reports-YYYY-MM-DD.pdf), each result
+ * starting on a new page, in the table's order: one download, no browser prompt for many files.
+ * The progress counts the results gathered ("n of m"), then the document being drawn. Nothing
+ * chosen is the spec's warning (§8). A result whose report cannot be made is counted and said; the
+ * others are still in the file.
  */
 export function useReportDownload() {
   const notify = useToast();
@@ -42,9 +45,11 @@ export function useReportDownload() {
       return providers.get(id) as Promise<ReportProvider | null>;
     };
     let failed = 0;
+    let saved = 0;
     try {
       const report = await loadReport();
       const paper = report.paperForLocale(navigator.language);
+      const made: { model: ReportModel; pictures: ReportPictures }[] = [];
       for (const [i, row] of rows.entries()) {
         try {
           const [answers, org] = await Promise.all([
@@ -52,23 +57,26 @@ export function useReportDownload() {
             provider(row.organizationId),
           ]);
           const model = buildAdminReportModel(row, answers.list, { provider: org, publicUrl });
-          const pictures = await report.loadReportPictures(model);
-          saveFile(
-            await report.renderReportPdf(model, pictures, { paper, language: 'en' }),
-            adminReportFileName(model),
-          );
+          made.push({ model, pictures: await report.loadReportPictures(model) });
         } catch {
           failed++;
         }
         setProgress({ done: i + 1, total: rows.length });
       }
+      if (made.length === 1 && rows.length === 1) {
+        const [{ model, pictures }] = made;
+        saveFile(await report.renderReportPdf(model, pictures, { paper, language: 'en' }), adminReportFileName(model));
+      } else if (made.length > 0) {
+        saveFile(await report.renderReportsPdf(made, { paper, language: 'en' }), report.reportsFileName());
+      }
+      saved = made.length;
     } catch {
       failed = rows.length;
+      saved = 0;
     } finally {
       setProgress(null);
     }
-    const saved = rows.length - failed;
-    if (failed === 0) notify('success', saved === 1 ? 'Report downloaded' : `${saved} reports downloaded`);
+    if (failed === 0) notify('success', saved === 1 ? 'Report downloaded' : `${saved} reports downloaded in one file`);
     else
       notify(
         'error',

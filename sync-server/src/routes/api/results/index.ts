@@ -16,6 +16,7 @@ import {
   openResultCursor,
 } from '../../../repositories/results-list';
 import { type AuditAction, audit } from '../../../services/audit';
+import { placeDecimals } from '../../../services/reports';
 import { saveTestResult } from '../../../services/results';
 
 const VIEW: AuditAction = 'view';
@@ -98,7 +99,9 @@ export default async function resultsRoutes(app: FastifyInstance) {
   });
 
   fileRoute(app, 'exportCsv', async (req) => {
-    const cursor = await openResultCursor(db, scopeOf(req), resultFilterOf(req.body), req.body.sortColumns);
+    const scope = scopeOf(req);
+    const extended = req.body.extended === true;
+    const cursor = await openResultCursor(db, scope, resultFilterOf(req.body), req.body.sortColumns, { extended });
     try {
       if (cursor.count === 0) throw invalid(RESULTS_MSG.noExport);
       await audit(req, EXPORT, ENTITY, null, { detail: exportAuditDetail(req.body, cursor.count) });
@@ -107,7 +110,8 @@ export default async function resultsRoutes(app: FastifyInstance) {
       throw err;
     }
     // Pulled chunk by chunk as the client reads (backpressure); the read ends however the reply does.
-    const body = Readable.from(csvChunks(cursor.rows), { objectMode: false });
+    const format = extended ? { decimals: placeDecimals(scope) } : null;
+    const body = Readable.from(csvChunks(cursor.rows, undefined, format), { objectMode: false });
     body.once('close', () => cursor.close());
     return { body, fileName: exportFileName(new Date()) };
   });

@@ -172,6 +172,7 @@ describe('play results for staff (list, answers, questionnaire, CSV export)', ()
       const a1 = data.list.find((r) => r.id === ids.a1);
       expect(a1).toEqual({
         id: ids.a1,
+        shortId: ids.a1.slice(0, 8),
         firstName: 'Maria',
         lastName: 'Lopez',
         testKitId: demoKit,
