@@ -1,16 +1,27 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { DashboardCards } from '../../../features/dashboard/dashboard-cards';
+import { DashboardScreen } from '../../../features/dashboard/dashboard';
+import { laToday, periodRange, validateDashboardSearch } from '../../../features/dashboard/period';
 import { countsQuery } from '../../../features/dashboard/queries';
+import { rawSearch } from '../../../lib/route-params';
 import { getSession, isStaff } from '../../../lib/session';
+import { useRawSearchProps } from '../../../ui/paged-list';
 
 export const Route = createFileRoute('/admin/_authed/dashboard')({
-  // Primes the counts for staff (a User has none to see); a failure shows in the cards, with a retry.
-  loader: ({ context }) => (isStaff(getSession()) ? context.queryClient.prefetchQuery(countsQuery()) : undefined),
+  validateSearch: rawSearch,
+  loaderDeps: ({ search }) => search,
+  // Primes the period's counts for staff (a User has none to see); a failure shows in the cards, with a retry.
+  loader: async ({ deps, context }) => {
+    if (!isStaff(getSession())) return;
+    const range = periodRange(validateDashboardSearch(deps), laToday());
+    if (range.ok) await context.queryClient.prefetchQuery(countsQuery(range));
+  },
   component: Dashboard,
 });
 
 function Dashboard() {
   const session = getSession();
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
   if (!isStaff(session)) {
     // Role User may sign in and change its password, nothing more (DESIGN.md §7).
     return (
@@ -22,10 +33,15 @@ function Dashboard() {
       </section>
     );
   }
-  return (
-    <section className="stack">
-      <h1>Dashboard</h1>
-      <DashboardCards />
-    </section>
-  );
+  return <StaffDashboard search={search} navigate={navigate} />;
+}
+
+function StaffDashboard({
+  search,
+  navigate,
+}: {
+  search: Record<string, unknown>;
+  navigate: ReturnType<typeof Route.useNavigate>;
+}) {
+  return <DashboardScreen {...useRawSearchProps(search, validateDashboardSearch, navigate)} />;
 }
