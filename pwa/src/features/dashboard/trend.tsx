@@ -167,7 +167,12 @@ function TrendTable({
 }) {
   const sum = (k: 'total' | 'pass' | 'fail') => points.reduce((n, p) => n + p[k], 0).toLocaleString('en-US');
   return (
-    <div id={id} className={visible ? 'table-wrap dashboard-trend-table' : 'visually-hidden'}>
+    // Shown, it scrolls within a bounded height: focusable so a keyboard can scroll it, and named.
+    <div
+      id={id}
+      className={visible ? 'table-wrap dashboard-trend-table' : 'visually-hidden'}
+      {...(visible ? { tabIndex: 0, role: 'region', 'aria-label': 'Trend table' } : {})}
+    >
       <table className="table" data-testid="trend-table">
         <caption className="visually-hidden">Plays, passes and fails by {group}</caption>
         <thead>
