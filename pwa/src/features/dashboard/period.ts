@@ -165,7 +165,7 @@ export function periodLabel(period: string, group: TrendGroup, short = false): s
   const y = period.slice(0, 4);
   const m = MONTHS[Number(period.slice(5, 7)) - 1];
   const d = Number(period.slice(8, 10));
-  if (group === 'month') return short ? `${m} ${y.slice(2)}` : `${m} ${y}`;
+  if (group === 'month') return short ? `${m} ’${y.slice(2)}` : `${m} ${y}`;
   if (short) return `${m} ${d}`;
   return group === 'week' ? `Week of ${m} ${d}, ${y}` : `${m} ${d}, ${y}`;
 }
