@@ -1,7 +1,7 @@
 import { getSession, isAdmin } from '../../lib/session';
 import type { SearchProps } from '../../ui/paged-list';
 import { DashboardCards } from './dashboard-cards';
-import { LatestFails } from './latest-fails';
+import { LatestFails, type ResultDetailView } from './latest-fails';
 import { type DashboardSearch, laToday, periodLabel, periodRange } from './period';
 import { PeriodControl } from './period-control';
 import { DashboardTrend } from './trend';
@@ -12,7 +12,11 @@ import './dashboard.css';
  * counts, the trend and the latest Fails. A Client Admin's figures are their organization's
  * (the server scopes every call by the token).
  */
-export function DashboardScreen({ search, onSearchChange }: SearchProps<DashboardSearch>) {
+export function DashboardScreen({
+  search,
+  onSearchChange,
+  ResultDetail,
+}: SearchProps<DashboardSearch> & { ResultDetail: ResultDetailView }) {
   const admin = isAdmin(getSession());
   const today = laToday();
   const range = periodRange(search, today);
@@ -40,7 +44,7 @@ export function DashboardScreen({ search, onSearchChange }: SearchProps<Dashboar
               group={search.group}
               onGroupChange={(group) => onSearchChange((prev) => ({ ...prev, group }), true)}
             />
-            <LatestFails range={range} admin={admin} />
+            <LatestFails range={range} admin={admin} Detail={ResultDetail} />
           </div>
         </>
       )}

@@ -2,6 +2,9 @@ import { createFileRoute } from '@tanstack/react-router';
 import { DashboardScreen } from '../../../features/dashboard/dashboard';
 import { laToday, periodRange, validateDashboardSearch } from '../../../features/dashboard/period';
 import { countsQuery } from '../../../features/dashboard/queries';
+import type { TestResultRow } from '../../../features/results/api';
+import { ResultDetail } from '../../../features/results/result-detail';
+import { useReportDownload } from '../../../features/results/use-report-download';
 import { rawSearch } from '../../../lib/route-params';
 import { getSession, isStaff } from '../../../lib/session';
 import { useRawSearchProps } from '../../../ui/paged-list';
@@ -44,5 +47,22 @@ function StaffDashboard({
   search: Record<string, unknown>;
   navigate: ReturnType<typeof Route.useNavigate>;
 }) {
-  return <DashboardScreen {...useRawSearchProps(search, validateDashboardSearch, navigate)} />;
+  return (
+    <DashboardScreen {...useRawSearchProps(search, validateDashboardSearch, navigate)} ResultDetail={FailDetail} />
+  );
+}
+
+/** A latest Fail's detail: Play Results' own dialog, with its report download (features meet in the route). */
+function FailDetail({ row, onClose }: { row: TestResultRow | null; onClose: () => void }) {
+  const session = getSession();
+  const reports = useReportDownload();
+  return (
+    <ResultDetail
+      row={row}
+      showNames={!(session?.roleName === 'Client Admin' && session.discloseUserDetails === false)}
+      onClose={onClose}
+      onDownload={(r) => void reports.download([r])}
+      downloading={reports.progress !== null}
+    />
+  );
 }
