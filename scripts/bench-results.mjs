@@ -636,9 +636,10 @@ async function benchDashboard() {
   const yearAgo = laDate(now - 364 * DAY);
   const lastYear = { fromDate: yearAgo, toDate: today };
   const rows = [];
-  const add = async (label, call, describe, budget) => {
+  // `budgeted`: the issue's budget (trend by week over a year); the others are shown against it.
+  const add = async (label, call, describe, budget, budgeted = false) => {
     const r = await sample(WARM, RUNS, call);
-    rows.push({ label, ...r, what: r.out ? describe(r.out.data) : '', budget });
+    rows.push({ label, ...r, what: r.out ? describe(r.out.data) : '', budget, budgeted });
   };
   const periods = (d) => `${d.length} periods, ${d.reduce((n, p) => n + p.total, 0).toLocaleString('en-US')} plays`;
   const counted = (d) => `${d.totalTestCount.toLocaleString('en-US')} plays, ${d.testKitCount} kits`;
@@ -647,6 +648,7 @@ async function benchDashboard() {
     () => post('/api/TestResult/GetTestResultTrend', { ...lastYear, groupBy: 'week' }, token),
     periods,
     200,
+    true,
   );
   await add(
     'Trend by week, last year, ORG1',
@@ -654,6 +656,7 @@ async function benchDashboard() {
       post('/api/TestResult/GetTestResultTrend', { ...lastYear, groupBy: 'week', organizationId: facts.topOrg }, token),
     periods,
     200,
+    true,
   );
   await add(
     'Trend by day, last year, all',
@@ -671,7 +674,7 @@ async function benchDashboard() {
     where exists (select 1 from test_results r
       where r.organization_id = ? and r.test_kit_id = k.id and r.played_at >= ? and r.played_at < ?)`);
   const r = await sample(WARM, RUNS, async () => kitCount.get(facts.topOrg, from, to).n);
-  rows.push({ label: 'Kit count of ORG1, last year (SQL)', ...r, what: `${r.out} kits`, budget: 50 });
+  rows.push({ label: 'Kit count of ORG1, last year (SQL)', ...r, what: `${r.out} kits`, budget: 50, budgeted: false });
   db.close();
   return { rows, range: lastYear };
 }
@@ -728,7 +731,7 @@ for (const r of dashboardBench.rows) {
   if (r.error) console.log(`  ${r.label.padEnd(36)} FAILED: ${r.error}`);
   else
     console.log(
-      `  ${r.label.padEnd(36)} p50 ${ms(r.p50)}  p95 ${ms(r.p95)}  (${r.what}; budget p95 ≤ ${r.budget} ms: ${verdict(r.p95 <= r.budget)})`,
+      `  ${r.label.padEnd(36)} p50 ${ms(r.p50)}  p95 ${ms(r.p95)}  (${r.what}; ${r.budgeted ? 'budget p95 ≤' : 'vs'} ${r.budget} ms: ${verdict(r.p95 <= r.budget)})`,
     );
 }
 process.exit(0);
