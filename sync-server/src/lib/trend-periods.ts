@@ -30,6 +30,56 @@ function startOf(n: number): string {
   return d.year > 9999 ? LAST_INSTANT : earlier(dayStart(usDate(d)), LAST_INSTANT);
 }
 
+/**
+ * How many days apart two changes of the zone's offset are at least (US rules: about 127 days of
+ * standard time between about 238 of daylight time; 119 in 1974–75): two days this close with the
+ * same offset at their midnights have it on every day between.
+ */
+const STEADY_DAYS = 45;
+
+/**
+ * startOf for many days from `first` to `last`, asking the time zone (Intl, slow: a year of days
+ * asked one by one costs more than counting them) only every STEADY_DAYS days and around its
+ * changes; between, the offset at midnight is the same, and the day's start is plain arithmetic.
+ */
+function dayStarts(first: number, last: number): (n: number) => string {
+  const offsetOf = (n: number) => n * DAY_MS - Date.parse(startOf(n));
+  // Runs of days with one offset, in day order.
+  const runs: { from: number; to: number; offset: number }[] = [];
+  const cover = (a: number, b: number, oa: number, ob: number) => {
+    if (oa === ob) runs.push({ from: a, to: b, offset: oa });
+    else if (b - a === 1) runs.push({ from: a, to: a, offset: oa }, { from: b, to: b, offset: ob });
+    else {
+      const m = Math.floor((a + b) / 2);
+      const om = offsetOf(m);
+      cover(a, m, oa, om);
+      cover(m, b, om, ob);
+    }
+  };
+  let a = first;
+  let oa = offsetOf(a);
+  if (first === last) runs.push({ from: a, to: a, offset: oa });
+  while (a < last) {
+    const b = Math.min(a + STEADY_DAYS, last);
+    const ob = offsetOf(b);
+    cover(a, b, oa, ob);
+    a = b;
+    oa = ob;
+  }
+  return (n) => {
+    if (dayOf(n).year > 9999) return LAST_INSTANT;
+    let lo = 0;
+    let hi = runs.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (runs[mid].from <= n) lo = mid;
+      else hi = mid - 1;
+    }
+    const run = runs[lo];
+    return n >= run.from && n <= run.to ? new Date(n * DAY_MS - run.offset).toISOString() : startOf(n);
+  };
+}
+
 /** The first day of the period holding day `n`. */
 function periodStart(n: number, groupBy: TrendGroup): number {
   if (groupBy === 'day') return n;
@@ -73,12 +123,13 @@ export function trendPeriods(fromDate: string, toDate: string, groupBy: TrendGro
   if (periodCount(from, to, groupBy) > TREND_PERIODS_MAX) throw invalid(RESULTS_MSG.trendTooManyPeriods);
 
   const periods: TrendPeriod[] = [];
+  const startOfDay = dayStarts(from, to + 1);
   // Each bound is computed once: a period's end is the next one's start.
   let start = periodStart(from, groupBy);
-  let startInstant = startOf(from);
+  let startInstant = startOfDay(from);
   while (start <= to) {
     const next = nextStart(start, groupBy);
-    const endInstant = startOf(Math.min(next, to + 1));
+    const endInstant = startOfDay(Math.min(next, to + 1));
     periods.push({ period: isoDay(dayOf(start)), from: startInstant, to: endInstant });
     start = next;
     startInstant = endInstant;
