@@ -770,6 +770,60 @@ function results24Line(r) {
 
 log('#24 results: id search, search text alone, SaveTestResult with and without the names index');
 const results24 = await benchResults24();
+
+// --- #24 dashboard ---
+// GetTestResultTrend by week over the last year (budget p95 ≤ 200 ms), for every result and for
+// the busiest organization (a Client Admin's scope; the Admin names it), and GetTestResultCounts
+// over the same year and all time (the four counts). A Client Admin's kit count is their
+// organization's kits played in the period: its SQL is timed on the file alone (the bench has
+// only an Admin's token).
+async function benchDashboard() {
+  const yearAgo = laDate(now - 364 * DAY);
+  const lastYear = { fromDate: yearAgo, toDate: today };
+  const rows = [];
+  // `budgeted`: the issue's budget (trend by week over a year); the others are shown against it.
+  const add = async (label, call, describe, budget, budgeted = false) => {
+    const r = await sample(WARM, RUNS, call);
+    rows.push({ label, ...r, what: r.out ? describe(r.out.data) : '', budget, budgeted });
+  };
+  const periods = (d) => `${d.length} periods, ${d.reduce((n, p) => n + p.total, 0).toLocaleString('en-US')} plays`;
+  const counted = (d) => `${d.totalTestCount.toLocaleString('en-US')} plays, ${d.testKitCount} kits`;
+  await add(
+    'Trend by week, last year, all',
+    () => post('/api/TestResult/GetTestResultTrend', { ...lastYear, groupBy: 'week' }, token),
+    periods,
+    200,
+    true,
+  );
+  await add(
+    'Trend by week, last year, ORG1',
+    () =>
+      post('/api/TestResult/GetTestResultTrend', { ...lastYear, groupBy: 'week', organizationId: facts.topOrg }, token),
+    periods,
+    200,
+    true,
+  );
+  await add(
+    'Trend by day, last year, all',
+    () => post('/api/TestResult/GetTestResultTrend', { ...lastYear, groupBy: 'day' }, token),
+    periods,
+    200,
+  );
+  await add('Counts, last year', () => post('/api/TestResult/GetTestResultCounts', lastYear, token), counted, 200);
+  await add('Counts, all time', () => post('/api/TestResult/GetTestResultCounts', {}, token), counted, 200);
+  // The Client Admin's kit count (services/dashboard.ts → repositories/dashboard.ts countPlayedKits), SQL alone.
+  const db = new Sqlite(dbFile, { readonly: true });
+  const from = new Date(Date.now() - 365 * DAY).toISOString();
+  const to = new Date(Date.now() + DAY).toISOString();
+  const kitCount = db.prepare(`select count(*) as n from test_kits k
+    where exists (select 1 from test_results r
+      where r.organization_id = ? and r.test_kit_id = k.id and r.played_at >= ? and r.played_at < ?)`);
+  const r = await sample(WARM, RUNS, async () => kitCount.get(facts.topOrg, from, to).n);
+  rows.push({ label: 'Kit count of ORG1, last year (SQL)', ...r, what: `${r.out} kits`, budget: 50, budgeted: false });
+  db.close();
+  return { rows, range: lastYear };
+}
+const dashboardBench = await benchDashboard();
 await s.stop();
 
 // ---------------------------------------------------------------------------------------------
@@ -815,4 +869,15 @@ for (const r of reportRows) {
   else console.log(`  ${r.label.padEnd(20)} ${ms(r.p50)}  (${r.what}; budget ≤ 500 ms: ${verdict(r.p50 <= 500)})`);
 }
 console.log(results24Line(results24));
+// --- #24 dashboard ---
+console.log(
+  `Dashboard, ${dashboardBench.range.fromDate}–${dashboardBench.range.toDate}, p50/p95 of ${RUNS} after ${WARM}:`,
+);
+for (const r of dashboardBench.rows) {
+  if (r.error) console.log(`  ${r.label.padEnd(36)} FAILED: ${r.error}`);
+  else
+    console.log(
+      `  ${r.label.padEnd(36)} p50 ${ms(r.p50)}  p95 ${ms(r.p95)}  (${r.what}; ${r.budgeted ? 'budget p95 ≤' : 'vs'} ${r.budget} ms: ${verdict(r.p95 <= r.budget)})`,
+    );
+}
 process.exit(0);

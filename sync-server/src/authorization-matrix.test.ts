@@ -126,6 +126,9 @@ describe('authorization matrix', () => {
     getDataLocation: 'staff',
     getLocationData: 'staff',
     passFailDataByDate: 'staff',
+    // --- #24 dashboard ---
+    getTestResultCountsPost: 'staff',
+    getTestResultTrend: 'staff',
   };
 
   it("declares each endpoint's access as API.md gives it", () => {
@@ -167,6 +170,27 @@ describe('authorization matrix', () => {
     expect(await counts('Client Admin A')).toMatchObject({ totalTestCount: 3, failCount: 0 });
     expect(await counts('Client Admin B')).toMatchObject({ totalTestCount: 1, failCount: 1 });
     expect((await counts('Admin')).totalTestCount).toBe(4);
+    // --- #24 dashboard --- the trend of the same days, whatever organization a Client Admin names.
+    const today = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'America/Los_Angeles',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).format(new Date());
+    const trendTotal = async (caller: keyof typeof tokens, organizationId?: number) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/TestResult/GetTestResultTrend',
+        headers: bearer(tokens[caller]),
+        payload: { fromDate: today, toDate: today, groupBy: 'month', organizationId },
+      });
+      return envelopeOf<{ total: number; fail: number }[]>(res).data.reduce((n, p) => n + p.total, 0);
+    };
+    expect(await trendTotal('Client Admin A')).toBe(3);
+    expect(await trendTotal('Client Admin A', orgB)).toBe(3);
+    expect(await trendTotal('Client Admin B')).toBe(1);
+    expect(await trendTotal('Admin')).toBe(4);
+    expect(await trendTotal('Admin', orgB)).toBe(1);
   });
 
   /**

@@ -9,6 +9,7 @@ import {
   saveTestResultData,
   testResultCountsSchema,
   testResultRowSchema,
+  trendPointSchema,
   verifyResultData,
 } from './replies';
 import { RESULTS_ROUTES } from './routes';
@@ -18,7 +19,9 @@ import {
   findResultQuery,
   resultDetailRequest,
   saveTestResultRequest,
+  testResultCountsRequest,
   testResultListRequest,
+  testResultTrendRequest,
   verifyQuery,
 } from './schemas';
 
@@ -48,8 +51,23 @@ export const RESULTS_CONTRACT = defineContract(
       data: verifyResultData,
     },
     getTestResultCounts: {
-      summary: 'Dashboard counts (a Client Admin counts their organization only)',
+      summary:
+        "Dashboard counts, optionally of a period (fromDate/toDate, whole days in America/Los_Angeles; default all time). A Client Admin counts their organization only, and testKitCount is then the kits their organization's results were played on",
+      query: testResultCountsRequest,
       data: testResultCountsSchema,
+    },
+    // --- #24 dashboard ---
+    getTestResultCountsPost: {
+      summary: 'Dashboard counts as GET GetTestResultCounts, the period in the query or the body',
+      query: testResultCountsRequest,
+      body: testResultCountsRequest,
+      data: testResultCountsSchema,
+    },
+    getTestResultTrend: {
+      summary:
+        'Plays, passes and fails per day, week (from Monday) or month of America/Los_Angeles: every period overlapping the range, in order, zero-filled; `period` is its first day (YYYY-MM-DD). Scoped as the results list',
+      body: testResultTrendRequest,
+      data: z.array(trendPointSchema),
     },
     getTestResultList: {
       summary:

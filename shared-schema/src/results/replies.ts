@@ -79,3 +79,13 @@ export type AnswerDetailRow = z.output<typeof answerDetailRowSchema>;
 
 export const questionnaireRowSchema = z.object({ question: z.string(), answer: z.string() });
 export type QuestionnaireRow = z.output<typeof questionnaireRowSchema>;
+
+// --- #24 dashboard ---
+/** One period of GetTestResultTrend: its first calendar day (YYYY-MM-DD, America/Los_Angeles) and counts. */
+export const trendPointSchema = z.object({
+  period: z.string(),
+  total: z.number().int(),
+  pass: z.number().int(),
+  fail: z.number().int(),
+});
+export type TrendPoint = z.output<typeof trendPointSchema>;

@@ -7,4 +7,7 @@ export const RESULTS_ROUTES = {
   getTestAnswerResultDetailList: post('/api/TestResult/GetTestAnswerResultDetailList', 'staff'),
   getQuestionnaireAnswerList: post('/api/TestResult/GetQuestionnaireAnswerList', 'staff'),
   exportCsv: post('/api/TestResult/ExportCsv', 'staff'),
+  // --- #24 dashboard ---
+  getTestResultCountsPost: post('/api/TestResult/GetTestResultCounts', 'staff'),
+  getTestResultTrend: post('/api/TestResult/GetTestResultTrend', 'staff'),
 } as const satisfies Record<string, RouteInfo>;

@@ -6,7 +6,7 @@ import { listRequest, UUID_RE, usDateSchema, writeKeySchema } from '../common/sc
 import { REPORT_MSG } from '../emails/rules';
 import { AGE_MAX, AGE_MIN } from '../player-forms/medical';
 import { INTENSITY_MAX, INTENSITY_MIN, PLAY_MSG, PLAYER_NAME_MAX } from './rules';
-import { DISEASE_FILTERS, FAMILY_DISEASE_FILTERS, RESULTS_MSG } from './staff-rules';
+import { DISEASE_FILTERS, FAMILY_DISEASE_FILTERS, RESULTS_MSG, TREND_GROUPS } from './staff-rules';
 
 // ── A play and its result (zod; the rules are in rules.ts so the player's first load has no zod) ──
 
@@ -171,3 +171,33 @@ export const resultDetailRequest = listRequest({})
   .extend({
     testResultId: z.string({ error: PLAY_MSG.invalidId }).regex(UUID_RE, { error: PLAY_MSG.invalidId }),
   });
+
+// --- #24 dashboard ---
+
+/** A day of a dashboard's period (MM/DD/YYYY); absent, null or empty: that end is open. */
+const optionalDay = z
+  .union([usDateSchema, z.literal('')], { error: MSG.invalidDate })
+  .nullable()
+  .optional();
+
+/**
+ * GetTestResultCounts' period, in the query or (POST) the body: whole days in America/Los_Angeles;
+ * neither: all time.
+ */
+export const testResultCountsRequest = z.object({ fromDate: optionalDay, toDate: optionalDay });
+export type TestResultCountsRequest = z.output<typeof testResultCountsRequest>;
+
+/** A required day: missing says so, anything else not MM/DD/YYYY says how to write one. */
+const requiredDay = z
+  .string({ error: (issue) => (issue.input === undefined ? RESULTS_MSG.datesRequired : MSG.invalidDate) })
+  // usDateSchema's pattern: the same days, only the message for a missing one differs.
+  .regex(/^(0[1-9]|1[0-2])\/(0[1-9]|[12]\d|3[01])\/\d{4}$/, { error: MSG.invalidDate });
+
+/** GetTestResultTrend (API.md): the range, the grouping, and an Admin's choice of organization. */
+export const testResultTrendRequest = z.object({
+  fromDate: requiredDay,
+  toDate: requiredDay,
+  groupBy: z.enum(TREND_GROUPS, { error: RESULTS_MSG.trendGroupBy }),
+  organizationId: positiveId.nullable().optional(),
+});
+export type TestResultTrendRequest = z.output<typeof testResultTrendRequest>;

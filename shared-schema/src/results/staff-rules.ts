@@ -14,7 +14,20 @@ export const RESULTS_MSG = {
   organizationRequired: 'Please select an organization',
   ageRange: 'Age range is 1 to 100, and the minimum cannot be above the maximum',
   resultNotFound: 'Result not found',
+  // --- #24 dashboard ---
+  trendGroupBy: 'Group by day, week or month',
+  trendTooManyPeriods: 'This range has too many periods to draw: choose a shorter range or group by week or month',
 } as const;
+
+// --- #24 dashboard ---
+/** How GetTestResultTrend groups results (API.md "Reports: trend and kit insights"). */
+export const TREND_GROUPS = ['day', 'week', 'month'] as const;
+export type TrendGroup = (typeof TREND_GROUPS)[number];
+/**
+ * The most periods one trend lists (a day over three years; weeks and months have the same cap),
+ * so a request cannot ask the server for an unbounded reply.
+ */
+export const TREND_PERIODS_MAX = 1100;
 
 /** The medical form's flags as the results filters name them (spec §7 UserDisease / UserFamilyDisease). */
 export const DISEASE_FILTERS = [

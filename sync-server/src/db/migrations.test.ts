@@ -117,6 +117,22 @@ describe('migrations', () => {
     expect(await schemaOf(db)).toEqual(before);
   });
 
+  it('0510 (11-26) adds the organization-kit index of the dashboard and changes nothing else', async () => {
+    const db = freshDb();
+    await migrateTo(db, '2026-11-26T0500-results-search-index');
+    const before = (await schemaOf(db)) as { name: string }[];
+    await migrateTo(db, '2026-11-26T0510-org-kit-index');
+    const after = (await schemaOf(db)) as { name: string; sql: string }[];
+    const added = after.filter((r) => !before.some((b) => b.name === r.name));
+    expect(added.map((r) => [r.name, r.sql])).toEqual([
+      [
+        'test_results_org_kit_played',
+        'CREATE INDEX test_results_org_kit_played ON test_results (organization_id, test_kit_id, played_at)',
+      ],
+    ]);
+    expect(after.filter((r) => r.name !== 'test_results_org_kit_played')).toEqual(before);
+  });
+
   it('0800 keys the scent options already stored as the live titleKey does, the oldest of a name first', async () => {
     const db = freshDb();
     await migrateTo(db, '2026-11-23T0720-filter-indexes');

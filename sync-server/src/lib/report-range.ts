@@ -4,7 +4,7 @@ import { dayStart, TIME_ZONE } from './dates';
 import { invalid } from './errors';
 
 /** A calendar day as the request names it (MM/DD/YYYY). */
-interface Day {
+export interface Day {
   year: number;
   month: number;
   day: number;
@@ -20,18 +20,18 @@ export interface ChartMonth extends PlayedRange {
 /** More months than this are not drawn empty: the chart then spans the months that have results. */
 export const CHART_MONTHS_MAX = 120;
 
-const LAST_INSTANT = '9999-12-31T23:59:59.999Z';
+export const LAST_INSTANT = '9999-12-31T23:59:59.999Z';
 const later = (a: string, b: string) => (Date.parse(a) > Date.parse(b) ? a : b);
-const earlier = (a: string, b: string) => (Date.parse(a) < Date.parse(b) ? a : b);
+export const earlier = (a: string, b: string) => (Date.parse(a) < Date.parse(b) ? a : b);
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-const usDate = (d: Pick<Day, 'year' | 'month' | 'day'>) => `${pad(d.month)}/${pad(d.day)}/${pad(d.year, 4)}`;
+export const usDate = (d: Pick<Day, 'year' | 'month' | 'day'>) => `${pad(d.month)}/${pad(d.day)}/${pad(d.year, 4)}`;
 
 /**
  * A MM/DD/YYYY text (its format already checked) as a day that exists, or a 400. Years before 100
  * are refused too: JavaScript's dates read them as 19xx.
  */
-function parseDay(text: string): Day {
+export function parseDay(text: string): Day {
   const [month, day, year] = text.split('/').map(Number);
   const at = new Date(Date.UTC(year, month - 1, day));
   if (year < 100 || at.getUTCFullYear() !== year || at.getUTCMonth() !== month - 1 || at.getUTCDate() !== day) {
@@ -40,7 +40,7 @@ function parseDay(text: string): Day {
   return { year, month, day };
 }
 
-const compareDays = (a: Day, b: Day) => a.year - b.year || a.month - b.month || a.day - b.day;
+export const compareDays = (a: Day, b: Day) => a.year - b.year || a.month - b.month || a.day - b.day;
 
 /**
  * The played-at range of a report: From's day start to the end of To's day, whole days in

@@ -115,21 +115,6 @@ export function withNameRule<T extends { firstName?: string | null; lastName?: s
   return scope.hideNames ? { ...row, firstName: null, lastName: null } : row;
 }
 
-/** Results counted by status, within the caller's scope. */
-export async function countResults(db: Db, scope: ResultScope): Promise<{ total: number; pass: number; fail: number }> {
-  let q = db.selectFrom('testResults');
-  // A user outside every organization sees none (-1 matches no row).
-  if (!scope.all) q = q.where('organizationId', '=', scope.organizationId ?? -1);
-  const row = await q
-    .select((eb) => [
-      eb.fn.countAll<number>().as('total'),
-      eb.fn.sum<number>(eb.case().when('resultStatus', '=', 'Pass').then(1).else(0).end()).as('pass'),
-      eb.fn.sum<number>(eb.case().when('resultStatus', '=', 'Fail').then(1).else(0).end()).as('fail'),
-    ])
-    .executeTakeFirstOrThrow();
-  return { total: Number(row.total), pass: Number(row.pass ?? 0), fail: Number(row.fail ?? 0) };
-}
-
 /** What VerifyResult shows of a stored result: status, right answers, kit name, play time; nothing else. */
 export function verifiedResult(db: Db, id: string) {
   return db

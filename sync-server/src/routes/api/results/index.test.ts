@@ -84,12 +84,12 @@ describe('GET /api/TestResult/GetTestResultCounts (staff)', () => {
     expect(await counts(adminToken)).toEqual({ totalTestCount: 8, passCount: 4, failCount: 4, testKitCount: 2 });
   });
 
-  it("limits a Client Admin to their organization's results", async () => {
+  it("limits a Client Admin to their organization's results, and the kits those were played on", async () => {
     expect(await counts(clientAdminToken)).toEqual({
       totalTestCount: 3,
       passCount: 2,
       failCount: 1,
-      testKitCount: 2,
+      testKitCount: 1, // KIT-A: KIT-B has no result of theirs
     });
     await insertResult('Fail', f.organizationId);
     await insertResult('Pass', otherOrg);
@@ -97,14 +97,14 @@ describe('GET /api/TestResult/GetTestResultCounts (staff)', () => {
       totalTestCount: 4,
       passCount: 2,
       failCount: 2,
-      testKitCount: 2,
+      testKitCount: 1,
     });
   });
 
   it('a Client Admin of another organization sees only theirs', async () => {
     const other = await createUser(t.app, { roleName: 'Client Admin', organizationId: otherOrg });
     const token = await signIn(t.app, other.email, other.password);
-    expect(await counts(token)).toEqual({ totalTestCount: 3, passCount: 2, failCount: 1, testKitCount: 2 });
+    expect(await counts(token)).toEqual({ totalTestCount: 3, passCount: 2, failCount: 1, testKitCount: 1 });
   });
 
   it('a Client Admin without an organization sees no results', async () => {

@@ -6,8 +6,7 @@ import { resultFilterOf, toTestResultRow } from '../../../lib/result-rows';
 import { csvChunks, exportAuditDetail, exportFileName } from '../../../lib/results-csv';
 import { fileRoute, route } from '../../../lib/route';
 import { authUser } from '../../../plugins/app/auth';
-import { countLiveKits } from '../../../repositories/kits';
-import { countResults, questionnaireCompleted, resultScope, verifiedResult } from '../../../repositories/results';
+import { questionnaireCompleted, resultScope, verifiedResult } from '../../../repositories/results';
 import {
   findScopedResultId,
   listAnswerDetails,
@@ -16,6 +15,7 @@ import {
   openResultCursor,
 } from '../../../repositories/results-list';
 import { type AuditAction, audit } from '../../../services/audit';
+import { resultCounts, resultTrend } from '../../../services/dashboard';
 import { placeDecimals } from '../../../services/reports';
 import { saveTestResult } from '../../../services/results';
 
@@ -64,16 +64,22 @@ export default async function resultsRoutes(app: FastifyInstance) {
     });
   });
 
-  /** Dashboard cards. A Client Admin counts only their organization's results. */
-  route(app, 'getTestResultCounts', async (req) => {
-    const counts = await countResults(db, scopeOf(req));
-    return success({
-      totalTestCount: counts.total,
-      passCount: counts.pass,
-      failCount: counts.fail,
-      testKitCount: await countLiveKits(db),
-    });
-  });
+  /**
+   * Dashboard cards of a period (query, or a POST's body; default all time). A Client Admin counts
+   * only their organization's results, and the kits those were played on.
+   */
+  route(app, 'getTestResultCounts', async (req) => success(await resultCounts(db, authUser(req), req.query)));
+  route(app, 'getTestResultCountsPost', async (req) =>
+    success(
+      await resultCounts(db, authUser(req), {
+        fromDate: req.body.fromDate || req.query.fromDate,
+        toDate: req.body.toDate || req.query.toDate,
+      }),
+    ),
+  );
+
+  /** The dashboard's trend: plays, passes and fails per day, week or month, scoped as the list. */
+  route(app, 'getTestResultTrend', async (req) => success(await resultTrend(db, authUser(req), req.body)));
 
   route(app, 'getTestResultList', async (req) => {
     const page = await listResults(db, scopeOf(req), resultFilterOf(req.body), req.body);
