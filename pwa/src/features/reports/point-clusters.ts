@@ -1,0 +1,166 @@
+import { POINT_GROUPS, type PointGroup } from './point-groups';
+
+/*
+ * The map's results grouped by pixel (issue 24): at the current zoom, points that would be drawn
+ * within CLUSTER_RADIUS pixels of a group's first point join that group, which is drawn once with
+ * its total and how many failed. Pure (no Leaflet, no canvas), so the rules are unit-tested.
+ */
+
+/** Pixels: a point this close to a group's first point joins it (Leaflet.markercluster uses 80). */
+export const CLUSTER_RADIUS = 40;
+
+/** The index of each colour group in POINT_GROUPS (what a PointLayer stores per point). */
+export const GROUP_INDEX: Record<PointGroup, number> = Object.fromEntries(
+  POINT_GROUPS.map((g, i) => [g.key, i]),
+) as Record<PointGroup, number>;
+
+/** One drawn group of results: where it is drawn (the mean of its points), its counts, its extent. */
+export interface Cluster {
+  /** Centre in the same pixels as the input (the mean of its points). */
+  x: number;
+  y: number;
+  total: number;
+  pass: number;
+  fail: number;
+  other: number;
+  /** The pixel box its points span (0 wide and high: all at one place). */
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+}
+
+/**
+ * Groups points by distance in pixels, in one pass: a grid of `radius`-sized cells holds each
+ * group's first point (its seed), so a point looks at the 3 × 3 cells around it only and joins the
+ * nearest seed within `radius`; with none, it seeds a new group. Seeds are thus more than `radius`
+ * apart, and no two drawn groups sit on top of each other. `n` points from the arrays; `skip`
+ * leaves a point out (outside the canvas).
+ */
+export function clusterPoints(
+  xs: ArrayLike<number>,
+  ys: ArrayLike<number>,
+  groups: ArrayLike<number>,
+  n: number = xs.length,
+  radius: number = CLUSTER_RADIUS,
+): Cluster[] {
+  const clusters: Cluster[] = [];
+  const seedX: number[] = [];
+  const seedY: number[] = [];
+  const sumX: number[] = [];
+  const sumY: number[] = [];
+  const grid = new Map<number, number[]>();
+  // Cells are keyed by one number: rows far apart enough that a canvas never wraps one into another.
+  const key = (gx: number, gy: number) => gx * 1_000_003 + gy;
+  const r2 = radius * radius;
+  const pass = GROUP_INDEX.pass;
+  const fail = GROUP_INDEX.fail;
+  for (let i = 0; i < n; i++) {
+    const x = xs[i];
+    const y = ys[i];
+    const gx = Math.floor(x / radius);
+    const gy = Math.floor(y / radius);
+    let best = -1;
+    let bestD = r2;
+    for (let dx = -1; dx <= 1; dx++) {
+      for (let dy = -1; dy <= 1; dy++) {
+        const cell = grid.get(key(gx + dx, gy + dy));
+        if (!cell) continue;
+        for (let k = 0; k < cell.length; k++) {
+          const c = cell[k];
+          const ex = seedX[c] - x;
+          const ey = seedY[c] - y;
+          const d = ex * ex + ey * ey;
+          if (d <= bestD) {
+            bestD = d;
+            best = c;
+          }
+        }
+      }
+    }
+    if (best < 0) {
+      best = clusters.length;
+      clusters.push({ x, y, total: 0, pass: 0, fail: 0, other: 0, minX: x, minY: y, maxX: x, maxY: y });
+      seedX.push(x);
+      seedY.push(y);
+      sumX.push(0);
+      sumY.push(0);
+      const k = key(gx, gy);
+      const cell = grid.get(k);
+      if (cell) cell.push(best);
+      else grid.set(k, [best]);
+    }
+    const c = clusters[best];
+    c.total++;
+    const g = groups[i];
+    if (g === pass) c.pass++;
+    else if (g === fail) c.fail++;
+    else c.other++;
+    sumX[best] += x;
+    sumY[best] += y;
+    if (x < c.minX) c.minX = x;
+    if (x > c.maxX) c.maxX = x;
+    if (y < c.minY) c.minY = y;
+    if (y > c.maxY) c.maxY = y;
+  }
+  for (let c = 0; c < clusters.length; c++) {
+    clusters[c].x = sumX[c] / clusters[c].total;
+    clusters[c].y = sumY[c] / clusters[c].total;
+  }
+  return clusters;
+}
+
+/**
+ * The order groups are drawn in: those with a Fail last, so a Fail is never under a Pass; among
+ * each, smaller first (a big group's badge stays readable).
+ */
+export function drawOrder(clusters: readonly Cluster[]): Cluster[] {
+  return [...clusters].sort((a, b) => Number(a.fail > 0) - Number(b.fail > 0) || a.total - b.total);
+}
+
+/** The smallest slice a status gets on a group's ring (radians): one Fail in 10,000 still shows. */
+export const MIN_SLICE = 0.45;
+
+export interface Slice {
+  group: PointGroup;
+  start: number;
+  end: number;
+}
+
+/**
+ * A group's ring, clockwise from 12 o'clock: Fail first, then Pass, then Other, each in proportion
+ * but never thinner than MIN_SLICE (taken from the largest), so a mixed group always looks mixed.
+ */
+export function ringSlices(c: Pick<Cluster, 'total' | 'pass' | 'fail' | 'other'>): Slice[] {
+  const parts = (['fail', 'pass', 'other'] as const).filter((g) => c[g] > 0).map((g) => ({ group: g, n: c[g] }));
+  const full = Math.PI * 2;
+  const angles = parts.map((p) => (p.n / c.total) * full);
+  if (parts.length > 1) {
+    let owed = 0;
+    for (let i = 0; i < angles.length; i++) {
+      if (angles[i] < MIN_SLICE) {
+        owed += MIN_SLICE - angles[i];
+        angles[i] = MIN_SLICE;
+      }
+    }
+    const largest = angles.indexOf(Math.max(...angles));
+    angles[largest] -= owed;
+  }
+  const slices: Slice[] = [];
+  let at = -Math.PI / 2;
+  for (let i = 0; i < parts.length; i++) {
+    slices.push({ group: parts[i].group, start: at, end: at + angles[i] });
+    at += angles[i];
+  }
+  return slices;
+}
+
+/** How a group is said in words (its button, its popup): "4 results: 3 Pass, 1 Fail". */
+export function clusterText(c: Pick<Cluster, 'total' | 'pass' | 'fail' | 'other'>): string {
+  const parts = [
+    c.pass > 0 ? `${c.pass.toLocaleString('en-US')} Pass` : '',
+    c.fail > 0 ? `${c.fail.toLocaleString('en-US')} Fail` : '',
+    c.other > 0 ? `${c.other.toLocaleString('en-US')} Other` : '',
+  ].filter(Boolean);
+  return `${c.total.toLocaleString('en-US')} ${c.total === 1 ? 'result' : 'results'}: ${parts.join(', ')}`;
+}
