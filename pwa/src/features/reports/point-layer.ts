@@ -28,7 +28,7 @@ export function mercatorY(latitude: number): number {
 }
 
 /** How one group is drawn: the size of its ring, from its total. */
-export const clusterRadius = (total: number) => (total === 1 ? RADIUS : 12 + Math.min(8, 3 * Math.log10(total)));
+export const clusterRadius = (total: number) => (total === 1 ? RADIUS : 14 + Math.min(8, 3 * Math.log10(total)));
 
 /**
  * Every result on one canvas, grouped by pixel (point-clusters): a lone result is a dot of its
@@ -198,7 +198,7 @@ export class PointLayer extends L.Layer {
     const offX = origin.x + topLeft.x;
     const offY = origin.y + topLeft.y;
     // A group's ring reaches this far beyond its point: points just off the canvas still count.
-    const margin = 24;
+    const margin = 36;
     // The world repeats east and west (as the outlines do): the copies this canvas reaches.
     const world = 256 * k;
     const copies = [-world, 0, world].filter((dx) => dx - offX < cssWidth + margin && dx + world - offX > -margin);
@@ -240,7 +240,7 @@ export class PointLayer extends L.Layer {
 }
 
 const COLOUR = Object.fromEntries(POINT_GROUPS.map((g) => [g.key, g.colour])) as Record<PointGroup, string>;
-const RING = 5;
+const RING = 6;
 
 /** One group on the canvas (CSS pixels): a dot for a lone result, else a ring, its total and a Fail badge. */
 function drawGroup(ctx: CanvasRenderingContext2D, c: Cluster): void {
@@ -268,19 +268,20 @@ function drawGroup(ctx: CanvasRenderingContext2D, c: Cluster): void {
     ctx.fill();
   }
   ctx.fillStyle = '#1f2937';
-  ctx.font = `700 ${c.total >= 1000 ? 10 : 12}px system-ui, sans-serif`;
+  ctx.font = `700 ${c.total >= 1000 ? 11 : 13}px system-ui, sans-serif`;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
   ctx.fillText(compact(c.total), c.x, c.y + 0.5);
   if (c.fail > 0) {
-    // The Fail count on a red badge at the ring's top right: read without telling colours apart.
+    // The Fail count on a red badge at the ring's top left (the Fail slice runs clockwise from 12
+    // o'clock, so the badge never covers it): read without telling colours apart.
     const text = compact(c.fail);
-    ctx.font = '700 10px system-ui, sans-serif';
-    const w = Math.max(16, ctx.measureText(text).width + 8);
-    const bx = c.x + r * 0.7;
-    const by = c.y - r * 0.7;
+    ctx.font = '700 11px system-ui, sans-serif';
+    const w = Math.max(18, ctx.measureText(text).width + 9);
+    const bx = c.x - r * 0.75;
+    const by = c.y - r * 0.75;
     ctx.beginPath();
-    ctx.roundRect(bx - w / 2, by - 8, w, 16, 8);
+    ctx.roundRect(bx - w / 2, by - 9, w, 18, 9);
     ctx.fillStyle = COLOUR.fail;
     ctx.fill();
     ctx.lineWidth = 1.5;
