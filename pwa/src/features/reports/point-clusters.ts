@@ -14,6 +14,10 @@ export const GROUP_INDEX: Record<PointGroup, number> = Object.fromEntries(
   POINT_GROUPS.map((g, i) => [g.key, i]),
 ) as Record<PointGroup, number>;
 
+/** A cell and the 8 around it, its own first. */
+const AROUND_X = [0, -1, 0, 1, -1, 1, -1, 0, 1];
+const AROUND_Y = [0, -1, -1, -1, 0, 0, 1, 1, 1];
+
 /** One drawn group of results: where it is drawn (the mean of its points), its counts, its extent. */
 export interface Cluster {
   /** Centre in the same pixels as the input (the mean of its points). */
@@ -32,10 +36,10 @@ export interface Cluster {
 
 /**
  * Groups points by distance in pixels, in one pass: a grid of `radius`-sized cells holds each
- * group's first point (its seed), so a point looks at the 3 × 3 cells around it only and joins the
- * nearest seed within `radius`; with none, it seeds a new group. Seeds are thus more than `radius`
- * apart, and no two drawn groups sit on top of each other. `n` points from the arrays; `skip`
- * leaves a point out (outside the canvas).
+ * group's first point (its seed), so a point looks at its own cell (then the 8 around it) only and
+ * joins a seed within `radius` (the nearest of the cell where it finds one); with none, it seeds
+ * a new group. Seeds are thus more than `radius`
+ * apart, and no two drawn groups sit on top of each other. The first `n` points of the arrays.
  */
 export function clusterPoints(
   xs: ArrayLike<number>,
@@ -45,36 +49,56 @@ export function clusterPoints(
   radius: number = CLUSTER_RADIUS,
 ): Cluster[] {
   const clusters: Cluster[] = [];
+  if (n === 0) return clusters;
+  // The grid spans the points (a canvas: a few thousand cells), one cell more on each side.
+  let minX = Number.POSITIVE_INFINITY;
+  let minY = Number.POSITIVE_INFINITY;
+  let maxX = Number.NEGATIVE_INFINITY;
+  let maxY = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < n; i++) {
+    const x = xs[i];
+    const y = ys[i];
+    if (x < minX) minX = x;
+    if (x > maxX) maxX = x;
+    if (y < minY) minY = y;
+    if (y > maxY) maxY = y;
+  }
+  const gx0 = Math.floor(minX / radius) - 1;
+  const gy0 = Math.floor(minY / radius) - 1;
+  const cols = Math.floor(maxX / radius) - gx0 + 2;
+  const rows = Math.floor(maxY / radius) - gy0 + 2;
+  // Seeds are more than `radius` apart, so a cell of that size holds at most a few: SLOTS each
+  // (-1: empty); a cell that would need more (never, geometrically) keeps its first SLOTS.
+  const SLOTS = 4;
+  const cells = new Int32Array(cols * rows * SLOTS).fill(-1);
   const seedX: number[] = [];
   const seedY: number[] = [];
   const sumX: number[] = [];
   const sumY: number[] = [];
-  const grid = new Map<number, number[]>();
-  // Cells are keyed by one number: rows far apart enough that a canvas never wraps one into another.
-  const key = (gx: number, gy: number) => gx * 1_000_003 + gy;
   const r2 = radius * radius;
   const pass = GROUP_INDEX.pass;
   const fail = GROUP_INDEX.fail;
+
   for (let i = 0; i < n; i++) {
     const x = xs[i];
     const y = ys[i];
-    const gx = Math.floor(x / radius);
-    const gy = Math.floor(y / radius);
+    const gx = Math.floor(x / radius) - gx0;
+    const gy = Math.floor(y / radius) - gy0;
     let best = -1;
     let bestD = r2;
-    for (let dx = -1; dx <= 1; dx++) {
-      for (let dy = -1; dy <= 1; dy++) {
-        const cell = grid.get(key(gx + dx, gy + dy));
-        if (!cell) continue;
-        for (let k = 0; k < cell.length; k++) {
-          const c = cell[k];
-          const ex = seedX[c] - x;
-          const ey = seedY[c] - y;
-          const d = ex * ex + ey * ey;
-          if (d <= bestD) {
-            bestD = d;
-            best = c;
-          }
+    // Its own cell first: most points of a crowded map join a seed there and look no further.
+    for (let o = 0; o < 9; o++) {
+      if (o === 1 && best >= 0) break;
+      const at = ((gy + AROUND_Y[o]) * cols + gx + AROUND_X[o]) * SLOTS;
+      for (let k = 0; k < SLOTS; k++) {
+        const c = cells[at + k];
+        if (c < 0) break;
+        const ex = seedX[c] - x;
+        const ey = seedY[c] - y;
+        const d = ex * ex + ey * ey;
+        if (d <= bestD) {
+          bestD = d;
+          best = c;
         }
       }
     }
@@ -85,10 +109,13 @@ export function clusterPoints(
       seedY.push(y);
       sumX.push(0);
       sumY.push(0);
-      const k = key(gx, gy);
-      const cell = grid.get(k);
-      if (cell) cell.push(best);
-      else grid.set(k, [best]);
+      const at = (gy * cols + gx) * SLOTS;
+      for (let k = 0; k < SLOTS; k++) {
+        if (cells[at + k] < 0) {
+          cells[at + k] = best;
+          break;
+        }
+      }
     }
     const c = clusters[best];
     c.total++;
