@@ -6,8 +6,9 @@ import { POINT_GROUPS, type PointGroup } from './point-groups';
  * its total and how many failed. Pure (no Leaflet, no canvas), so the rules are unit-tested.
  */
 
-/** Pixels: a point this close to a group's first point joins it (Leaflet.markercluster uses 80). */
-export const CLUSTER_RADIUS = 40;
+/** Pixels: a point this close to a group's first point joins it (Leaflet.markercluster uses 80; at 40 a
+ * crowded map's rings touch). */
+export const CLUSTER_RADIUS = 60;
 
 /** The index of each colour group in POINT_GROUPS (what a PointLayer stores per point). */
 export const GROUP_INDEX: Record<PointGroup, number> = Object.fromEntries(
