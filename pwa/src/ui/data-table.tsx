@@ -9,6 +9,20 @@ export interface Column<T> {
   className?: string;
 }
 
+/**
+ * A long text in a cell (an e-mail, a name): one line, cut with an ellipsis where the column ends.
+ * The whole text stays in the page (screen readers read all of it) and shows on hover (title) and
+ * whenever the row holds the keyboard focus (CSS: the row's `:focus-within` unclips it), so a
+ * keyboard user tabbing to the row's actions sees what they act on.
+ */
+export function Clip({ text, className }: { text: string; className?: string }) {
+  return (
+    <span className={className ? `cell-clip ${className}` : 'cell-clip'} title={text}>
+      {text}
+    </span>
+  );
+}
+
 interface DataTableProps<T> {
   caption: string;
   columns: Column<T>[];
@@ -45,6 +59,11 @@ export interface SortableColumn<T, S extends string = string> {
   cell: (row: T) => ReactNode;
   sort?: S;
   className?: string;
+  /**
+   * The cell's name on a phone's stacked card (`data-label`): the header when it is text; give one
+   * when the header is not (a check box). Action cells show no label (their buttons name themselves).
+   */
+  label?: string;
 }
 
 interface SortableTableProps<T, S extends string> {
@@ -65,6 +84,12 @@ interface SortableTableProps<T, S extends string> {
   /** The row just saved (ui/saved-row): highlighted, tagged "Saved" and scrolled into view. */
   savedKey?: string | number;
 }
+
+const cx = (...names: (string | undefined)[]) => names.filter(Boolean).join(' ') || undefined;
+
+/** A cell's label on a stacked card: its header's text, or the column's own label. */
+const labelOf = (c: { header: ReactNode; label?: string }) =>
+  c.label ?? (typeof c.header === 'string' ? c.header : undefined);
 
 /** The cell that carries the "Saved" tag: the first that is not an action, checkbox or picture. */
 const tagColumn = (columns: { className?: string }[]) =>
@@ -118,7 +143,8 @@ export function SortableTable<T, S extends string = string>(props: SortableTable
     // the focus so the keyboard can scroll it (axe: scrollable-region-focusable).
     // biome-ignore lint/a11y/noNoninteractiveTabindex: see above
     <section className="table-wrap" aria-label={props.caption} tabIndex={0}>
-      <table className={props.className ? `table ${props.className}` : 'table'} aria-busy={rows === null}>
+      {/* table-cards: under 700 px each row is a card of "label: value" lines (styles.css). */}
+      <table className={cx('table table-cards', props.className)} aria-busy={rows === null}>
         <caption className="visually-hidden">{props.caption}</caption>
         <thead>
           <tr>
@@ -128,7 +154,9 @@ export function SortableTable<T, S extends string = string>(props: SortableTable
                 <th
                   key={c.key}
                   scope="col"
-                  className={c.className}
+                  // On a phone's cards the header row is a bar of its controls (sort toggles, the
+                  // page's check box); a header of plain text has nothing to do there.
+                  className={cx(c.className, !c.sort && typeof c.header === 'string' ? 'th-plain' : undefined)}
                   aria-sort={active ? (order === 'desc' ? 'descending' : 'ascending') : undefined}
                 >
                   {c.sort ? (
@@ -171,9 +199,12 @@ export function SortableTable<T, S extends string = string>(props: SortableTable
                   data-saved={saved ? 'true' : undefined}
                 >
                   {columns.map((c, i) => (
-                    <td key={c.key} className={c.className}>
-                      {c.cell(row)}
-                      {saved && i === tagAt && <span className="tag tag-saved">Saved</span>}
+                    <td key={c.key} className={c.className} data-label={labelOf(c)}>
+                      {/* One box for the value: on a phone's card it sits beside its label. */}
+                      <span className="cell-value">
+                        {c.cell(row)}
+                        {saved && i === tagAt && <span className="tag tag-saved">Saved</span>}
+                      </span>
                     </td>
                   ))}
                 </tr>
@@ -255,7 +286,7 @@ export function selectColumn<T, K, S extends string = string>(o: {
 }): SortableColumn<T, S> {
   return {
     key: 'select',
-    className: 'col-action',
+    className: 'col-action col-select',
     header: (
       <PageCheckbox
         ids={(o.rows ?? []).filter((r) => !o.locked?.(r)).map(o.idOf)}

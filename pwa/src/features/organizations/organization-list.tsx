@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { ListSearch } from '../../lib/route-params';
 import { ConfirmDialog } from '../../ui/confirm';
-import { type Column, DataTable, queryRows } from '../../ui/data-table';
+import { Clip, type Column, DataTable, queryRows } from '../../ui/data-table';
 import { DeleteButton, EditIcon, KeyIcon } from '../../ui/icons';
 import {
   ListPager,
@@ -99,13 +99,19 @@ export function OrganizationList({ search, onSearchChange }: SearchProps<ListSea
       header: 'Name',
       cell: (o) => (
         <>
-          <strong>{o.organizationName}</strong>
+          <strong>
+            <Clip text={o.organizationName} className="clip-name" />
+          </strong>
           <span className="org-type">{o.clientType}</span>
         </>
       ),
     },
-    { header: 'Contact Person', cell: (o) => o.organizationContactPerson ?? '—' },
-    { header: 'User Email', cell: (o) => o.userEmail ?? '—' },
+    {
+      header: 'Contact Person',
+      cell: (o) =>
+        o.organizationContactPerson ? <Clip text={o.organizationContactPerson} className="clip-name" /> : '—',
+    },
+    { header: 'User Email', cell: (o) => (o.userEmail ? <Clip text={o.userEmail} /> : '—') },
     {
       // DESIGN.md §7: a password is never shown, only whether one is set.
       header: 'Password',

@@ -53,7 +53,8 @@ function LocationTable({
   return (
     <>
       <div className={rows.isPlaceholderData ? 'table-wrap report-stale' : 'table-wrap'}>
-        <table className="table report-table" aria-busy={visible === null || rows.isFetching}>
+        {/* table-cards and data-label: a card a row on a phone, as every list (ui/data-table). */}
+        <table className="table table-cards report-table" aria-busy={visible === null || rows.isFetching}>
           <caption className="visually-hidden">Pass and fail by location</caption>
           <thead>
             <tr>
@@ -93,11 +94,15 @@ function LocationTable({
             ) : (
               visible.map((r) => (
                 <tr key={`${r.country}\u0000${r.state}\u0000${r.city}`}>
-                  <td>{r.country}</td>
-                  <td>{r.state}</td>
-                  <td>{r.city}</td>
-                  <td className="num report-pass">{r.pass}</td>
-                  <td className="num report-fail">{r.fail}</td>
+                  <td data-label="Country">{r.country}</td>
+                  <td data-label="State">{r.state}</td>
+                  <td data-label="City">{r.city}</td>
+                  <td data-label="Pass" className="num report-pass">
+                    {r.pass}
+                  </td>
+                  <td data-label="Fail" className="num report-fail">
+                    {r.fail}
+                  </td>
                 </tr>
               ))
             )}

@@ -126,7 +126,9 @@ function LocationMap({ body }: { body: ReportBody }) {
         </p>
       )}
       <p className="hint">
-        Each dot is one result; results played without a location are counted in the Data Location report as Unknown.
+        Each dot is one result; a ring is a group of results played close together, with its total inside, split by
+        result, and its Fails on the red badge (click it, or its button under the map, to zoom in). Results played
+        without a location are counted in the Data Location report as Unknown.
       </p>
     </div>
   );

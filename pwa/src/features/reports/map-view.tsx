@@ -1,7 +1,8 @@
 import L from 'leaflet';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import 'leaflet/dist/leaflet.css';
 import { OUTLINE_ATTRIBUTION, outlineLayers } from './basemap';
+import { type Cluster, clusterText } from './point-clusters';
 import { type DrawStats, type MapPointLike, PointLayer } from './point-layer';
 
 /*
@@ -17,6 +18,27 @@ export const MAP_ZOOM = 3;
 export type Basemap = 'tiles' | 'outline' | 'outline-fallback';
 
 const OUTLINE_PANE = 'outline';
+
+/** On load the map fits its results, zoomed in no further than this (one city: its region). */
+const FIT_MAX_ZOOM = 7;
+/** The groups in view offered as buttons under the map (the largest). */
+const GROUP_BUTTONS = 8;
+
+/** The box around the results, or null when there are none. */
+export function pointsBounds(points: readonly MapPointLike[]): L.LatLngBounds | null {
+  if (points.length === 0) return null;
+  let south = 90;
+  let north = -90;
+  let west = 180;
+  let east = -180;
+  for (const p of points) {
+    if (p.latitude < south) south = p.latitude;
+    if (p.latitude > north) north = p.latitude;
+    if (p.longitude < west) west = p.longitude;
+    if (p.longitude > east) east = p.longitude;
+  }
+  return L.latLngBounds([south, west], [north, east]);
+}
 
 /** The tile server's credit: OpenStreetMap's own wording for its servers, else its host. */
 function tileAttribution(template: string): string {
@@ -47,6 +69,10 @@ export function MapView({
 }) {
   const box = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map | null>(null);
+  const layerRef = useRef<PointLayer | null>(null);
+  /** The map was fitted to its results once (later filters keep the user's view). */
+  const fitted = useRef(false);
+  const [groups, setGroups] = useState<Cluster[]>([]);
   // Latest callbacks without redrawing the map when they change.
   const callbacks = useRef({ onDraw, onBasemap });
   callbacks.current = { onDraw, onBasemap };
@@ -64,6 +90,13 @@ export function MapView({
       zoomControl: true,
     });
     mapRef.current = map;
+    fitted.current = false;
+    // The view's box, for a journey to check what is in sight.
+    const sayBounds = () => {
+      el.dataset.bounds = map.getBounds().toBBoxString();
+    };
+    map.on('moveend', sayBounds);
+    sayBounds();
     const pane = map.createPane(OUTLINE_PANE);
     // Under the tile pane (200): tiles that load cover the outlines.
     pane.style.zIndex = '150';
@@ -105,12 +138,53 @@ export function MapView({
   useEffect(() => {
     const map = mapRef.current;
     if (!map) return;
-    const layer = new PointLayer(points, (stats) => callbacks.current.onDraw(stats));
+    // The first results fit the view (spec §9's US view stays when there are none).
+    const bounds = fitted.current ? null : pointsBounds(points);
+    if (bounds) {
+      fitted.current = true;
+      map.fitBounds(bounds, { padding: [40, 40], maxZoom: Math.min(FIT_MAX_ZOOM, map.getMaxZoom()), animate: false });
+    }
+    const layer = new PointLayer(points, (stats) => {
+      setGroups(stats.groups);
+      callbacks.current.onDraw(stats);
+    });
+    layerRef.current = layer;
     layer.addTo(map);
     return () => {
       layer.remove();
+      layerRef.current = null;
     };
   }, [points, tileUrl]);
 
-  return <div ref={box} className="report-map" data-testid="location-map" />;
+  const shown = [...groups].sort((a, b) => b.total - a.total || b.fail - a.fail).slice(0, GROUP_BUTTONS);
+  return (
+    <>
+      <div ref={box} className="report-map" data-testid="location-map" />
+      {/* The groups drawn in view, in words and by keyboard: each zooms to its results (or, all at one place, says them). */}
+      {shown.length > 0 && (
+        <nav className="report-groups" aria-label="Groups on the map">
+          <p className="report-groups-title">
+            {groups.length === 1 ? 'In view:' : `In view, ${groups.length.toLocaleString('en-US')} places:`}
+          </p>
+          <ul>
+            {shown.map((g) => (
+              <li key={`${Math.round(g.x)},${Math.round(g.y)}`}>
+                <button
+                  type="button"
+                  className={g.fail > 0 ? 'report-group report-group-fail' : 'report-group'}
+                  data-testid="map-group"
+                  onClick={() => layerRef.current?.open(g)}
+                >
+                  {clusterText(g)}
+                </button>
+              </li>
+            ))}
+          </ul>
+          {groups.length > shown.length && (
+            <p className="hint">The {shown.length} largest are listed; zoom in to see the others.</p>
+          )}
+        </nav>
+      )}
+    </>
+  );
 }

@@ -1,6 +1,6 @@
 import { formatResultDate, formatResultTime } from '@scentry/shared-schema/report';
 import type { ReactNode } from 'react';
-import { type SortableColumn, SortableTable, selectColumn } from '../../ui/data-table';
+import { Clip, type SortableColumn, SortableTable, selectColumn } from '../../ui/data-table';
 import type { TestResultRow } from './api';
 import { NAME_HIDDEN, playerName } from './report-model';
 import type { ResultSortColumn, SortOrder } from './search';
@@ -21,6 +21,9 @@ interface ResultTableProps {
   onSelect: (ids: string[], on: boolean) => void;
   onOpen: (row: TestResultRow) => void;
 }
+
+/** A long name cut to fit a laptop's width (its whole text on hover and when the row has the focus). */
+const clip = (text: string | null | undefined) => (text ? <Clip text={text} className="clip-name" /> : '—');
 
 /** "03/14/2026 3:07 PM PDT": when the player played, in Los Angeles (spec §9). */
 export const playedText = (iso: string) => `${formatResultDate(iso)} ${formatResultTime(iso)}`;
@@ -59,11 +62,11 @@ export function ResultTable(props: ResultTableProps) {
     },
     ...(props.showNames
       ? [
-          { key: 'firstName', header: 'First Name', sort: 'firstName', cell: (r) => r.firstName ?? '—' } as Column,
-          { key: 'lastName', header: 'Last Name', sort: 'lastName', cell: (r) => r.lastName ?? '—' } as Column,
+          { key: 'firstName', header: 'First Name', sort: 'firstName', cell: (r) => clip(r.firstName) } as Column,
+          { key: 'lastName', header: 'Last Name', sort: 'lastName', cell: (r) => clip(r.lastName) } as Column,
         ]
       : []),
-    { key: 'kit', header: 'Play Kit', sort: 'testKitName', cell: (r) => r.testKitName },
+    { key: 'kit', header: 'Play Kit', sort: 'testKitName', cell: (r) => clip(r.testKitName) },
     { key: 'status', header: 'Result', sort: 'resultStatus', cell: (r) => <StatusTag status={r.resultStatus} /> },
     {
       key: 'count',
@@ -72,7 +75,7 @@ export function ResultTable(props: ResultTableProps) {
       className: 'results-num',
       cell: (r) => r.answerStatus,
     },
-    { key: 'organization', header: 'Organization', sort: 'organizationName', cell: (r) => r.organizationName ?? '—' },
+    { key: 'organization', header: 'Organization', sort: 'organizationName', cell: (r) => clip(r.organizationName) },
     {
       key: 'played',
       header: 'Played',

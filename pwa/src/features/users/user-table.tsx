@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { type SortableColumn, SortableTable, selectColumn } from '../../ui/data-table';
+import { Clip, type SortableColumn, SortableTable, selectColumn } from '../../ui/data-table';
 import { DeleteButton, EditIcon, KeyIcon } from '../../ui/icons';
 import type { UserListRow } from './api';
 import type { UserSortColumn } from './search';
@@ -60,12 +60,28 @@ export function UserTable(props: UserTableProps) {
         </Link>
       ),
     },
-    { key: 'firstName', header: 'First Name', sort: 'firstName', cell: (u) => u.firstName },
-    { key: 'lastName', header: 'Last Name', sort: 'lastName', cell: (u) => u.lastName },
-    { key: 'email', header: 'Email', sort: 'email', cell: (u) => <span className="users-email">{u.email}</span> },
+    // Long texts are cut (Clip) so every column and action fits a 1366 px laptop (issue 24).
+    {
+      key: 'firstName',
+      header: 'First Name',
+      sort: 'firstName',
+      cell: (u) => <Clip text={u.firstName} className="clip-name" />,
+    },
+    {
+      key: 'lastName',
+      header: 'Last Name',
+      sort: 'lastName',
+      cell: (u) => <Clip text={u.lastName} className="clip-name" />,
+    },
+    { key: 'email', header: 'Email', sort: 'email', cell: (u) => <Clip text={u.email} className="users-email" /> },
     { key: 'phone', header: 'Phone', sort: 'phone', cell: (u) => u.phone || '—' },
     { key: 'role', header: 'Role', sort: 'role', cell: (u) => u.role },
-    { key: 'organization', header: 'Organization', sort: 'organizationName', cell: (u) => u.organizationName || '—' },
+    {
+      key: 'organization',
+      header: 'Organization',
+      sort: 'organizationName',
+      cell: (u) => (u.organizationName ? <Clip text={u.organizationName} className="clip-name" /> : '—'),
+    },
     {
       key: 'status',
       header: 'Status',

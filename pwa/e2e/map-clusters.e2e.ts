@@ -1,0 +1,189 @@
+import { randomUUID } from 'node:crypto';
+import type { KitDoc } from '@scentry/shared-schema';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './support/browser';
+import { startServer, type TestServer } from './support/server';
+import { signIn } from './support/sign-in';
+import { axeViolations, shoot } from './support/ux';
+
+/*
+ * Issue 24's map: four results played in New York (three Pass, one Fail) are one group that says
+ * 4 and shows its Fail (never a lone green dot); the map opens fitted to its results; a group is
+ * reached by click and by keyboard; Leaflet's zoom buttons are 44 px on a touch screen; axe.
+ */
+
+let server: TestServer;
+let browser: Browser;
+
+const NEW_YORK = { latitude: 40.7128, longitude: -74.006 };
+
+async function post<T = unknown>(url: string, body: unknown): Promise<T> {
+  const res = await fetch(`${server.url}${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const envelope = await res.json();
+  if (envelope.status !== 'Success') throw new Error(`${url} refused: ${JSON.stringify(envelope)}`);
+  return envelope.data as T;
+}
+
+/** One play of DEMO1 pushed as a device does: all right (Pass) or all wrong (Fail), in New York. */
+async function play(kit: KitDoc, order: number, pass: boolean): Promise<void> {
+  const conflicts = await post<unknown[]>('/api/sync/results/push', [
+    {
+      assumedMasterState: null,
+      newDocumentState: {
+        id: randomUUID(),
+        testKitId: kit.kitId,
+        kitVersion: kit.version,
+        organizationId: null,
+        ...NEW_YORK,
+        firstName: 'City',
+        lastName: `Player${order}`,
+        playedAt: new Date(Date.parse(kit.updatedAt) + order * 1000).toISOString(),
+        answers: kit.cards.map((c) => ({
+          scentCardId: c.id,
+          scentOptionId: pass
+            ? (c.correctScentOptionId as number)
+            : (c.options.find((o) => o.scentOptionId !== c.correctScentOptionId)?.scentOptionId as number),
+          smellIntensity: 3,
+        })),
+        resultStatus: pass ? 'Pass' : 'Fail',
+        rightAnswerCount: pass ? 5 : 0,
+      },
+    },
+  ]);
+  expect(conflicts).toEqual([]);
+}
+
+beforeAll(async () => {
+  // MAP_TILE_URL unset: the packaged outlines.
+  server = await startServer({ SEED_DEMO: 'on' });
+  browser = await launchBrowser();
+  const data = await post<{ documents: KitDoc[] }>('/api/sync/kits/pull', { codes: ['DEMO1'], checkpoint: null });
+  const kit = data.documents[0];
+  await play(kit, 1, true);
+  await play(kit, 2, true);
+  await play(kit, 3, false);
+  await play(kit, 4, true);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const frame = (page: Page) => page.locator('.report-map-frame');
+
+/** The map's canvas pixels by colour: pass green, fail red. */
+const colours = (page: Page) =>
+  page.evaluate(() => {
+    const canvas = document.querySelector('canvas.report-points') as HTMLCanvasElement;
+    const data = (canvas.getContext('2d') as CanvasRenderingContext2D).getImageData(
+      0,
+      0,
+      canvas.width,
+      canvas.height,
+    ).data;
+    const near = (i: number, [r, g, b]: number[]) =>
+      Math.abs(data[i] - r) < 24 &&
+      Math.abs(data[i + 1] - g) < 24 &&
+      Math.abs(data[i + 2] - b) < 24 &&
+      data[i + 3] > 200;
+    let pass = 0;
+    let fail = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      if (near(i, [0x15, 0x80, 0x3d])) pass++;
+      else if (near(i, [0xdc, 0x26, 0x26])) fail++;
+    }
+    return { pass, fail };
+  });
+
+async function openMap(
+  viewport: { width: number; height: number },
+  touch = false,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport, hasTouch: touch, isMobile: touch });
+  const page = await context.newPage();
+  await signIn(page, server.url);
+  await page.goto(`${server.url}/admin/Reports/locationData`);
+  await page.getByRole('heading', { name: 'Location Map' }).waitFor();
+  await expect.poll(() => frame(page).getAttribute('data-drawn')).toBe('4');
+  return { context, page };
+}
+
+describe('the Location Map groups results and shows every Fail', () => {
+  for (const viewport of [
+    { width: 1366, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    it(`at ${viewport.width} px: four in New York are one group of 4 with its 1 Fail, in view on load`, async () => {
+      const { context, page } = await openMap(viewport);
+      // One group, said in words (the keyboard's and screen reader's way in).
+      const group = page.getByTestId('map-group');
+      await expect.poll(() => group.count()).toBe(1);
+      expect(await group.textContent()).toBe('4 results: 3 Pass, 1 Fail');
+      // Drawn as a ring split by status with a red Fail badge: red and green both show.
+      const seen = await colours(page);
+      expect(seen.pass, JSON.stringify(seen)).toBeGreaterThan(60);
+      expect(seen.fail, JSON.stringify(seen)).toBeGreaterThan(60);
+      // Fitted to the results on load: New York is inside the view's box, and zoomed in from the
+      // spec's default (zoom 3 over the central US).
+      const [west, south, east, north] = ((await page.getByTestId('location-map').getAttribute('data-bounds')) ?? '')
+        .split(',')
+        .map(Number);
+      expect(west).toBeLessThan(NEW_YORK.longitude);
+      expect(east).toBeGreaterThan(NEW_YORK.longitude);
+      expect(south).toBeLessThan(NEW_YORK.latitude);
+      expect(north).toBeGreaterThan(NEW_YORK.latitude);
+      expect(east - west).toBeLessThan(60);
+      await shoot(page, 'map-cluster');
+
+      // A click on the group (the map's centre: one place, fitted): all four at one place, so it
+      // says them in a popup.
+      const box = await page.getByTestId('location-map').boundingBox();
+      if (!box) throw new Error('no map');
+      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+      const popup = page.locator('.leaflet-popup-content');
+      await popup.waitFor();
+      expect(await popup.textContent()).toBe('4 results: 3 Pass, 1 Fail, played at the same place');
+      await shoot(page, 'map-cluster-popup');
+      await page.locator('.leaflet-popup-close-button').click();
+      await expect.poll(() => popup.count()).toBe(0);
+
+      // By keyboard: the group's button opens the same.
+      await group.focus();
+      await page.keyboard.press('Enter');
+      await popup.waitFor();
+      expect(await popup.textContent()).toContain('1 Fail');
+      await context.close();
+    });
+  }
+
+  it('zoom buttons are 44 × 44 px on a touch screen', async () => {
+    const { context, page } = await openMap({ width: 390, height: 844 }, true);
+    for (const name of ['Zoom in', 'Zoom out']) {
+      const button = page.getByRole('button', { name });
+      const box = await button.boundingBox();
+      expect(box?.width, name).toBeGreaterThanOrEqual(44);
+      expect(box?.height, name).toBeGreaterThanOrEqual(44);
+    }
+    await shoot(page, 'map-touch');
+    await context.close();
+  });
+
+  it('axe finds no violation on the map at 390, 768 and 1366 px', async () => {
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 768, height: 1024 },
+      { width: 1366, height: 800 },
+    ]) {
+      const { context, page } = await openMap(viewport);
+      await page.getByTestId('map-group').waitFor();
+      expect(await axeViolations(page), `at ${viewport.width}`).toEqual([]);
+      await context.close();
+    }
+  });
+});
