@@ -126,6 +126,7 @@ describe('authorization matrix', () => {
     getDataLocation: 'staff',
     getLocationData: 'staff',
     passFailDataByDate: 'staff',
+    getKitInsights: 'staff',
   };
 
   it("declares each endpoint's access as API.md gives it", () => {

@@ -81,6 +81,32 @@ describe('migrations', () => {
     expect(rows).toEqual([{ id: 'e1', clientKey: null }]);
   });
 
+  it('0500 (kit insights) widens the kit index of results and the result index of answers, replacing both', async () => {
+    const db = freshDb();
+    await migrateTo(db, '2026-11-25T2100-email-caps');
+    const before = (await schemaOf(db)) as { name: string; sql: string | null }[];
+    await migrateTo(db, '2026-11-26T0500-kit-insights-indexes');
+    const after = (await schemaOf(db)) as { name: string; sql: string | null }[];
+    const names = (rows: { name: string }[]) => rows.map((r) => r.name);
+    expect(names(after).filter((n) => !names(before).includes(n))).toEqual([
+      'test_result_details_answers',
+      'test_results_kit_report',
+    ]);
+    expect(names(before).filter((n) => !names(after).includes(n))).toEqual([
+      'test_result_details_result',
+      'test_results_kit_played',
+    ]);
+    // The replacements lead with the replaced indexes' columns, in their order.
+    const sqlOf = (name: string) => after.find((r) => r.name === name)?.sql;
+    expect(sqlOf('test_results_kit_report')).toContain('(test_kit_id, played_at, id, result_status, organization_id)');
+    expect(sqlOf('test_result_details_answers')).toContain(
+      '(test_result_id, scent_card_id, scent_option_id, is_correct, smell_intensity)',
+    );
+    // And back.
+    await migrateTo(db, '2026-11-25T2100-email-caps');
+    expect(await schemaOf(db)).toEqual(before);
+  });
+
   it('0800 keys the scent options already stored as the live titleKey does, the oldest of a name first', async () => {
     const db = freshDb();
     await migrateTo(db, '2026-11-23T0720-filter-indexes');
