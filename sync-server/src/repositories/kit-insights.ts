@@ -3,11 +3,11 @@ import type { Db } from '../db/database';
 import type { PlayedRange } from './reports';
 
 /*
- * Kit insights (API.md GetKitInsights): one kit's results of a range, every version, and their
- * answers added up by card, option, right or wrong, passing or not and month. Read from
- * test_results_kit_report and test_result_details_answers alone (migration
- * 2026-11-26T0500-kit-insights-indexes): the table rows are never visited, and what comes back is
- * a few rows per card and month whatever the number of results.
+ * Kit insights (API.md GetKitInsights): one kit's results of a range, every version, counted
+ * from the index test_results_kit_report alone, and their answers added up by card, option, right
+ * or wrong, passing or not and month from kit_answer_tallies (migration
+ * 2026-11-26T0500-kit-insights-indexes): what comes back is a few rows per card and month
+ * whatever the number of results.
  */
 
 /** Whose results: every organization's (null) or one organization's. */
@@ -58,56 +58,46 @@ export interface AnswerTally {
   scentOptionId: number;
   correct: boolean;
   passed: boolean;
-  /** Index into the months given. */
-  month: number;
+  /** The month of America/Los_Angeles, YYYY-MM. */
+  month: string;
   count: number;
   intensitySum: number;
 }
 
 /**
- * The answers of the kit's results in scope and range, added up. `months` are consecutive
- * half-open ranges covering `range` (their ends are where each next one starts); an answer is
- * counted in the month its result was played in.
+ * The answers of the kit's results in scope over whole days of America/Los_Angeles (YYYY-MM-DD,
+ * both included), added up by month. Read from kit_answer_tallies (kept by triggers, see migration
+ * 2026-11-26T0500-kit-insights-indexes): a few rows per day, not one per answer.
  */
 export async function answerTallies(
   db: Db,
   kitId: number,
   scope: InsightScope,
-  range: PlayedRange,
-  months: PlayedRange[],
+  days: { first: string; last: string },
 ): Promise<AnswerTally[]> {
-  // The month as a comparison chain on the play time (ISO text sorts as time): the months of
-  // America/Los_Angeles have no SQL expression, and one pass beats a query per month.
-  // (One month needs no chain: a CASE must have a WHEN.)
-  const monthOf =
-    months.length > 1
-      ? sql`case ${sql.join(
-          months.slice(0, -1).map((m, i) => sql`when r.played_at < ${m.to} then ${i}`),
-          sql` `,
-        )} else ${months.length - 1} end`
-      : sql`0`;
+  // Every result's rows, or one organization's (never 0: that key is every result's).
+  const orgKey = scope.organizationId === null ? 0 : scope.organizationId > 0 ? scope.organizationId : -1;
   const { rows } = await sql<{
     scentCardId: number;
     scentOptionId: number;
     correct: number;
     passed: number;
-    month: number;
+    month: string;
     count: number;
     intensitySum: number;
   }>`
-    select d.scent_card_id as "scentCardId", d.scent_option_id as "scentOptionId", d.is_correct as correct,
-      case when r.result_status = 'Pass' then 1 else 0 end as passed, ${monthOf} as month,
-      count(*) as count, sum(d.smell_intensity) as "intensitySum"
-    from test_results r
-    join test_result_details d on d.test_result_id = r.id
-    where ${where(kitId, scope, range)}
-    group by 1, 2, 3, 4, 5`.execute(db);
+    select scent_card_id as "scentCardId", scent_option_id as "scentOptionId", is_correct as correct, passed,
+      substr(day, 1, 7) as month, sum(answers) as count, sum(intensity_sum) as "intensitySum"
+    from kit_answer_tallies
+    where test_kit_id = ${kitId} and org_key = ${orgKey} and day >= ${days.first} and day <= ${days.last}
+    group by 1, 2, 3, 4, 5
+    having sum(answers) > 0`.execute(db);
   return rows.map((r) => ({
     scentCardId: Number(r.scentCardId),
     scentOptionId: Number(r.scentOptionId),
     correct: Number(r.correct) === 1,
     passed: Number(r.passed) === 1,
-    month: Number(r.month),
+    month: r.month,
     count: Number(r.count),
     intensitySum: Number(r.intensitySum),
   }));

@@ -48,6 +48,9 @@ function scopeOf(me: AuthUser, organizationId: number | null | undefined): Insig
   return { organizationId: organizationId ?? null };
 }
 
+/** MM/DD/YYYY (checked by reportRange) as YYYY-MM-DD, the tallies' days. */
+const isoDay = (us: string) => `${us.slice(6, 10)}-${us.slice(0, 2)}-${us.slice(3, 5)}`;
+
 const ratio = (part: number, whole: number): number | null => (whole > 0 ? part / whole : null);
 // Rates compared with a threshold "at least 0.15 below" are differences of fractions: a hair of
 // float error must not decide a flag.
@@ -77,8 +80,9 @@ export async function kitInsights(db: Db, me: AuthUser, body: KitInsightsRequest
   const [current, totals, tallies] = await Promise.all([
     loadKitCards(db, kit.id),
     kitPlays(db, kit.id, scope, range),
-    answerTallies(db, kit.id, scope, range, months),
+    answerTallies(db, kit.id, scope, { first: isoDay(body.fromDate), last: isoDay(body.toDate) }),
   ]);
+  const monthIndex = new Map(months.map((m, i) => [`${m.year}-${String(m.month).padStart(2, '0')}`, i]));
 
   // The cards: the current version's, then any other card played in the range.
   const played = new Map<number, AnswerTally[]>();
@@ -99,7 +103,7 @@ export async function kitInsights(db: Db, me: AuthUser, body: KitInsightsRequest
     const position = c.options.find((o) => o.scentOptionId === c.correctScentOptionId)?.sortOrder ?? null;
     return {
       current: true,
-      card: cardInsight(c.id, c.name, c.sortOrder, position, played.get(c.id) ?? [], months, titles),
+      card: cardInsight(c.id, c.name, c.sortOrder, position, played.get(c.id) ?? [], months, monthIndex, titles),
     };
   });
   for (const [id, list] of played) {
@@ -107,7 +111,7 @@ export async function kitInsights(db: Db, me: AuthUser, body: KitInsightsRequest
     const row = formerById.get(id);
     entries.push({
       current: false,
-      card: cardInsight(id, row?.name ?? `Card ${id}`, row?.sortOrder ?? 0, null, list, months, titles),
+      card: cardInsight(id, row?.name ?? `Card ${id}`, row?.sortOrder ?? 0, null, list, months, monthIndex, titles),
     });
   }
   // By sort order; at one order the current version's card first, then by id.
@@ -144,6 +148,7 @@ function cardInsight(
   correctPosition: number | null,
   tallies: AnswerTally[],
   months: ChartMonth[],
+  monthIndex: Map<string, number>,
   titles: Map<number, string>,
 ): KitInsightCard {
   const all = tally();
@@ -159,7 +164,7 @@ function cardInsight(
       passers.plays += t.count;
       passers.right += right;
     }
-    const month = byMonth[t.month];
+    const month = byMonth[monthIndex.get(t.month) ?? -1];
     if (month) {
       month.plays += t.count;
       month.right += right;
