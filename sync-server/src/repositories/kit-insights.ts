@@ -3,17 +3,20 @@ import type { Db } from '../db/database';
 import type { PlayedRange } from './reports';
 
 /*
- * Kit insights (API.md GetKitInsights): one kit's results of a range, every version, counted
- * from the index test_results_kit_report alone, and their answers added up by card, option, right
- * or wrong, passing or not and month from kit_answer_tallies (migration
- * 2026-11-26T0500-kit-insights-indexes): what comes back is a few rows per card and month
- * whatever the number of results.
+ * Kit insights (API.md GetKitInsights): one kit's results of a range (every version) and their
+ * answers, by card, option, right or wrong, passing or not and month, read from
+ * kit_answer_tallies (migration 2026-11-26T0500-kit-insights-indexes), which holds them added up
+ * per day: what is read is a few rows per day whatever the number of results.
  */
 
 /** Whose results: every organization's (null) or one organization's. */
 export interface InsightScope {
   organizationId: number | null;
 }
+
+/** The tally's rows of the scope: every result's (0), or one organization's (none matches -1). */
+const orgKey = (scope: InsightScope): number =>
+  scope.organizationId === null ? 0 : scope.organizationId > 0 ? scope.organizationId : -1;
 
 function where(kitId: number, scope: InsightScope, range: PlayedRange): RawBuilder<SqlBool> {
   const conds = [
@@ -25,16 +28,19 @@ function where(kitId: number, scope: InsightScope, range: PlayedRange): RawBuild
   return sql<SqlBool>`${sql.join(conds, sql` and `)}`;
 }
 
-/** How many results of the kit in scope and range, and how many of them passed. */
+/** How many results of the kit in scope over the days (as answerTallies), and how many passed. */
 export async function kitPlays(
   db: Db,
   kitId: number,
   scope: InsightScope,
-  range: PlayedRange,
+  days: { first: string; last: string },
 ): Promise<{ plays: number; passes: number }> {
-  const { rows } = await sql<{ plays: number; passes: number | null }>`
-    select count(*) as plays, sum(case when r.result_status = 'Pass' then 1 else 0 end) as passes
-    from test_results r where ${where(kitId, scope, range)}`.execute(db);
+  // The results' own rows of the tally: card 0.
+  const { rows } = await sql<{ plays: number | null; passes: number | null }>`
+    select sum(answers) as plays, sum(case when passed = 1 then answers else 0 end) as passes
+    from kit_answer_tallies
+    where test_kit_id = ${kitId} and org_key = ${orgKey(scope)} and day >= ${days.first} and day <= ${days.last}
+      and scent_card_id = 0`.execute(db);
   return { plays: Number(rows[0]?.plays ?? 0), passes: Number(rows[0]?.passes ?? 0) };
 }
 
@@ -75,8 +81,6 @@ export async function answerTallies(
   scope: InsightScope,
   days: { first: string; last: string },
 ): Promise<AnswerTally[]> {
-  // Every result's rows, or one organization's (never 0: that key is every result's).
-  const orgKey = scope.organizationId === null ? 0 : scope.organizationId > 0 ? scope.organizationId : -1;
   const { rows } = await sql<{
     scentCardId: number;
     scentOptionId: number;
@@ -89,7 +93,8 @@ export async function answerTallies(
     select scent_card_id as "scentCardId", scent_option_id as "scentOptionId", is_correct as correct, passed,
       substr(day, 1, 7) as month, sum(answers) as count, sum(intensity_sum) as "intensitySum"
     from kit_answer_tallies
-    where test_kit_id = ${kitId} and org_key = ${orgKey} and day >= ${days.first} and day <= ${days.last}
+    where test_kit_id = ${kitId} and org_key = ${orgKey(scope)} and day >= ${days.first} and day <= ${days.last}
+      and scent_card_id > 0
     group by 1, 2, 3, 4, 5
     having sum(answers) > 0`.execute(db);
   return rows.map((r) => ({

@@ -77,10 +77,11 @@ export async function kitInsights(db: Db, me: AuthUser, body: KitInsightsRequest
     last = span ? monthAt(span.last) : last;
   }
   const months = chartMonths(range, first, last);
+  const days = { first: isoDay(body.fromDate), last: isoDay(body.toDate) };
   const [current, totals, tallies] = await Promise.all([
     loadKitCards(db, kit.id),
-    kitPlays(db, kit.id, scope, range),
-    answerTallies(db, kit.id, scope, { first: isoDay(body.fromDate), last: isoDay(body.toDate) }),
+    kitPlays(db, kit.id, scope, days),
+    answerTallies(db, kit.id, scope, days),
   ]);
   const monthIndex = new Map(months.map((m, i) => [`${m.year}-${String(m.month).padStart(2, '0')}`, i]));
 

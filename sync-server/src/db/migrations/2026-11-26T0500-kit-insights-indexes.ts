@@ -11,15 +11,12 @@ import { type Kysely, sql } from 'kysely';
  * - Triggers keep it: each answer stored adds to its two rows (one without an organization); a
  *   result whose kit, organization, play time or status changes (SaveUserMedicalInformation sets
  *   the organization of a result that had none) moves its answers; a deleted answer subtracts.
- *   The writers of results need not know the tally exists.
+ *   The writers of results need not know the tally exists. Results themselves are tallied the same
+ *   way under card and option 0 (no card or option has id 0): a kit's plays and passes of a range.
  * - The day of America/Los_Angeles in SQL: UTC minus 7 hours from the second Sunday of March at
  *   10:00 UTC to the first Sunday of November at 09:00 UTC (US rule since 2007), else minus 8.
  *   (Results before 2007 would be counted by the current rule: the product has none.)
- * - test_results_kit_report (test_kit_id, played_at, id, result_status, organization_id) replaces
- *   test_results_kit_played (test_kit_id, played_at, id): same leading columns in the same order
- *   (the results list filtered by kit still reads its pages in order), and the kit's results and
- *   passes of a range are counted from the index alone.
- * The answers already stored are added up once, here.
+ * The answers and results already stored are added up once, here.
  */
 
 /** The Los Angeles day (YYYY-MM-DD) of a stored play time (ISO, UTC). */
@@ -49,6 +46,28 @@ const tally = (sign: 1 | -1, where: string) =>
     )
     .join('\n');
 
+/**
+ * The same for results themselves (card and option 0, which no card or option has): a kit's plays
+ * and passes of a range come from the tally too, not from counting a year of results.
+ */
+const resultTally = (sign: 1 | -1, where: string, from = 'test_results r') =>
+  [`r.organization_id`, `0`]
+    .map(
+      (
+        orgKey,
+      ) => `INSERT INTO kit_answer_tallies (test_kit_id, org_key, day, scent_card_id, scent_option_id, is_correct,
+      passed, answers, intensity_sum)
+    SELECT r.test_kit_id, ${orgKey}, ${laDay('r.played_at')}, 0, 0, 0, r.result_status = 'Pass', ${sign} * count(*), 0
+    FROM ${from}
+    WHERE ${where}${orgKey === '0' ? '' : ' AND r.organization_id IS NOT NULL'}
+    GROUP BY 1, 2, 3, 4, 5, 6, 7
+    ON CONFLICT DO UPDATE SET answers = answers + excluded.answers;`,
+    )
+    .join('\n');
+
+const OLD_RESULT =
+  '(SELECT OLD.id AS id, OLD.test_kit_id AS test_kit_id, OLD.organization_id AS organization_id, OLD.played_at AS played_at, OLD.result_status AS result_status) r';
+
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`CREATE TABLE kit_answer_tallies (
     test_kit_id INTEGER NOT NULL,
@@ -63,9 +82,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     PRIMARY KEY (test_kit_id, org_key, day, scent_card_id, scent_option_id, is_correct, passed)
   ) WITHOUT ROWID`.execute(db);
   // What is stored already (GROUP BY makes each statement one upsert per row).
-  for (const statement of tally(1, '1')
-    .split(';\n')
-    .filter((s) => s.trim()))
+  for (const statement of `${tally(1, '1')}\n${resultTally(1, '1')}`.split(';\n').filter((s) => s.trim()))
     await sql.raw(statement.replace(/;$/, '')).execute(db);
   await sql
     .raw(`CREATE TRIGGER kit_answer_tallies_add AFTER INSERT ON test_result_details BEGIN
@@ -85,10 +102,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute(db);
   // The result's answers leave the rows of what it was (the trigger runs after the update: its old
   // values are put back in a subquery) and join those of what it is.
-  const before = tally(-1, 'r.id = NEW.id').replaceAll(
-    'FROM test_results r JOIN',
-    'FROM (SELECT OLD.id AS id, OLD.test_kit_id AS test_kit_id, OLD.organization_id AS organization_id, OLD.played_at AS played_at, OLD.result_status AS result_status) r JOIN',
-  );
+  const before = tally(-1, 'r.id = NEW.id').replaceAll('FROM test_results r JOIN', `FROM ${OLD_RESULT} JOIN`);
   await sql
     .raw(`CREATE TRIGGER kit_answer_tallies_move AFTER UPDATE OF test_kit_id, organization_id, played_at, result_status
     ON test_results
@@ -97,17 +111,25 @@ export async function up(db: Kysely<any>): Promise<void> {
   BEGIN
     ${before}
     ${tally(1, 'r.id = NEW.id')}
+    ${resultTally(-1, '1', OLD_RESULT)}
+    ${resultTally(1, 'r.id = NEW.id')}
   END`)
     .execute(db);
-  await sql`CREATE INDEX test_results_kit_report ON test_results (test_kit_id, played_at, id, result_status, organization_id)`.execute(
-    db,
-  );
-  await sql`DROP INDEX test_results_kit_played`.execute(db);
+  await sql
+    .raw(`CREATE TRIGGER kit_result_tallies_add AFTER INSERT ON test_results BEGIN
+    ${resultTally(1, 'r.id = NEW.id')}
+  END`)
+    .execute(db);
+  await sql
+    .raw(`CREATE TRIGGER kit_result_tallies_remove AFTER DELETE ON test_results BEGIN
+    ${resultTally(-1, '1', OLD_RESULT)}
+  END`)
+    .execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await sql`CREATE INDEX test_results_kit_played ON test_results (test_kit_id, played_at, id)`.execute(db);
-  await sql`DROP INDEX test_results_kit_report`.execute(db);
+  await sql`DROP TRIGGER kit_result_tallies_remove`.execute(db);
+  await sql`DROP TRIGGER kit_result_tallies_add`.execute(db);
   await sql`DROP TRIGGER kit_answer_tallies_move`.execute(db);
   await sql`DROP TRIGGER kit_answer_tallies_remove`.execute(db);
   await sql`DROP TRIGGER kit_answer_tallies_add`.execute(db);
