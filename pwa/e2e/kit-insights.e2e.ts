@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser';
 import { startServer, type TestServer } from './support/server';
 import { signIn } from './support/sign-in';
-import { axeViolations, scrollsSideways, shoot } from './support/ux';
+import { type AxeViolation, axeViolations, scrollsSideways, shoot } from './support/ux';
 
 /*
  * Kit insights (issue 24) read for the demo kit with plays seeded through the public
@@ -79,6 +79,9 @@ const thisMonth = () => {
     new Date(Date.UTC(Number(y), Number(m) - 1, 1)),
   );
 };
+
+/** Violations as text, so a failure says which rule and where. */
+const said = (violations: AxeViolation[]) => violations.map((v) => `${v.id} (${v.help}): ${v.targets.join(', ')}`);
 
 async function chooseDemo(page: Page) {
   await main(page).getByLabel('Play kit').selectOption({ label: 'DEMO1' });
@@ -190,10 +193,13 @@ describe('kit insights', () => {
     ]) {
       const { context, page } = await newPage(viewport);
       await page.goto(`${server.url}/admin/Reports/kitInsights`);
-      expect(await axeViolations(page), `no kit at ${viewport.width}`).toEqual([]);
+      // The page settled: its words, and the kits to choose from.
+      await page.getByText('Choose a play kit to see how its cards perform.').waitFor();
+      await expect.poll(() => main(page).getByLabel('Play kit').locator('option').count()).toBeGreaterThan(1);
+      expect(said(await axeViolations(page)), `no kit at ${viewport.width}`).toEqual([]);
       await chooseDemo(page);
       await expect.poll(() => page.getByTestId('kit-plays').textContent()).toBe('40');
-      expect(await axeViolations(page), `DEMO1 at ${viewport.width}`).toEqual([]);
+      expect(said(await axeViolations(page)), `DEMO1 at ${viewport.width}`).toEqual([]);
       expect(await scrollsSideways(page), `sideways at ${viewport.width}`).toBe(false);
       await context.close();
     }
