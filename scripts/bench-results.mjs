@@ -454,9 +454,10 @@ async function load() {
 // decides how many are right; easy cards more often, a wrong answer most often the card's first
 // distractor, the "confused" one). Drawn from a generator of their own, so the results themselves
 // are the same as without this block. The details' indexes are off during the load, as the
-// results'; the triggers that add the answers up for GetKitInsights (kit_answer_tallies, migration
-// 2026-11-26T0500) stay on, so the answers' load time includes what they cost each stored answer. Measured: GetKitInsights over the last year for DEMO1 (the busiest kit, a third of all
-// results) and CLINIC4 (a mid-sized one), p50/p95 of BENCH_RUNS after WARM; budget p95 ≤ 300 ms.
+// results'; the triggers that add results and answers up for GetKitInsights (kit_answer_tallies,
+// migration 2026-11-26T0500) stay on, so the load times include what they cost each stored result
+// and answer. Measured: GetKitInsights over the last year for DEMO1 (the busiest kit, a third of
+// all results) and CLINIC4 (a mid-sized one), p50/p95 of BENCH_RUNS after WARM; budget p95 ≤ 300 ms.
 function insightsLoader(db, kits) {
   let s = 0x1a5e9b7;
   const rnd = () => {

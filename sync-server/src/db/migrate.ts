@@ -11,7 +11,7 @@ import * as filterIndexes from './migrations/2026-11-23T0720-filter-indexes';
 import * as scentOptionNames from './migrations/2026-11-23T0800-scent-option-names';
 import * as writeKeys from './migrations/2026-11-25T2000-write-keys';
 import * as emailCaps from './migrations/2026-11-25T2100-email-caps';
-import * as kitInsightsIndexes from './migrations/2026-11-26T0500-kit-insights-indexes';
+import * as kitAnswerTallies from './migrations/2026-11-26T0500-kit-answer-tallies';
 
 /** Listed explicitly (not read from disk) so the same code runs under tsx, a bundle or a test. */
 const migrations: Record<string, Migration> = {
@@ -27,7 +27,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T0800-scent-option-names': scentOptionNames,
   '2026-11-25T2000-write-keys': writeKeys,
   '2026-11-25T2100-email-caps': emailCaps,
-  '2026-11-26T0500-kit-insights-indexes': kitInsightsIndexes,
+  '2026-11-26T0500-kit-answer-tallies': kitAnswerTallies,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

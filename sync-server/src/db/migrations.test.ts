@@ -154,7 +154,7 @@ describe('migrations', () => {
     await sql`begin`.execute(db);
     for (const [i, at] of instants.entries()) await store(at, i % 3 === 0 ? null : 1 + (i % 2));
     await sql`commit`.execute(db);
-    await migrateTo(db, '2026-11-26T0500-kit-insights-indexes');
+    await migrateTo(db, '2026-11-26T0500-kit-answer-tallies');
     // Stored after: added up by the trigger.
     const later = instants.slice(0, 60);
     for (const at of later) await store(at, 2, 'Fail', 8);

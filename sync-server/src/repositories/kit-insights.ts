@@ -5,7 +5,7 @@ import type { PlayedRange } from './reports';
 /*
  * Kit insights (API.md GetKitInsights): one kit's results of a range (every version) and their
  * answers, by card, option, right or wrong, passing or not and month, read from
- * kit_answer_tallies (migration 2026-11-26T0500-kit-insights-indexes), which holds them added up
+ * kit_answer_tallies (migration 2026-11-26T0500-kit-answer-tallies), which holds them added up
  * per day: what is read is a few rows per day whatever the number of results.
  */
 
@@ -73,7 +73,7 @@ export interface AnswerTally {
 /**
  * The answers of the kit's results in scope over whole days of America/Los_Angeles (YYYY-MM-DD,
  * both included), added up by month. Read from kit_answer_tallies (kept by triggers, see migration
- * 2026-11-26T0500-kit-insights-indexes): a few rows per day, not one per answer.
+ * 2026-11-26T0500-kit-answer-tallies): a few rows per day, not one per answer.
  */
 export async function answerTallies(
   db: Db,

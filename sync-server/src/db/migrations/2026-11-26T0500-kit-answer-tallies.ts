@@ -8,7 +8,7 @@ import { type Kysely, sql } from 'kysely';
  *   passing or not, how many answers and their intensities' sum; once per organization
  *   (org_key = its id) and once over every result (org_key = 0, results without an organization
  *   included). A year of one kit is then some thousands of rows whatever the number of results.
- * - Triggers keep it: each answer stored adds to its two rows (one without an organization); a
+ * - Triggers keep it: each answer stored adds to its rows (its organization's and every result's); a
  *   result whose kit, organization, play time or status changes (SaveUserMedicalInformation sets
  *   the organization of a result that had none) moves its answers; a deleted answer subtracts.
  *   The writers of results need not know the tally exists. Results themselves are tallied the same
