@@ -323,6 +323,7 @@ async function load() {
     return orgs;
   });
   const orgs = catalogue();
+  const insightsData = insightsLoader(db, kits); // #24 insights: answers of every result
   const chooseKit = weighted(kits, (_k, i) => 1 / (i + 1));
   const chooseOrg = weighted(orgs, (_o, i) => 1 / (1 + (i % 17)));
   const chooseUs = weighted(US, (c) => c[4]);
@@ -351,9 +352,11 @@ async function load() {
     .all();
   for (const ix of indexes) db.exec(`DROP INDEX "${ix.name}"`);
   // #24 results: the triggers that keep the names' trigram index current are off too; the index is
-  // filled once after the rows (timed on its own below).
+  // filled once after the rows (timed on its own below). The kit answer tallies' triggers stay on.
   const triggers = db
-    .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'test_results' ORDER BY rowid")
+    .prepare(
+      "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'test_results' AND name LIKE 'test_results_names_fts%' ORDER BY rowid",
+    )
     .all();
   for (const tr of triggers) db.exec(`DROP TRIGGER "${tr.name}"`);
 
@@ -392,9 +395,17 @@ async function load() {
       const guest = !medical && rand() < 0.15; // the medical form asks for names
       let age = null;
       if (medical) age = rand() < 0.1 ? 1 + Math.floor(rand() * 100) : Math.round(18 + rand() * 45 + rand() * 30);
+      const resultId = randomUUID();
+      const kitId = chooseKit().id;
+      let right = 0;
+      // The right answer count as drawn, in the draw's order (the answers below need it).
+      const keepRight = (n) => {
+        right = n;
+        return n;
+      };
       insert.run(
-        randomUUID(),
-        chooseKit().id,
+        resultId,
+        kitId,
         rand() < 0.3 ? null : chooseOrg(),
         lat,
         lon,
@@ -405,7 +416,7 @@ async function load() {
         guest ? 'Player' : pick(LAST),
         playedAt.toISOString(),
         pass ? 'Pass' : 'Fail',
-        pass ? 4 + flag(0.5) : Math.floor(rand() * 4),
+        keepRight(pass ? 4 + flag(0.5) : Math.floor(rand() * 4)),
         hashes.slice((i - from) * 64, (i - from + 1) * 64),
         age,
         medical ? (rand() < 0.52 ? 'Female' : 'Male') : null,
@@ -421,6 +432,7 @@ async function load() {
         medical ? new Date(created.getTime() + 60_000).toISOString() : null,
         created.toISOString(),
       );
+      insightsData.add(resultId, kitId, pass, right);
     }
   });
   for (let from = 0; from < TOTAL; from += BATCH) {
@@ -429,11 +441,13 @@ async function load() {
   }
   const tRows = performance.now();
   for (const ix of indexes) db.exec(ix.sql);
+  const insightsLoad = insightsData.finish();
   const tIndexes = performance.now();
   const searchIndexMs = fillSearchIndex(db, triggers);
   db.pragma('journal_mode = WAL');
   db.close();
   return {
+    insightsLoad,
     rowsMs: tRows - t0,
     indexMs: tIndexes - tRows,
     indexes: indexes.map((ix) => ix.name),
@@ -442,6 +456,126 @@ async function load() {
     kits,
     orgs,
   };
+}
+
+// --- #24 insights ---
+// GetKitInsights reads each result's answers (test_result_details), which the load above did not
+// write before: every result now gets one answer per card of its kit (its right answer count
+// decides how many are right; easy cards more often, a wrong answer most often the card's first
+// distractor, the "confused" one). Drawn from a generator of their own, so the results themselves
+// are the same as without this block. The details' indexes are off during the load, as the
+// results'; the triggers that add results and answers up for GetKitInsights (kit_answer_tallies,
+// migration 2026-11-26T0500) stay on, so the load times include what they cost each stored result
+// and answer. Measured: GetKitInsights over the last year for DEMO1 (the busiest kit, a third of
+// all results) and CLINIC4 (a mid-sized one), p50/p95 of BENCH_RUNS after WARM; budget p95 ≤ 300 ms.
+function insightsLoader(db, kits) {
+  let s = 0x1a5e9b7;
+  const rnd = () => {
+    s = (s + 0x6d2b79f5) | 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const byKit = new Map();
+  for (const kit of kits) {
+    const row = db
+      .prepare('SELECT snapshot FROM kit_versions WHERE test_kit_id = ? ORDER BY version DESC LIMIT 1')
+      .get(kit.id);
+    const cards = JSON.parse(row.snapshot).cards.map((card) => {
+      const wrong = card.options.filter((o) => o.scentOptionId !== card.correctScentOptionId);
+      return { ...card, correct: card.options.find((o) => o.scentOptionId === card.correctScentOptionId), wrong };
+    });
+    byKit.set(kit.id, cards);
+  }
+  const indexes = db
+    .prepare(
+      "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'test_result_details' AND sql IS NOT NULL ORDER BY rowid",
+    )
+    .all();
+  for (const ix of indexes) db.exec(`DROP INDEX "${ix.name}"`);
+  const insert = db.prepare(`INSERT INTO test_result_details (test_result_id, scent_card_id, scent_card_name,
+      card_sort_order, scent_option_id, answer_name, answer_stored_path, correct_scent_option_id, smell_intensity,
+      is_correct) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  let rows = 0;
+  let ms = 0;
+  return {
+    add(resultId, kitId, pass, right) {
+      const t = performance.now();
+      const cards = byKit.get(kitId);
+      // Which cards are right: `right` of them, drawn without replacement, card i weighted
+      // 1 / (i + 1) (the first cards easiest).
+      const order = cards
+        .map((card, i) => ({ card, key: rnd() ** (i + 1) }))
+        .sort((a, b) => a.key - b.key)
+        .map((x) => x.card);
+      for (const [i, card] of order.entries()) {
+        const isRight = i < Math.min(right, cards.length);
+        const option = isRight
+          ? card.correct
+          : rnd() < 0.6
+            ? card.wrong[0]
+            : card.wrong[Math.floor(rnd() * card.wrong.length)];
+        const intensity = isRight ? 2 + Math.floor(rnd() * 4) : Math.floor(rnd() * (pass ? 5 : 4));
+        insert.run(
+          resultId,
+          card.id,
+          card.name,
+          card.sortOrder,
+          option.scentOptionId,
+          option.name,
+          option.storedPath,
+          card.correctScentOptionId,
+          intensity,
+          isRight ? 1 : 0,
+        );
+        rows++;
+      }
+      ms += performance.now() - t;
+    },
+    finish() {
+      const t = performance.now();
+      for (const ix of indexes) db.exec(ix.sql);
+      return { rows, rowsMs: ms, indexMs: performance.now() - t };
+    },
+  };
+}
+
+async function measureInsights(post, token) {
+  const db = new Sqlite(dbFile, { readonly: true });
+  const details = db.prepare('SELECT count(*) AS n FROM test_result_details').get().n;
+  const kitIds = db.prepare("SELECT id, name FROM test_kits WHERE name IN ('DEMO1', 'CLINIC4')").all();
+  db.close();
+  const todayLa = laDate(Date.now());
+  const [m, d, y] = todayLa.split('/');
+  const range = { fromDate: `${m}/${d}/${Number(y) - 1}`, toDate: todayLa };
+  if (m === '02' && d === '29') range.fromDate = `03/01/${Number(y) - 1}`;
+  log(`GetKitInsights ${range.fromDate}–${range.toDate}: ${WARM} + ${RUNS} runs per kit`);
+  const rows = [];
+  for (const name of ['DEMO1', 'CLINIC4']) {
+    const kit = kitIds.find((k) => k.name === name);
+    if (!kit) continue;
+    const r = await sample(WARM, RUNS, () =>
+      post('/api/Report/GetKitInsights', { testKitId: kit.id, ...range }, token),
+    );
+    const data = r.out?.data;
+    rows.push({ name, ...r, plays: data?.plays, answers: data?.cards.reduce((n, c) => n + c.plays, 0) });
+  }
+  return { rows, details, range };
+}
+
+function printInsights({ rows, details, range }, load) {
+  const loadNote = load
+    ? `; answers loaded in ${((load.rowsMs + load.indexMs) / 1000).toFixed(1)} s (${load.rows.toLocaleString('en-US')} rows ${(load.rowsMs / 1000).toFixed(1)} s + indexes ${(load.indexMs / 1000).toFixed(1)} s)`
+    : '';
+  const parts = rows.map((r) =>
+    r.error
+      ? `${r.name} FAILED: ${r.error}`
+      : `${r.name} p50 ${ms(r.p50).trim()} p95 ${ms(r.p95).trim()} (${r.plays?.toLocaleString('en-US')} results, ${r.answers?.toLocaleString('en-US')} answers; ${verdict(r.p95 <= 300)})`,
+  );
+  console.log(
+    `GetKitInsights ${range.fromDate}–${range.toDate}, budget p95 ≤ 300 ms: ${parts.join('; ')}${details ? '' : ' — NO test_result_details (data loaded before #24: use a fresh BENCH_DATA_DIR)'}${loadNote}`,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -717,7 +851,9 @@ async function benchResults24() {
     return SAVES / ((performance.now() - t) / 1000);
   }
   const triggers = db
-    .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'test_results' ORDER BY rowid")
+    .prepare(
+      "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'test_results' AND name LIKE 'test_results_names_fts%' ORDER BY rowid",
+    )
     .all();
   const rates = { on: [], off: [] };
   let saveError = null;
@@ -824,6 +960,7 @@ async function benchDashboard() {
   return { rows, range: lastYear };
 }
 const dashboardBench = await benchDashboard();
+const insightsRows = await measureInsights(post, token); // #24 insights
 await s.stop();
 
 // ---------------------------------------------------------------------------------------------
@@ -880,4 +1017,5 @@ for (const r of dashboardBench.rows) {
       `  ${r.label.padEnd(36)} p50 ${ms(r.p50)}  p95 ${ms(r.p95)}  (${r.what}; ${r.budgeted ? 'budget p95 ≤' : 'vs'} ${r.budget} ms: ${verdict(r.p95 <= r.budget)})`,
     );
 }
+printInsights(insightsRows, loaded?.insightsLoad); // #24 insights
 process.exit(0);

@@ -39,6 +39,7 @@ import { Route as AdminAuthedTestKitRouteImport } from './routes/admin/_authed/t
 import { Route as AdminAuthedTestresultRouteImport } from './routes/admin/_authed/testresult'
 import { Route as AdminAuthedUserRouteImport } from './routes/admin/_authed/user'
 import { Route as AdminAuthedReportsDataLocationRouteImport } from './routes/admin/_authed/Reports/dataLocation'
+import { Route as AdminAuthedReportsKitInsightsRouteImport } from './routes/admin/_authed/Reports/kitInsights'
 import { Route as AdminAuthedReportsLocationDataRouteImport } from './routes/admin/_authed/Reports/locationData'
 import { Route as AdminAuthedReportsPassFailDataRouteImport } from './routes/admin/_authed/Reports/passFailData'
 import { Route as AdminAuthedEditScentCardDataIdRouteImport } from './routes/admin/_authed/editScentCardData.$Id'
@@ -203,6 +204,12 @@ const AdminAuthedReportsDataLocationRoute =
     path: '/Reports/dataLocation',
     getParentRoute: () => AdminAuthedRoute,
   } as any)
+const AdminAuthedReportsKitInsightsRoute =
+  AdminAuthedReportsKitInsightsRouteImport.update({
+    id: '/Reports/kitInsights',
+    path: '/Reports/kitInsights',
+    getParentRoute: () => AdminAuthedRoute,
+  } as any)
 const AdminAuthedReportsLocationDataRoute =
   AdminAuthedReportsLocationDataRouteImport.update({
     id: '/Reports/locationData',
@@ -278,6 +285,7 @@ export interface FileRoutesByFullPath {
   '/admin/user': typeof AdminAuthedUserRoute
   '/admin/': typeof AdminAuthedIndexRoute
   '/admin/Reports/dataLocation': typeof AdminAuthedReportsDataLocationRoute
+  '/admin/Reports/kitInsights': typeof AdminAuthedReportsKitInsightsRoute
   '/admin/Reports/locationData': typeof AdminAuthedReportsLocationDataRoute
   '/admin/Reports/passFailData': typeof AdminAuthedReportsPassFailDataRoute
   '/admin/editScentCardData/$Id': typeof AdminAuthedEditScentCardDataIdRoute
@@ -315,6 +323,7 @@ export interface FileRoutesByTo {
   '/admin/user': typeof AdminAuthedUserRoute
   '/admin': typeof AdminAuthedIndexRoute
   '/admin/Reports/dataLocation': typeof AdminAuthedReportsDataLocationRoute
+  '/admin/Reports/kitInsights': typeof AdminAuthedReportsKitInsightsRoute
   '/admin/Reports/locationData': typeof AdminAuthedReportsLocationDataRoute
   '/admin/Reports/passFailData': typeof AdminAuthedReportsPassFailDataRoute
   '/admin/editScentCardData/$Id': typeof AdminAuthedEditScentCardDataIdRoute
@@ -355,6 +364,7 @@ export interface FileRoutesById {
   '/admin/_authed/user': typeof AdminAuthedUserRoute
   '/admin/_authed/': typeof AdminAuthedIndexRoute
   '/admin/_authed/Reports/dataLocation': typeof AdminAuthedReportsDataLocationRoute
+  '/admin/_authed/Reports/kitInsights': typeof AdminAuthedReportsKitInsightsRoute
   '/admin/_authed/Reports/locationData': typeof AdminAuthedReportsLocationDataRoute
   '/admin/_authed/Reports/passFailData': typeof AdminAuthedReportsPassFailDataRoute
   '/admin/_authed/editScentCardData/$Id': typeof AdminAuthedEditScentCardDataIdRoute
@@ -395,6 +405,7 @@ export interface FileRouteTypes {
     | '/admin/user'
     | '/admin/'
     | '/admin/Reports/dataLocation'
+    | '/admin/Reports/kitInsights'
     | '/admin/Reports/locationData'
     | '/admin/Reports/passFailData'
     | '/admin/editScentCardData/$Id'
@@ -432,6 +443,7 @@ export interface FileRouteTypes {
     | '/admin/user'
     | '/admin'
     | '/admin/Reports/dataLocation'
+    | '/admin/Reports/kitInsights'
     | '/admin/Reports/locationData'
     | '/admin/Reports/passFailData'
     | '/admin/editScentCardData/$Id'
@@ -471,6 +483,7 @@ export interface FileRouteTypes {
     | '/admin/_authed/user'
     | '/admin/_authed/'
     | '/admin/_authed/Reports/dataLocation'
+    | '/admin/_authed/Reports/kitInsights'
     | '/admin/_authed/Reports/locationData'
     | '/admin/_authed/Reports/passFailData'
     | '/admin/_authed/editScentCardData/$Id'
@@ -699,6 +712,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAuthedReportsDataLocationRouteImport
       parentRoute: typeof AdminAuthedRoute
     }
+    '/admin/_authed/Reports/kitInsights': {
+      id: '/admin/_authed/Reports/kitInsights'
+      path: '/Reports/kitInsights'
+      fullPath: '/admin/Reports/kitInsights'
+      preLoaderRoute: typeof AdminAuthedReportsKitInsightsRouteImport
+      parentRoute: typeof AdminAuthedRoute
+    }
     '/admin/_authed/Reports/locationData': {
       id: '/admin/_authed/Reports/locationData'
       path: '/Reports/locationData'
@@ -803,6 +823,7 @@ interface AdminAuthedRouteChildren {
   AdminAuthedUserRoute: typeof AdminAuthedUserRoute
   AdminAuthedIndexRoute: typeof AdminAuthedIndexRoute
   AdminAuthedReportsDataLocationRoute: typeof AdminAuthedReportsDataLocationRoute
+  AdminAuthedReportsKitInsightsRoute: typeof AdminAuthedReportsKitInsightsRoute
   AdminAuthedReportsLocationDataRoute: typeof AdminAuthedReportsLocationDataRoute
   AdminAuthedReportsPassFailDataRoute: typeof AdminAuthedReportsPassFailDataRoute
   AdminAuthedEditScentCardDataIdRoute: typeof AdminAuthedEditScentCardDataIdRoute
@@ -823,6 +844,7 @@ const AdminAuthedRouteChildren: AdminAuthedRouteChildren = {
   AdminAuthedUserRoute: AdminAuthedUserRoute,
   AdminAuthedIndexRoute: AdminAuthedIndexRoute,
   AdminAuthedReportsDataLocationRoute: AdminAuthedReportsDataLocationRoute,
+  AdminAuthedReportsKitInsightsRoute: AdminAuthedReportsKitInsightsRoute,
   AdminAuthedReportsLocationDataRoute: AdminAuthedReportsLocationDataRoute,
   AdminAuthedReportsPassFailDataRoute: AdminAuthedReportsPassFailDataRoute,
   AdminAuthedEditScentCardDataIdRoute: AdminAuthedEditScentCardDataIdRoute,

@@ -129,6 +129,7 @@ describe('authorization matrix', () => {
     // --- #24 dashboard ---
     getTestResultCountsPost: 'staff',
     getTestResultTrend: 'staff',
+    getKitInsights: 'staff',
   };
 
   it("declares each endpoint's access as API.md gives it", () => {

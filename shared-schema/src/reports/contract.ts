@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { defineContract } from '../common/endpoint';
 import { listOf } from '../common/replies';
-import { locationReportRowSchema, mapPointSchema, passFailRowSchema } from './replies';
+import { kitInsightsSchema, locationReportRowSchema, mapPointSchema, passFailRowSchema } from './replies';
 import { REPORTS_ROUTES } from './routes';
-import { reportRequest } from './schemas';
+import { kitInsightsRequest, reportRequest } from './schemas';
 
 export const REPORTS_CONTRACT = defineContract(REPORTS_ROUTES, {
   getDataLocation: {
@@ -21,5 +21,11 @@ export const REPORTS_CONTRACT = defineContract(REPORTS_ROUTES, {
     summary: 'Pass/Fail chart report: results per month (America/Los_Angeles)',
     body: reportRequest,
     data: z.array(passFailRowSchema),
+  },
+  getKitInsights: {
+    summary:
+      "Kit insights: one kit's plays, pass rate and per card correct rates, choices, months and flags (item analysis)",
+    body: kitInsightsRequest,
+    data: kitInsightsSchema,
   },
 });

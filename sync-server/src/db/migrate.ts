@@ -13,6 +13,7 @@ import * as writeKeys from './migrations/2026-11-25T2000-write-keys';
 import * as emailCaps from './migrations/2026-11-25T2100-email-caps';
 import * as resultsSearchIndex from './migrations/2026-11-26T0500-results-search-index';
 import * as orgKitIndex from './migrations/2026-11-26T0510-org-kit-index';
+import * as kitAnswerTallies from './migrations/2026-11-26T0520-kit-answer-tallies';
 
 /** Listed explicitly (not read from disk) so the same code runs under tsx, a bundle or a test. */
 const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T2100-email-caps': emailCaps,
   '2026-11-26T0500-results-search-index': resultsSearchIndex,
   '2026-11-26T0510-org-kit-index': orgKitIndex,
+  '2026-11-26T0520-kit-answer-tallies': kitAnswerTallies,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -117,6 +117,156 @@ describe('migrations', () => {
     expect(await schemaOf(db)).toEqual(before);
   });
 
+  it('0520 (kit insights) adds up the answers by Los Angeles day, results and answers too, kept by triggers', async () => {
+    const db = freshDb();
+    await migrateTo(db, '2026-11-25T2100-email-caps');
+    const before = await schemaOf(db);
+    await sql`insert into test_kits (name, name_key) values ('K1', 'k1')`.execute(db);
+    await sql`insert into organizations (name) values ('O1'), ('O2')`.execute(db);
+    // Instants either side of every daylight-saving change of 2007–2030, and of midnight in LA.
+    const instants: string[] = [];
+    const la = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'America/Los_Angeles',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    const offset = (t: number) => {
+      const d = new Date(t);
+      const p = Object.fromEntries(
+        new Intl.DateTimeFormat('en-US', {
+          timeZone: 'America/Los_Angeles',
+          hourCycle: 'h23',
+          year: 'numeric',
+          month: 'numeric',
+          day: 'numeric',
+          hour: 'numeric',
+          minute: 'numeric',
+          second: 'numeric',
+        })
+          .formatToParts(d)
+          .map((x) => [x.type, x.value]),
+      );
+      return Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second) - Math.floor(t / 1000) * 1000;
+    };
+    for (let year = 2007; year <= 2030; year++) {
+      // The changes fall in March and November (so says Intl): found day by day, then hour by hour.
+      for (const [month, days] of [
+        [2, 15],
+        [10, 8],
+      ]) {
+        for (let day = 1; day < days; day++) {
+          const t0 = Date.UTC(year, month, day);
+          if (offset(t0) === offset(t0 + 86_400_000)) continue;
+          for (let t = t0; t < t0 + 86_400_000; t += 3_600_000)
+            if (offset(t) !== offset(t + 3_600_000))
+              for (const dt of [-1, 0, 999, 3_600_000 - 1, 3_600_000]) instants.push(new Date(t + dt).toISOString());
+          // Midnight in Los Angeles (07:00 or 08:00 UTC) the day of the change and the days around it:
+          // what decides the day is which offset holds there.
+          for (const d of [-1, 0, 1])
+            for (const h of [7, 8])
+              for (const dt of [-1, 0]) instants.push(new Date(Date.UTC(year, month, day + d, h) + dt).toISOString());
+        }
+      }
+      // And around midnight in Los Angeles, in both offsets.
+      for (const month of [0, 6, 11])
+        for (const h of [7, 8]) {
+          instants.push(new Date(Date.UTC(year, month, 15, h, 0, 0) - 1).toISOString());
+          instants.push(new Date(Date.UTC(year, month, 15, h, 0, 0)).toISOString());
+        }
+    }
+    let n = 0;
+    const store = async (playedAt: string, organizationId: number | null, status = 'Pass', option = 7) => {
+      const id = `r${String(n++).padStart(5, '0')}`;
+      await sql`insert into test_results (id, test_kit_id, kit_version, organization_id, first_name, last_name,
+        played_at, result_status, right_answer_count, play_hash)
+        values (${id}, 1, 1, ${organizationId}, 'A', 'B', ${playedAt}, ${status}, 1, 'h')`.execute(db);
+      await sql`insert into test_result_details (test_result_id, scent_card_id, scent_card_name, card_sort_order,
+        scent_option_id, answer_name, correct_scent_option_id, smell_intensity, is_correct)
+        values (${id}, 3, 'C', 1, ${option}, 'X', 7, 4, ${option === 7 ? 1 : 0})`.execute(db);
+      return id;
+    };
+    // Stored before the migration: added up by it.
+    await sql`begin`.execute(db);
+    for (const [i, at] of instants.entries()) await store(at, i % 3 === 0 ? null : 1 + (i % 2));
+    await sql`commit`.execute(db);
+    await migrateTo(db, '2026-11-26T0520-kit-answer-tallies');
+    // Stored after: added up by the trigger.
+    const later = instants.slice(0, 60);
+    for (const at of later) await store(at, 2, 'Fail', 8);
+
+    type Row = {
+      orgKey: number;
+      day: string;
+      scentOptionId: number;
+      passed: number;
+      answers: number;
+      intensitySum: number;
+    };
+    const tallies = async () =>
+      (
+        await sql<Row>`select org_key, day, scent_option_id, passed, answers, intensity_sum from kit_answer_tallies
+          where answers <> 0 order by org_key, day, scent_option_id, passed`.execute(db)
+      ).rows;
+    const expected = async () => {
+      const { rows } = await sql<{
+        organizationId: number | null;
+        playedAt: string;
+        resultStatus: string;
+        scentOptionId: number;
+        intensity: number;
+      }>`
+        select r.organization_id, r.played_at, r.result_status, d.scent_option_id, d.smell_intensity as intensity
+        from test_results r join test_result_details d on d.test_result_id = r.id
+        union all
+        -- The results themselves: option (and card) 0, no intensity.
+        select organization_id, played_at, result_status, 0, 0 from test_results`.execute(db);
+      const sums = new Map<string, Row>();
+      for (const r of rows) {
+        const day = la.format(new Date(r.playedAt));
+        for (const orgKey of r.organizationId === null ? [0] : [r.organizationId, 0]) {
+          const key = JSON.stringify([orgKey, day, r.scentOptionId, r.resultStatus]);
+          const row = sums.get(key) ?? {
+            orgKey,
+            day,
+            scentOptionId: r.scentOptionId,
+            passed: r.resultStatus === 'Pass' ? 1 : 0,
+            answers: 0,
+            intensitySum: 0,
+          };
+          row.answers += 1;
+          row.intensitySum += r.intensity;
+          sums.set(key, row);
+        }
+      }
+      const cmp = (a: Row, b: Row) =>
+        a.orgKey - b.orgKey ||
+        (a.day < b.day ? -1 : a.day > b.day ? 1 : 0) ||
+        a.scentOptionId - b.scentOptionId ||
+        a.passed - b.passed;
+      return [...sums.values()].sort(cmp);
+    };
+    expect(instants.length).toBe(24 * (2 * (5 + 12) + 12));
+    expect(await tallies()).toEqual(await expected());
+
+    // A result given an organization later, its status and time changed: its answers move.
+    const moved = await store('2024-03-10T09:59:59.000Z', null);
+    await sql`update test_results set organization_id = 1 where id = ${moved}`.execute(db);
+    await sql`update test_results set first_name = 'Z' where id = ${moved}`.execute(db);
+    await sql`update test_results set played_at = '2024-03-10T10:00:00.000Z', result_status = 'Fail' where id = ${moved}`.execute(
+      db,
+    );
+    expect(await tallies()).toEqual(await expected());
+    // An answer deleted (and its result): taken away.
+    await sql`delete from test_result_details where test_result_id = ${moved}`.execute(db);
+    await sql`delete from test_results where id = ${moved}`.execute(db);
+    expect(await tallies()).toEqual(await expected());
+
+    // And back.
+    await migrateTo(db, '2026-11-25T2100-email-caps');
+    expect(await schemaOf(db)).toEqual(before);
+  });
+
   it('0510 (11-26) adds the organization-kit index of the dashboard and changes nothing else', async () => {
     const db = freshDb();
     await migrateTo(db, '2026-11-26T0500-results-search-index');

@@ -2,8 +2,9 @@ import { Link } from '@tanstack/react-router';
 import { filterOnly, type ReportSearch } from './filters';
 
 /**
- * The three reports side by side: the menu shows only Pass/Fail Data (spec §2), so each report
- * links the others, carrying the filter along (not the table's page or order).
+ * The reports side by side: the menu shows only Pass/Fail Data (spec §2), so each report
+ * links the others, carrying the filter along (not the table's page or order; Kit Insights has a
+ * filter of its own and takes none).
  */
 export function ReportNav({ search }: { search: ReportSearch }) {
   const filter: Record<string, unknown> = { ...filterOnly(search) };
@@ -18,6 +19,9 @@ export function ReportNav({ search }: { search: ReportSearch }) {
       </Link>
       <Link to="/admin/Reports/locationData" search={filter} className="report-tab" activeProps={current}>
         Location Map
+      </Link>
+      <Link to="/admin/Reports/kitInsights" className="report-tab" activeProps={current}>
+        Kit Insights
       </Link>
     </nav>
   );

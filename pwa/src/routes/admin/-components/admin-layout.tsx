@@ -109,6 +109,9 @@ export function AdminLayout() {
                   <Link to="/admin/Reports/locationData" className="dropdown-item">
                     Location Map
                   </Link>
+                  <Link to="/admin/Reports/kitInsights" className="dropdown-item">
+                    Kit Insights
+                  </Link>
                 </DropdownMenu>
               )}
               {admin && (
