@@ -3,10 +3,11 @@ import { type Kysely, sql } from 'kysely';
 /**
  * The results list's search text (GetTestResultList, ExportCsv) matched `first_name || ' ' ||
  * last_name LIKE '%text%'` by reading every result (~350–500 ms at a million). This adds a trigram
- * index of that text: an FTS5 table keyed by the result's rowid, with `detail=none` (no positions:
- * the smallest index) that keeps its own copy of the text, so a search is answered from it alone.
- * A search of 3 or more characters asks it for the rows holding every trigram of the text, then
- * checks those with the same LIKE as before, so what matches is unchanged.
+ * index of that text: an FTS5 table keyed by the result's rowid, with its trigrams' positions
+ * (`detail=full`, about 65 bytes a result), so a search of 3 or more characters is one phrase query
+ * (the text's trigrams in a row: the text itself, ASCII case ignored as LIKE ignores it) answered
+ * from the index alone. The index folds the case of every letter and LIKE only ASCII's, so a text
+ * with another letter is still checked with the same LIKE as before: what matches is unchanged.
  *
  * Triggers keep it current: a result stored, its names set later (SaveUserMedicalInformation),
  * and a result deleted. The rows stored before this are indexed here. The app never runs VACUUM;
@@ -17,7 +18,7 @@ import { type Kysely, sql } from 'kysely';
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`CREATE VIRTUAL TABLE test_results_names_fts USING fts5(
-    names, tokenize = 'trigram', detail = none
+    names, tokenize = 'trigram', detail = full
   )`.execute(db);
   await sql`CREATE TRIGGER test_results_names_fts_insert AFTER INSERT ON test_results BEGIN
     INSERT INTO test_results_names_fts (rowid, names) VALUES (new.rowid, new.first_name || ' ' || new.last_name);
