@@ -102,7 +102,7 @@ export function trigramQuery(text: string): string | null {
 }
 
 /** Whether the text is plain ASCII: the index then matches exactly what SQLite's LIKE matches. */
-const ASCII_ONLY = /^[\x00-\x7f]*$/;
+const asciiOnly = (text: string): boolean => [...text].every((c) => c.charCodeAt(0) < 128);
 
 /**
  * The search text (spec §7): the player's names (`first last`, as one text), the kit's name or the
@@ -123,7 +123,7 @@ function searchedRows(scope: ResultScope, text: string): RawBuilder<unknown> | n
   // Names the caller may not see cannot be searched either: a match would reveal them.
   if (!scope.hideNames)
     ways.push(
-      ASCII_ONLY.test(text)
+      asciiOnly(text)
         ? sql`select rowid from test_results_names_fts where test_results_names_fts match ${trigrams}`
         : sql`select rowid from test_results_names_fts
           where test_results_names_fts match ${trigrams} and (names || '') like ${like} escape '\\'`,
