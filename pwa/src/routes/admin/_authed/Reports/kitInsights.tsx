@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { KitInsightsReport } from '../../../../features/kit-insights/kit-insights';
-import { validateInsightsSearch } from '../../../../features/kit-insights/search';
+import { KitInsightsReport } from '../../../../features/reports/kit-insights/kit-insights';
+import { validateInsightsSearch } from '../../../../features/reports/kit-insights/search';
 import { requireStaff } from '../../../../lib/guards';
 import { rawSearch } from '../../../../lib/route-params';
 import { useRawSearchProps } from '../../../../ui/paged-list';

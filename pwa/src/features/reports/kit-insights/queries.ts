@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { call } from '../../lib/call';
-import { QUERY_ROOTS } from '../../lib/query';
+import { call } from '../../../lib/call';
+import { QUERY_ROOTS } from '../../../lib/query';
 
 export type InsightsBody = { testKitId: number; fromDate: string; toDate: string; organizationId: number | null };
 

@@ -1,19 +1,19 @@
 import { CARDS_PER_KIT, type KitInsightCard, type KitInsights, OPTIONS_PER_CARD } from '@scentry/shared-schema';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { getSession, isAdmin } from '../../lib/session';
-import { Field } from '../../ui/field';
-import type { SearchChange } from '../../ui/paged-list';
-import { SelectField } from '../../ui/select-field';
-import { Spinner } from '../../ui/spinner';
-import { checkFilters, type FilterErrors, todayIso } from '../reports/filters';
-import { organizationChoicesQuery } from '../reports/queries';
-import { ReportNav } from '../reports/report-nav';
+import { getSession, isAdmin } from '../../../lib/session';
+import { Field } from '../../../ui/field';
+import type { SearchChange } from '../../../ui/paged-list';
+import { SelectField } from '../../../ui/select-field';
+import { Spinner } from '../../../ui/spinner';
+import { checkFilters, type FilterErrors, todayIso } from '../filters';
+import { organizationChoicesQuery } from '../queries';
+import { ReportNav } from '../report-nav';
 import { cardAdvice, kitAdvice, monthLabel } from './advice';
 import { chancePercent, guessPassChance } from './guess';
 import { kitChoicesQuery, kitInsightsQuery } from './queries';
 import { type InsightsSearch, insightsRequest, rangeOfInsights } from './search';
-import '../reports/reports.css';
+import '../reports.css';
 import './kit-insights.css';
 
 const percent = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 });

@@ -1,4 +1,4 @@
-import { checkFilters, isIsoDay, todayIso, toUsDate } from '../reports/filters';
+import { checkFilters, isIsoDay, todayIso, toUsDate } from '../filters';
 
 /*
  * The kit insights' URL: the kit, the days (YYYY-MM-DD) and, for an Admin, one organization.
