@@ -155,8 +155,9 @@ describe('the legal texts and /Camera', () => {
       const page = await context.newPage();
       await page.goto(`${server.url}/legal/hipaa`);
       await page.getByRole('heading', { level: 1, name: 'HIPAA authorization' }).waitFor();
+      // The heading can paint before the text's parts (its own chunk): wait for them.
       const parts = page.getByTestId('legal-parts').locator(':scope > li');
-      expect(await parts.count()).toBe(6);
+      await expect.poll(() => parts.count(), { timeout: 15_000 }).toBe(6);
       const headings = await page.getByTestId('legal-parts').locator(':scope > li h2').allTextContents();
       expect(headings.map((h) => h.split('.')[0])).toEqual(['1', '2', '3', '4', '5', '6']);
       await shot(page, 'legal-hipaa');
