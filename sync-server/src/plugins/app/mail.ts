@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { AccountMailQueue } from '../../services/account-mail';
 import { createMailer, isLocalSender, type Mailer } from '../../services/mail';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Outgoing mail: `send(message)` resolves to how it went out ('smtp' or 'outbox'). */
     mailer: Mailer;
+    /** Staff account e-mails (reset links, change notices), sent from a queue: `enqueue` never waits. */
+    accountMail: AccountMailQueue;
   }
 }
 
@@ -22,5 +25,11 @@ export default fp(async (app: FastifyInstance) => {
     );
   }
   app.decorate('mailer', mailer);
-  app.addHook('onClose', async () => mailer.close());
+  const accountMail = new AccountMailQueue(mailer, app.log);
+  app.decorate('accountMail', accountMail);
+  app.addHook('onClose', async () => {
+    // What is queued goes out before the transport closes.
+    await accountMail.drain();
+    mailer.close();
+  });
 });
