@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { Link, Outlet, useLocation, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { ChangePasswordDialog } from '../../../features/auth/change-password-dialog';
+import { EndOtherSessionsDialog } from '../../../features/auth/end-other-sessions-dialog';
 import { queryClient } from '../../../lib/query';
 import { clearSession, getSession, isAdmin, isStaff } from '../../../lib/session';
 import { DropdownMenu } from './menu';
@@ -41,11 +42,12 @@ function usePhoneMenu() {
   return { open, setOpen, toggle, panel, bar };
 }
 
-/** The admin frame: a role-aware menu (spec §2) and the user menu with Change Password and Logout. */
+/** The admin frame: a role-aware menu (spec §2) and the user menu with Change Password, Sign out everywhere else and Logout. */
 export function AdminLayout() {
   const navigate = useNavigate();
   const session = getSession();
   const [changing, setChanging] = useState(false);
+  const [endingOthers, setEndingOthers] = useState(false);
   const menu = usePhoneMenu();
   const role = session?.roleName;
   const staff = isStaff(session);
@@ -139,6 +141,10 @@ export function AdminLayout() {
                 <button type="button" className="dropdown-item" onClick={() => setChanging(true)}>
                   Change Password
                 </button>
+                {/* --- #25 sessions --- */}
+                <button type="button" className="dropdown-item" onClick={() => setEndingOthers(true)}>
+                  Sign out everywhere else
+                </button>
                 <button type="button" className="dropdown-item" onClick={logout}>
                   Logout
                 </button>
@@ -150,6 +156,7 @@ export function AdminLayout() {
           <Outlet />
         </main>
         <ChangePasswordDialog open={changing} onClose={() => setChanging(false)} />
+        <EndOtherSessionsDialog open={endingOthers} onClose={() => setEndingOthers(false)} />
       </div>
     </QueryClientProvider>
   );
