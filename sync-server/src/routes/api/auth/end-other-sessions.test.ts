@@ -5,6 +5,7 @@ import {
   createUser,
   envelopeOf,
   type FixtureUser,
+  makeJwt,
   signInRequest,
   TEST_ADMIN_EMAIL,
   TEST_ADMIN_PASSWORD,
@@ -126,6 +127,18 @@ describe('EndOtherSessions (API.md: auth; ends every other session of the caller
     expect((await end(token)).statusCode).toBe(200);
     expect((await end(other)).statusCode).toBe(401);
     expect(await counts(token)).toBe(200);
+  });
+
+  it('a token without a token id (never issued by sign-in) cannot end the sessions of its user', async () => {
+    const me = await createUser(t.app, { roleName: 'Admin' });
+    const real = (await signIn(me, '192.0.2.85')).token;
+    // Well signed, the current version (0 for a new user), but no `jti`: there would be nothing to keep.
+    const bare = makeJwt({ sub: String(me.id), role: 'Admin' }, t.config.jwtSecret);
+    expect(await counts(bare)).toBe(200);
+    const res = await end(bare);
+    expect(res.statusCode).toBe(401);
+    expect(envelopeOf(res).message).toBe(MSG.unauthorized);
+    expect(await counts(real)).toBe(200);
   });
 
   it('leaves the password and the device token alone: the other device signs in again as before', async () => {
