@@ -97,6 +97,7 @@ describe('sign out everywhere else', () => {
   });
 
   it.each([
+    [320, 568],
     [390, 844],
     [1366, 800],
   ])(
