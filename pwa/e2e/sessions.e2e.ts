@@ -124,9 +124,13 @@ describe('sign out everywhere else', () => {
         expect(await axeViolations(page), `confirmation at ${width}`).toEqual([]);
         expect(await scrollsSideways(page)).toBe(false);
         await shoot(page, 'sessions-confirm');
-        // Escape closes it, nothing ended.
+        // Escape closes it, nothing ended, and the focus is back on the menu: the user menu's button,
+        // or on a phone the Menu button (that Escape folds the phone menu too).
         await page.keyboard.press('Escape');
         await expect.poll(() => dialog.isVisible()).toBe(false);
+        await expect
+          .poll(() => page.evaluate(() => document.activeElement?.textContent?.trim()))
+          .toBe(width < 900 ? 'Menu' : `Axel W${width} ▾`);
         expect(
           shared.server.sql<{ n: number }>(
             "SELECT count(*) AS n FROM audit_log WHERE action = 'end-other-sessions' AND user_email = ?",

@@ -49,6 +49,20 @@ export function AdminLayout() {
   const [changing, setChanging] = useState(false);
   const [endingOthers, setEndingOthers] = useState(false);
   const menu = usePhoneMenu();
+  const userMenu = useRef<HTMLDivElement>(null);
+  const endOthersOpened = useRef(false);
+  // --- #25 sessions --- Once the confirmation closes (its dialog is closed by now: a child's
+  // effect runs first), the focus goes back to the user menu; the entry that opened it is gone
+  // with the closed dropdown. On a phone whose menu folded meanwhile, to the Menu button.
+  useEffect(() => {
+    if (endingOthers) {
+      endOthersOpened.current = true;
+      return;
+    }
+    if (!endOthersOpened.current) return;
+    const button = userMenu.current?.querySelector('button');
+    (button?.offsetParent ? button : menu.toggle.current)?.focus();
+  }, [endingOthers, menu.toggle]);
   const role = session?.roleName;
   const staff = isStaff(session);
   const admin = isAdmin(session);
@@ -133,7 +147,7 @@ export function AdminLayout() {
                 </DropdownMenu>
               )}
             </nav>
-            <div className="admin-user">
+            <div className="admin-user" ref={userMenu}>
               <DropdownMenu
                 label={`${session?.firstName ?? ''} ${session?.lastName ?? ''}`.trim() || 'Account'}
                 align="right"
