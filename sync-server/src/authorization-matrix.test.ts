@@ -130,6 +130,9 @@ describe('authorization matrix', () => {
     getTestResultCountsPost: 'staff',
     getTestResultTrend: 'staff',
     getKitInsights: 'staff',
+    // --- #25 sessions --- (any signed-in user: the caller's own sessions; the calling token is kept,
+    // so the tokens of this suite go on working after it is called)
+    endOtherSessions: 'auth',
   };
 
   it("declares each endpoint's access as API.md gives it", () => {

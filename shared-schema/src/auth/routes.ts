@@ -4,4 +4,6 @@ import { post, type RouteInfo } from '../common/route';
 export const AUTH_ROUTES = {
   authenticate: post('/api/User/Authenticate', 'public'),
   changePassword: post('/api/User/ChangePassword', 'auth'),
+  // --- #25 sessions ---
+  endOtherSessions: post('/api/User/EndOtherSessions', 'auth'),
 } as const satisfies Record<string, RouteInfo>;

@@ -41,6 +41,9 @@ export const MSG = {
   bodyTooDeep: 'The request body is nested too deeply',
   tooManyRequests: 'Too many requests from this network. Please wait a moment and try again.',
   serverError: 'Something went wrong. Please try again!',
+
+  // --- #25 sessions ---
+  otherSessionsEnded: 'You were signed out everywhere else',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -1,6 +1,7 @@
 import { appendFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { CONTRACT, type EndpointName } from '@scentry/shared-schema';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixtureUsers, makeJwt, makeTestApp, signIn, type TestApp } from '../test/helpers';
@@ -223,6 +224,16 @@ describe('fuzz: the API answers anything with the envelope, never a 5xx', () => 
         expectEnvelope(url, await send(t.app, { method: 'GET', url, headers: admin() }));
       }
     });
+  });
+
+  it('fuzzes every endpoint of the contract: a new one joins by being declared, none is left out', () => {
+    const fuzzed = new Set(listOperations(doc).map((op) => op.key));
+    const missing = (Object.keys(CONTRACT) as EndpointName[])
+      .map((name) => `${CONTRACT[name].route.method} ${CONTRACT[name].route.path}`)
+      .filter((key) => !fuzzed.has(key));
+    expect(missing).toEqual([]);
+    // #25: the sessions endpoint is among them (it ends sessions: the suite's Admin token is kept).
+    expect(fuzzed.has('POST /api/User/EndOtherSessions')).toBe(true);
   });
 
   it(`sends at least ${MIN_TOTAL} generated requests across every operation (seed ${SEED})`, async () => {

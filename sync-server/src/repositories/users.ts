@@ -138,6 +138,19 @@ export async function setPasswordHash(
     .execute();
 }
 
+/**
+ * Ends every session of the user but one (EndOtherSessions): the token version goes up and
+ * `keepTokenId`, the caller's token, is the one that stays valid. The password and so the device
+ * tokens are untouched: a device token only lets its device sign in again with the password.
+ */
+export async function endSessionsExcept(db: Db, id: number, keepTokenId: string | null): Promise<void> {
+  await db
+    .updateTable('users')
+    .set((eb) => ({ tokenVersion: eb('tokenVersion', '+', 1), keptTokenId: keepTokenId, updatedAt: nowIso() }))
+    .where('id', '=', id)
+    .execute();
+}
+
 function rowQuery(db: Db) {
   return db
     .selectFrom('users as u')

@@ -11,7 +11,9 @@ export type AuditAction =
   | 'password-change'
   | 'password-reset'
   | 'view'
-  | 'export';
+  | 'export'
+  // --- #25 sessions ---
+  | 'end-other-sessions';
 
 /**
  * Records who did what to which record, from which address, in the append-only audit log. The

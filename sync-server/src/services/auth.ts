@@ -9,7 +9,7 @@ import { LoginLimiter } from '../lib/login-limiter';
 import { hashPassword, verifyPassword } from '../lib/password';
 import type { AuthUser } from '../plugins/app/auth';
 import type { TokenPayload } from '../plugins/external/jwt';
-import { findUserByEmail, findUserById, setPasswordHash } from '../repositories/users';
+import { endSessionsExcept, findUserByEmail, findUserById, setPasswordHash } from '../repositories/users';
 import { audit } from './audit';
 
 /**
@@ -99,5 +99,19 @@ export class AuthService {
     // The session that made the change goes on; the new hash voids every device token of the user.
     await setPasswordHash(this.db, me.id, await hashPassword(body.newPassword), me.tokenId);
     await audit(req, 'password-change', 'user', me.id);
+    // --- #25 sessions --- the owner hears of it (queued: the reply does not wait for the mail).
+    req.server.accountMail.enqueue({ firstName: user.firstName, address: user.email }, { kind: 'password-changed' });
+  }
+
+  // --- #25 sessions ---
+  /**
+   * Every other session of the signed-in user ends (a computer left signed in elsewhere); the
+   * calling token keeps working. Their password and device tokens stay as they are.
+   */
+  async endOtherSessions(req: FastifyRequest, me: AuthUser): Promise<void> {
+    // Every token sign-in makes has an id; one without (never issued by this server) cannot be kept.
+    if (!me.tokenId) throw unauthorized(MSG.unauthorized);
+    await endSessionsExcept(this.db, me.id, me.tokenId);
+    await audit(req, 'end-other-sessions', 'user', me.id);
   }
 }

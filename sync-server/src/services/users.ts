@@ -19,6 +19,7 @@ import {
   setPasswordHash,
   updateUserFields,
 } from '../repositories/users';
+import type { AccountMailQueue } from './account-mail';
 
 /** The rules every saved user meets: a known role, a live organization, a free e-mail. */
 async function checkUser(db: Db, user: UpdateUserRequest | CreateUserRequest, id: number): Promise<void> {
@@ -41,17 +42,29 @@ export async function createUser(db: Db, user: CreateUserRequest): Promise<numbe
   });
 }
 
-/** An Admin cannot lock themselves out: no deactivating, demoting or deleting their own account. */
-export async function updateUser(db: Db, me: number, user: UpdateUserRequest): Promise<number> {
+/** Where the account e-mails of a change go (the app's queue; a test may pass its own). */
+type AccountMailer = Pick<AccountMailQueue, 'enqueue'>;
+
+/**
+ * An Admin cannot lock themselves out: no deactivating, demoting or deleting their own account.
+ * A changed e-mail address is told to the OLD address (#25): whoever held the account hears of it.
+ */
+export async function updateUser(db: Db, me: number, user: UpdateUserRequest, mail: AccountMailer): Promise<number> {
   if (user.id <= 0) throw invalid(MSG.invalidRequest, 'id: required to update');
-  return inTransaction(db, async (trx) => {
+  const before = await inTransaction(db, async (trx) => {
     const existing = await findUserRow(trx, user.id);
     if (!existing) throw notFound(USER_MSG.notFound);
     if (user.id === me && (!user.isActive || user.roleId !== existing.roleId)) throw warning(USER_MSG.notYourself);
     await checkUser(trx, user, user.id);
     await updateUserFields(trx, user.id, { ...user, organizationId: organizationOf(user) });
-    return user.id;
+    return existing;
   });
+  // After the commit: a refused or rolled-back change sends nothing.
+  const newAddress = user.email.trim().toLowerCase();
+  if (before.email.toLowerCase() !== newAddress) {
+    mail.enqueue({ firstName: before.firstName, address: before.email }, { kind: 'email-changed', newAddress });
+  }
+  return user.id;
 }
 
 export async function deleteUsers(db: Db, me: number, ids: number[]): Promise<void> {
@@ -62,9 +75,11 @@ export async function deleteUsers(db: Db, me: number, ids: number[]): Promise<vo
   });
 }
 
-/** The Admin sets a user's new password: every session of that user ends. */
-export async function resetPassword(db: Db, request: ResetPasswordRequest): Promise<void> {
+/** The Admin sets a user's new password: every session of that user ends, and the user is told (#25). */
+export async function resetPassword(db: Db, request: ResetPasswordRequest, mail: AccountMailer): Promise<void> {
   const id = request.userId ?? request.id ?? 0;
-  if (!(await findUserRow(db, id))) throw notFound(USER_MSG.notFound);
+  const user = await findUserRow(db, id);
+  if (!user) throw notFound(USER_MSG.notFound);
   await setPasswordHash(db, id, await hashPassword(request.password));
+  mail.enqueue({ firstName: user.firstName, address: user.email }, { kind: 'password-changed' });
 }

@@ -19,6 +19,8 @@ export const AUDIT_ACTIONS = [
   'password-reset',
   'view',
   'export',
+  // --- #25 sessions ---
+  'end-other-sessions',
 ];
 
 export function validateAuditSearch(raw: Record<string, unknown>): AuditSearch {

@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { Link, Outlet, useLocation, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { ChangePasswordDialog } from '../../../features/auth/change-password-dialog';
+import { EndOtherSessionsDialog } from '../../../features/auth/end-other-sessions-dialog';
 import { queryClient } from '../../../lib/query';
 import { clearSession, getSession, isAdmin, isStaff } from '../../../lib/session';
 import { DropdownMenu } from './menu';
@@ -41,12 +42,27 @@ function usePhoneMenu() {
   return { open, setOpen, toggle, panel, bar };
 }
 
-/** The admin frame: a role-aware menu (spec §2) and the user menu with Change Password and Logout. */
+/** The admin frame: a role-aware menu (spec §2) and the user menu with Change Password, Sign out everywhere else and Logout. */
 export function AdminLayout() {
   const navigate = useNavigate();
   const session = getSession();
   const [changing, setChanging] = useState(false);
+  const [endingOthers, setEndingOthers] = useState(false);
   const menu = usePhoneMenu();
+  const userMenu = useRef<HTMLDivElement>(null);
+  const endOthersOpened = useRef(false);
+  // --- #25 sessions --- Once the confirmation closes (its dialog is closed by now: a child's
+  // effect runs first), the focus goes back to the user menu; the entry that opened it is gone
+  // with the closed dropdown. On a phone whose menu folded meanwhile, to the Menu button.
+  useEffect(() => {
+    if (endingOthers) {
+      endOthersOpened.current = true;
+      return;
+    }
+    if (!endOthersOpened.current) return;
+    const button = userMenu.current?.querySelector('button');
+    (button?.offsetParent ? button : menu.toggle.current)?.focus();
+  }, [endingOthers, menu.toggle]);
   const role = session?.roleName;
   const staff = isStaff(session);
   const admin = isAdmin(session);
@@ -131,13 +147,17 @@ export function AdminLayout() {
                 </DropdownMenu>
               )}
             </nav>
-            <div className="admin-user">
+            <div className="admin-user" ref={userMenu}>
               <DropdownMenu
                 label={`${session?.firstName ?? ''} ${session?.lastName ?? ''}`.trim() || 'Account'}
                 align="right"
               >
                 <button type="button" className="dropdown-item" onClick={() => setChanging(true)}>
                   Change Password
+                </button>
+                {/* --- #25 sessions --- */}
+                <button type="button" className="dropdown-item" onClick={() => setEndingOthers(true)}>
+                  Sign out everywhere else
                 </button>
                 <button type="button" className="dropdown-item" onClick={logout}>
                   Logout
@@ -150,6 +170,7 @@ export function AdminLayout() {
           <Outlet />
         </main>
         <ChangePasswordDialog open={changing} onClose={() => setChanging(false)} />
+        <EndOtherSessionsDialog open={endingOthers} onClose={() => setEndingOthers(false)} />
       </div>
     </QueryClientProvider>
   );

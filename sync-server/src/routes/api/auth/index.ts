@@ -14,4 +14,10 @@ export default async function authRoutes(app: FastifyInstance) {
     await auth.changePassword(req, authUser(req), req.body);
     return success(null, MSG.passwordChanged);
   });
+
+  // --- #25 sessions ---
+  route(app, 'endOtherSessions', async (req) => {
+    await auth.endOtherSessions(req, authUser(req));
+    return success(null, MSG.otherSessionsEnded);
+  });
 }

@@ -23,7 +23,7 @@ export default async function usersRoutes(app: FastifyInstance) {
   });
 
   route(app, 'updateUser', async (req) => {
-    const id = await updateUser(app.db, authUser(req).id, req.body);
+    const id = await updateUser(app.db, authUser(req).id, req.body, app.accountMail);
     await audit(req, 'update', 'user', id);
     return success({ id }, USER_MSG.updated);
   });
@@ -36,7 +36,7 @@ export default async function usersRoutes(app: FastifyInstance) {
   });
 
   route(app, 'resetPassword', async (req) => {
-    await resetPassword(app.db, req.body);
+    await resetPassword(app.db, req.body, app.accountMail);
     await audit(req, 'password-reset', 'user', req.body.userId ?? req.body.id ?? null);
     return success(null, USER_MSG.passwordReset);
   });
