@@ -130,6 +130,10 @@ describe('authorization matrix', () => {
     getTestResultCountsPost: 'staff',
     getTestResultTrend: 'staff',
     getKitInsights: 'staff',
+    // --- #25 password reset by link ---
+    forgotPassword: 'public',
+    resetPasswordWithToken: 'public',
+    sendResetLink: 'admin',
   };
 
   it("declares each endpoint's access as API.md gives it", () => {
