@@ -19,6 +19,10 @@ export const AUDIT_ACTIONS = [
   'password-reset',
   'view',
   'export',
+  // Password reset by link (issue 25)
+  'reset-link-requested',
+  'reset-link-sent',
+  'password-reset-failed',
 ];
 
 export function validateAuditSearch(raw: Record<string, unknown>): AuditSearch {
