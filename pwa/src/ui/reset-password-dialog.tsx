@@ -104,7 +104,7 @@ export function ResetPasswordDialog({
             <span>
               <strong>Set a password</strong>
               <br />
-              <span className="hint">You type a new password and pass it on to them.</span>
+              <span className="hint">You choose it and pass it on to them.</span>
             </span>
           </label>
         </fieldset>

@@ -1,4 +1,4 @@
-import { EMAIL_MAX, forgotPasswordRequest } from '@scentry/shared-schema';
+import { EMAIL_MAX, forgotPasswordRequest, MSG } from '@scentry/shared-schema';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { Field } from '../../ui/field';
@@ -11,13 +11,13 @@ import { forgotPassword } from './api';
  * toasted and the form stays.
  */
 export function ForgotPasswordForm() {
-  const [sent, setSent] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
   const form = useForm({
     schema: forgotPasswordRequest,
     initial: { email: '' },
     submit: (data) => forgotPassword(data),
     title: 'Forgot password',
-    onSuccess: () => setSent('sent'),
+    onSuccess: () => setSent(true),
   });
   const done = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -32,17 +32,13 @@ export function ForgotPasswordForm() {
           Check your e-mail
         </h2>
         <p className="notice" role="status">
-          If an active account uses {form.values.email.trim()}, a link to reset its password is on its way. It works
-          once, for one hour.
+          {MSG.resetLinkRequested}
         </p>
-        <p>
-          No e-mail after a few minutes? Check the spam folder, or{' '}
-          <button type="button" className="link-button" onClick={() => setSent(null)}>
-            ask again
-          </button>
-          .
-        </p>
-        <Link to="/admin/login" className="button button-block">
+        <p>No e-mail after a few minutes? Check the spam folder, or ask again.</p>
+        <button type="button" className="button button-ghost button-block" onClick={() => setSent(false)}>
+          Ask again
+        </button>
+        <Link to="/admin/login" className="center-link">
           Back to sign in
         </Link>
       </div>
@@ -58,6 +54,7 @@ export function ForgotPasswordForm() {
         autoComplete="username"
         maxLength={EMAIL_MAX}
         autoFocus
+        data-autofocus
         {...form.field('email')}
       />
       <button type="submit" className="button button-block" disabled={form.busy}>

@@ -40,17 +40,18 @@ export function ResetPasswordForm({ token, onDone }: { token: string | null; onD
     onSuccess: onDone,
   });
   const heading = useRef<HTMLHeadingElement>(null);
-  const passwordId = form.field('password').id;
   useEffect(() => {
-    // The page's one task: the refusal's heading when the link is dead, else the first field.
+    // A dead link: focus goes to the refusal's heading (the form's first field has autoFocus).
     if (dead) heading.current?.focus();
-    else document.getElementById(passwordId)?.focus();
-  }, [dead, passwordId]);
+  }, [dead]);
+  // The page's one task starts in its first field, as the sign-in form does.
+  // (`data-autofocus`: also when the page is opened from the e-mail, once the app's shell goes.)
+  const password = { ...form.field('password'), autoFocus: true, 'data-autofocus': true };
 
   if (dead) {
     return (
       <div className="stack">
-        <h2 ref={heading} tabIndex={-1}>
+        <h2 ref={heading} tabIndex={-1} data-autofocus>
           {MSG.resetLinkExpired}
         </h2>
         <p className="notice notice-error" role="alert">
@@ -67,9 +68,9 @@ export function ResetPasswordForm({ token, onDone }: { token: string | null; onD
   }
 
   return (
-    <form className="stack" onSubmit={form.onSubmit} noValidate aria-label="Choose a new password">
+    <form className="stack" onSubmit={form.onSubmit} noValidate>
       <p>Choose a new password for your staff account. Every session of the account ends: sign in again after.</p>
-      <PasswordPair password={form.field('password')} confirm={form.field('confirmPassword')} />
+      <PasswordPair password={password} confirm={form.field('confirmPassword')} />
       <button type="submit" className="button button-block" disabled={form.busy}>
         {form.busy ? 'Saving…' : 'Set new password'}
       </button>
