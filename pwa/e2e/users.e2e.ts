@@ -68,6 +68,9 @@ describe('the Admin manages users on a phone', () => {
     // Reset the password: mismatched confirmation first, then the real one.
     await page.getByRole('button', { name: `Reset password of Jay ${USER.last}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Reset Password' });
+    // Sending a link is the default (issue 25); the password by hand is the other choice.
+    expect(await dialog.getByRole('radio', { name: /Send a reset link/ }).isChecked()).toBe(true);
+    await dialog.getByRole('radio', { name: /Set a password/ }).check();
     await dialog.getByLabel('New Password').fill('Fresh-Pass-2');
     await dialog.getByLabel('Confirm Password').fill('Fresh-Pass-3');
     await dialog.getByRole('button', { name: 'Reset Password' }).click();

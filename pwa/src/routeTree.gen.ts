@@ -24,7 +24,9 @@ import { Route as PlayerScanQRCodeRouteImport } from './routes/_player/scanQRCod
 import { Route as PlayerSummaryRouteImport } from './routes/_player/summary'
 import { Route as PlayerUserMedicationQuestionRouteImport } from './routes/_player/userMedicationQuestion'
 import { Route as AdminAuthedRouteImport } from './routes/admin/_authed'
+import { Route as AdminForgotPasswordRouteImport } from './routes/admin/forgot-password'
 import { Route as AdminLoginRouteImport } from './routes/admin/login'
+import { Route as AdminResetPasswordRouteImport } from './routes/admin/reset-password'
 import { Route as PlayerEventCodeRouteImport } from './routes/_player/event.$code'
 import { Route as PlayerLegalDocRouteImport } from './routes/_player/legal.$doc'
 import { Route as PlayerScentIdRouteImport } from './routes/_player/scent.$id'
@@ -126,9 +128,19 @@ const AdminAuthedRoute = AdminAuthedRouteImport.update({
   path: '/admin',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminForgotPasswordRoute = AdminForgotPasswordRouteImport.update({
+  id: '/admin/forgot-password',
+  path: '/admin/forgot-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AdminLoginRoute = AdminLoginRouteImport.update({
   id: '/admin/login',
   path: '/admin/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminResetPasswordRoute = AdminResetPasswordRouteImport.update({
+  id: '/admin/reset-password',
+  path: '/admin/reset-password',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PlayerEventCodeRoute = PlayerEventCodeRouteImport.update({
@@ -270,7 +282,9 @@ export interface FileRoutesByFullPath {
   '/summary': typeof PlayerSummaryRoute
   '/userMedicationQuestion': typeof PlayerUserMedicationQuestionRoute
   '/admin': typeof AdminAuthedRouteWithChildren
+  '/admin/forgot-password': typeof AdminForgotPasswordRoute
   '/admin/login': typeof AdminLoginRoute
+  '/admin/reset-password': typeof AdminResetPasswordRoute
   '/event/$code': typeof PlayerEventCodeRoute
   '/legal/$doc': typeof PlayerLegalDocRoute
   '/scent/$id': typeof PlayerScentIdRoute
@@ -308,7 +322,9 @@ export interface FileRoutesByTo {
   '/scanQRCode': typeof PlayerScanQRCodeRoute
   '/summary': typeof PlayerSummaryRoute
   '/userMedicationQuestion': typeof PlayerUserMedicationQuestionRoute
+  '/admin/forgot-password': typeof AdminForgotPasswordRoute
   '/admin/login': typeof AdminLoginRoute
+  '/admin/reset-password': typeof AdminResetPasswordRoute
   '/event/$code': typeof PlayerEventCodeRoute
   '/legal/$doc': typeof PlayerLegalDocRoute
   '/scent/$id': typeof PlayerScentIdRoute
@@ -349,7 +365,9 @@ export interface FileRoutesById {
   '/_player/summary': typeof PlayerSummaryRoute
   '/_player/userMedicationQuestion': typeof PlayerUserMedicationQuestionRoute
   '/admin/_authed': typeof AdminAuthedRouteWithChildren
+  '/admin/forgot-password': typeof AdminForgotPasswordRoute
   '/admin/login': typeof AdminLoginRoute
+  '/admin/reset-password': typeof AdminResetPasswordRoute
   '/_player/event/$code': typeof PlayerEventCodeRoute
   '/_player/legal/$doc': typeof PlayerLegalDocRoute
   '/_player/scent/$id': typeof PlayerScentIdRoute
@@ -390,7 +408,9 @@ export interface FileRouteTypes {
     | '/summary'
     | '/userMedicationQuestion'
     | '/admin'
+    | '/admin/forgot-password'
     | '/admin/login'
+    | '/admin/reset-password'
     | '/event/$code'
     | '/legal/$doc'
     | '/scent/$id'
@@ -428,7 +448,9 @@ export interface FileRouteTypes {
     | '/scanQRCode'
     | '/summary'
     | '/userMedicationQuestion'
+    | '/admin/forgot-password'
     | '/admin/login'
+    | '/admin/reset-password'
     | '/event/$code'
     | '/legal/$doc'
     | '/scent/$id'
@@ -468,7 +490,9 @@ export interface FileRouteTypes {
     | '/_player/summary'
     | '/_player/userMedicationQuestion'
     | '/admin/_authed'
+    | '/admin/forgot-password'
     | '/admin/login'
+    | '/admin/reset-password'
     | '/_player/event/$code'
     | '/_player/legal/$doc'
     | '/_player/scent/$id'
@@ -497,7 +521,9 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   PlayerRoute: typeof PlayerRouteWithChildren
   AdminAuthedRoute: typeof AdminAuthedRouteWithChildren
+  AdminForgotPasswordRoute: typeof AdminForgotPasswordRoute
   AdminLoginRoute: typeof AdminLoginRoute
+  AdminResetPasswordRoute: typeof AdminResetPasswordRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -607,11 +633,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAuthedRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin/forgot-password': {
+      id: '/admin/forgot-password'
+      path: '/admin/forgot-password'
+      fullPath: '/admin/forgot-password'
+      preLoaderRoute: typeof AdminForgotPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/admin/login': {
       id: '/admin/login'
       path: '/admin/login'
       fullPath: '/admin/login'
       preLoaderRoute: typeof AdminLoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/reset-password': {
+      id: '/admin/reset-password'
+      path: '/admin/reset-password'
+      fullPath: '/admin/reset-password'
+      preLoaderRoute: typeof AdminResetPasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_player/event/$code': {
@@ -866,7 +906,9 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   PlayerRoute: PlayerRouteWithChildren,
   AdminAuthedRoute: AdminAuthedRouteWithChildren,
+  AdminForgotPasswordRoute: AdminForgotPasswordRoute,
   AdminLoginRoute: AdminLoginRoute,
+  AdminResetPasswordRoute: AdminResetPasswordRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -133,6 +133,10 @@ describe('authorization matrix', () => {
     // --- #25 sessions --- (any signed-in user: the caller's own sessions; the calling token is kept,
     // so the tokens of this suite go on working after it is called)
     endOtherSessions: 'auth',
+    // --- #25 password reset by link ---
+    forgotPassword: 'public',
+    resetPasswordWithToken: 'public',
+    sendResetLink: 'admin',
   };
 
   it("declares each endpoint's access as API.md gives it", () => {

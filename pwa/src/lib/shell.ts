@@ -7,9 +7,18 @@
 
 const shellElement = () => (typeof document === 'undefined' ? null : document.getElementById('shell'));
 
-/** Removes the shell (once; later calls do nothing). */
+/**
+ * Removes the shell (once; later calls do nothing). The app's screen was hidden until now, so a
+ * focus it asked for on its first render did not take: the element it marks `data-autofocus`
+ * gets it now (unless something else already has it).
+ */
 export function takeOverShell(): void {
-  shellElement()?.remove();
+  const shell = shellElement();
+  if (!shell) return;
+  shell.remove();
+  if (document.activeElement === document.body || document.activeElement === null) {
+    document.querySelector<HTMLElement>('#root [data-autofocus]')?.focus();
+  }
 }
 
 /** What the server's drawing of card 1 says about itself, when the shell holds one. */

@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { defineContract } from '../common/endpoint';
 import { signInReplySchema } from './replies';
 import { AUTH_ROUTES } from './routes';
-import { authenticateRequest, changePasswordRequest } from './schemas';
+import {
+  authenticateRequest,
+  changePasswordRequest,
+  forgotPasswordRequest,
+  resetPasswordWithTokenRequest,
+  sendResetLinkRequest,
+} from './schemas';
 
 export const AUTH_CONTRACT = defineContract(AUTH_ROUTES, {
   authenticate: {
@@ -19,6 +25,23 @@ export const AUTH_CONTRACT = defineContract(AUTH_ROUTES, {
   endOtherSessions: {
     summary:
       'End every other session of the signed-in user: their other tokens answer 401 from now on, the calling one keeps working. No body (one sent is ignored)',
+    data: z.null(),
+  },
+  // Password reset by link (issue 25).
+  forgotPassword: {
+    summary:
+      'Ask for a password reset link by e-mail: the same reply whatever the e-mail; throttled per e-mail and per address',
+    body: forgotPasswordRequest,
+    data: z.null(),
+  },
+  resetPasswordWithToken: {
+    summary: "Set a new password with a reset link's token (one use, one hour); every session of the user ends",
+    body: resetPasswordWithTokenRequest,
+    data: z.null(),
+  },
+  sendResetLink: {
+    summary: 'E-mail a user a password reset link (400 Warning for an inactive user)',
+    body: sendResetLinkRequest,
     data: z.null(),
   },
 });

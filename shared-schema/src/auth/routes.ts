@@ -6,4 +6,9 @@ export const AUTH_ROUTES = {
   changePassword: post('/api/User/ChangePassword', 'auth'),
   // --- #25 sessions ---
   endOtherSessions: post('/api/User/EndOtherSessions', 'auth'),
+
+  // Password reset by link (issue 25): the two public steps, and the Admin's link.
+  forgotPassword: post('/api/User/ForgotPassword', 'public'),
+  resetPasswordWithToken: post('/api/User/ResetPasswordWithToken', 'public'),
+  sendResetLink: post('/api/User/SendResetLink', 'admin'),
 } as const satisfies Record<string, RouteInfo>;

@@ -44,6 +44,14 @@ export const MSG = {
 
   // --- #25 sessions ---
   otherSessionsEnded: 'You were signed out everywhere else',
+  // Password reset by link (issue 25; the expired-or-used message is pinned by API.md)
+  resetLinkRequested:
+    'If an active account uses this e-mail, a link to reset its password is on its way. It works for one hour.',
+  resetLinkExpired: 'This link has expired or was already used',
+  resetDone: 'Your password was reset. Sign in with your new password.',
+  resetLinkSent: 'A reset link was sent to the user',
+  resetLinkUserInactive: 'This user is inactive: activate the account before sending a reset link',
+  tooManyResetRequests: 'Too many reset requests. Please wait a while and try again.',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -193,6 +193,17 @@ export interface EmailsTable {
   clientKey: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+/** A pending password reset link (issue 25): only the token's hash is kept. */
+export interface PasswordResetTokensTable {
+  /** SHA-256 of the token, base64url. */
+  tokenHash: string;
+  userId: number;
+  /** SHA-256 of the user's password hash when the link was made: a password change voids the link. */
+  passwordStamp: string;
+  createdAt: string;
+  expiresAt: string;
+}
+
 export interface Database {
   roles: RolesTable;
   organizations: OrganizationsTable;
@@ -207,6 +218,7 @@ export interface Database {
   questionnaireAnswers: QuestionnaireAnswersTable;
   auditLog: AuditLogTable;
   emails: EmailsTable;
+  passwordResetTokens: PasswordResetTokensTable;
 }
 
 export type Db = Kysely<Database>;

@@ -283,6 +283,25 @@ describe('migrations', () => {
     expect(after.filter((r) => r.name !== 'test_results_org_kit_played')).toEqual(before);
   });
 
+  it('0600 (11-26) adds the password reset links table, keyed by the token hash, and changes nothing else', async () => {
+    const db = freshDb();
+    await migrateTo(db, '2026-11-26T0520-kit-answer-tallies');
+    const before = (await schemaOf(db)) as { name: string }[];
+    await migrateTo(db, '2026-11-26T0600-password-reset-tokens');
+    const after = (await schemaOf(db)) as { name: string }[];
+    const added = after.filter((r) => !before.some((b) => b.name === r.name)).map((r) => r.name);
+    expect(added.sort()).toEqual([
+      'password_reset_tokens',
+      'password_reset_tokens_expires',
+      'password_reset_tokens_user',
+    ]);
+    expect(after.filter((r) => !added.includes(r.name))).toEqual(before);
+    const columns = (await sql<{ name: string }>`pragma table_info(password_reset_tokens)`.execute(db)).rows;
+    expect(columns.map((c) => c.name)).toEqual(['token_hash', 'user_id', 'password_stamp', 'created_at', 'expires_at']);
+    await migrateTo(db, '2026-11-26T0520-kit-answer-tallies');
+    expect(await schemaOf(db)).toEqual(before);
+  });
+
   it('0800 keys the scent options already stored as the live titleKey does, the oldest of a name first', async () => {
     const db = freshDb();
     await migrateTo(db, '2026-11-23T0720-filter-indexes');

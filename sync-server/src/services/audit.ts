@@ -13,7 +13,12 @@ export type AuditAction =
   | 'view'
   | 'export'
   // --- #25 sessions ---
-  | 'end-other-sessions';
+  | 'end-other-sessions'
+  // Password reset by link (issue 25): a link asked for (ForgotPassword, any e-mail), a link the
+  // Admin sent, a link refused; the reset itself is 'password-reset' (detail: by e-mailed link).
+  | 'reset-link-requested'
+  | 'reset-link-sent'
+  | 'password-reset-failed';
 
 /**
  * Records who did what to which record, from which address, in the append-only audit log. The

@@ -21,6 +21,10 @@ export const AUDIT_ACTIONS = [
   'export',
   // --- #25 sessions ---
   'end-other-sessions',
+  // Password reset by link (issue 25)
+  'reset-link-requested',
+  'reset-link-sent',
+  'password-reset-failed',
 ];
 
 export function validateAuditSearch(raw: Record<string, unknown>): AuditSearch {

@@ -42,6 +42,9 @@ export const deleteOrganization = (id: number) => call('deleteOrganization', { q
 
 export const resetOrganizationPassword = (body: ResetPasswordRequest) => call('resetPassword', { body });
 
+/** E-mails the organization's user a reset link (issue 25): they choose their own password. */
+export const sendOrganizationResetLink = (userId: number) => call('sendResetLink', { body: { userId } });
+
 /** An edit request from a loaded record (the list's Active switch changes one field of it). */
 export function recordToEdit(
   r: OrganizationRecord,

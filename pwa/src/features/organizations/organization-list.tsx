@@ -17,7 +17,7 @@ import { ResetPasswordDialog } from '../../ui/reset-password-dialog';
 import { SAVED_LISTS } from '../../ui/saved-row';
 import { useToast } from '../../ui/toast';
 import { failureToast } from '../../ui/use-form';
-import type { OrganizationRow } from './api';
+import { type OrganizationRow, sendOrganizationResetLink } from './api';
 import { INACTIVATE_MESSAGE, INACTIVATE_TITLE } from './messages';
 import {
   organizationListQuery,
@@ -202,6 +202,7 @@ export function OrganizationList({ search, onSearchChange }: SearchProps<ListSea
           }
         }
         reset={resetPassword.mutateAsync}
+        sendLink={sendOrganizationResetLink}
         onClose={() => setResetFor(null)}
       />
     </section>

@@ -45,3 +45,6 @@ export const updateUser = (user: UpdateUserRequest) => call('updateUser', { body
 export const deleteUsers = (ids: number[]) => call('deleteUser', { query: { id: ids.join(',') } });
 
 export const resetPassword = (request: ResetPasswordRequest) => call('resetPassword', { body: request });
+
+/** E-mails the user a reset link (issue 25): they choose their own password. */
+export const sendResetLink = (userId: number) => call('sendResetLink', { body: { userId } });

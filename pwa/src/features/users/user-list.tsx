@@ -8,7 +8,7 @@ import { useRowSelection } from '../../ui/data-table';
 import { ListPager, type SearchProps, useConfirmDelete, useListSavedRow } from '../../ui/paged-list';
 import { ResetPasswordDialog } from '../../ui/reset-password-dialog';
 import { SAVED_LISTS } from '../../ui/saved-row';
-import type { UserFilter, UserListRow } from './api';
+import { sendResetLink, type UserFilter, type UserListRow } from './api';
 import { useDeleteUsers, useResetPassword, userListQuery } from './queries';
 import type { UserListSearch } from './search';
 import { useUserListUrl } from './use-user-list-url';
@@ -112,6 +112,7 @@ export function UserList({ search, onSearchChange }: SearchProps<UserListSearch>
           }
         }
         reset={resetPassword.mutateAsync}
+        sendLink={sendResetLink}
         onClose={() => setResetting(null)}
       />
     </section>

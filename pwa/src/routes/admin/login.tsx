@@ -1,4 +1,5 @@
-import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
+import { MSG } from '@scentry/shared-schema';
+import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router';
 import { LoginForm } from '../../features/auth/login-form';
 import { getSession, wasSessionExpired } from '../../lib/session';
 
@@ -10,9 +11,13 @@ const returnTo = (value: unknown): string | undefined =>
   typeof value === 'string' && /^\/event\/[^/?#]+$/.test(value) ? value : undefined;
 
 export const Route = createFileRoute('/admin/login')({
-  validateSearch: (search: Record<string, unknown>): { redirect?: string } => {
+  validateSearch: (search: Record<string, unknown>): { redirect?: string; reset?: 'done' } => {
     const to = returnTo(search.redirect);
-    return to ? { redirect: to } : {};
+    return {
+      ...(to ? { redirect: to } : {}),
+      // Back from a password reset by link: the sign-in page says it worked.
+      ...(search.reset === 'done' ? { reset: 'done' as const } : {}),
+    };
   },
   beforeLoad: ({ search }) => {
     if (!getSession()) return;
@@ -24,7 +29,7 @@ export const Route = createFileRoute('/admin/login')({
 
 function Login() {
   const navigate = useNavigate();
-  const { redirect: back } = Route.useSearch();
+  const { redirect: back, reset } = Route.useSearch();
   // The 401 rule marked it just before sending the user here.
   const expired = wasSessionExpired();
   return (
@@ -39,7 +44,15 @@ function Login() {
             Your session has ended. Please sign in again.
           </p>
         )}
+        {reset === 'done' && (
+          <p className="notice" role="status">
+            {MSG.resetDone}
+          </p>
+        )}
         <LoginForm onSignedIn={() => (back ? navigate({ href: back }) : navigate({ to: '/admin/dashboard' }))} />
+        <Link to="/admin/forgot-password" className="center-link">
+          Forgot password?
+        </Link>
       </main>
     </div>
   );

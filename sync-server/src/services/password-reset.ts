@@ -1,0 +1,181 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  type ForgotPasswordRequest,
+  MSG,
+  type ResetPasswordWithTokenRequest,
+  type SendResetLinkRequest,
+  USER_MSG,
+} from '@scentry/shared-schema';
+import type { FastifyRequest } from 'fastify';
+import type { Rate } from '../config';
+import { type Db, inTransaction } from '../db/database';
+import { addressKey } from '../lib/address';
+import { invalid, notFound, tooMany, warning } from '../lib/errors';
+import { hashPassword } from '../lib/password';
+import { Throttle } from '../lib/throttle';
+import {
+  deleteExpiredResetTokens,
+  findResetToken,
+  replaceResetToken,
+  takeResetTokens,
+} from '../repositories/password-reset-tokens';
+import { findUserByEmail, findUserById, setPasswordHash, type UserAuthRecord } from '../repositories/users';
+import type { AccountMail, AccountMailTo } from './account-mail';
+import { audit } from './audit';
+
+/** A link works for one hour (API.md "Staff sign-in"). */
+export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
+
+/**
+ * The reset throttles (token buckets, in memory). Per e-mail: at most 5 links an hour to one
+ * mailbox, whoever asks (ForgotPassword and the Admin's SendResetLink share it), the same cap as
+ * any e-mail to one recipient. Per address: 20 ForgotPassword requests an hour, and 20 tries of a
+ * token per 15 minutes (a token cannot be guessed; this bounds the password hashing a client can
+ * cause). Never the sign-in limits: asking for a link must not lock anyone out of signing in.
+ */
+export const RESET_LIMITS = {
+  linksPerEmail: { limit: 5, windowMs: 60 * 60 * 1000 },
+  requestsPerAddress: { limit: 20, windowMs: 60 * 60 * 1000 },
+  tokenTriesPerAddress: { limit: 20, windowMs: 15 * 60 * 1000 },
+} satisfies Record<string, Rate>;
+
+/** The reset link's token: 32 random bytes, base64url (43 characters). */
+const newToken = (): string => randomBytes(32).toString('base64url');
+const sha256 = (value: string): string => createHash('sha256').update(value).digest('base64url');
+
+/** Where a link's token goes: the fragment, which the browser never sends with the page load. */
+export const resetLinkOf = (publicUrl: string, token: string): string =>
+  `${publicUrl}/admin/reset-password#token=${token}`;
+
+export interface PasswordResetOptions {
+  db: Db;
+  publicUrl: string;
+  /** The account e-mail queue (app.accountMail): never waited for. */
+  mail: { enqueue(to: AccountMailTo, mail: AccountMail): void };
+  /** False with RATE_LIMITS=off: the per-address throttles are off (the per-e-mail one never is). */
+  perAddressThrottles: boolean;
+}
+
+/**
+ * Password reset by e-mailed link (issue 25): asking for a link (anyone, for any e-mail), the
+ * Admin's link for a user, and setting the new password with a link. Tokens are stored hashed;
+ * a link is voided by a newer one and by any password change (its row keeps a stamp of the
+ * password hash it was made under); using one ends every session of the user. All audited.
+ */
+export class PasswordResetService {
+  private readonly perEmail = new Throttle(RESET_LIMITS.linksPerEmail);
+  private readonly perAddress = new Throttle(RESET_LIMITS.requestsPerAddress);
+  private readonly tokenTries = new Throttle(RESET_LIMITS.tokenTriesPerAddress);
+
+  constructor(private readonly options: PasswordResetOptions) {}
+
+  /**
+   * ForgotPassword: an active user gets a link by e-mail; the reply is the same whatever the
+   * e-mail, and so is the work done before it (a lookup, a token made and hashed, a write, an
+   * audit row; the mail goes from the queue after the reply).
+   */
+  async forgotPassword(req: FastifyRequest, body: ForgotPasswordRequest): Promise<void> {
+    const email = body.email.trim().toLowerCase();
+    this.take(this.perAddress, addressKey(req.ip), this.options.perAddressThrottles);
+    this.take(this.perEmail, email, true);
+    const user = await findUserByEmail(this.options.db, email);
+    const active = user?.isActive ? user : undefined;
+    const token = newToken();
+    const tokenHash = sha256(token);
+    if (active) await this.store(active, tokenHash);
+    else await deleteExpiredResetTokens(this.options.db, new Date().toISOString());
+    await audit(req, 'reset-link-requested', 'user', user?.id ?? null, {
+      who: { id: user?.id ?? null, email },
+      // The audit log is the Admin's: it may say what the reply does not.
+      detail: active ? 'link sent' : user ? 'account inactive: no link sent' : 'no such account: no link sent',
+    });
+    if (active) this.send(active, token);
+  }
+
+  /**
+   * SendResetLink (admin): the user gets a link; an inactive user is refused with a Warning. (A
+   * user of an inactive organization gets one, as from ForgotPassword: sign-in still refuses them.)
+   */
+  async sendResetLink(req: FastifyRequest, body: SendResetLinkRequest): Promise<void> {
+    const user = await findUserById(this.options.db, body.userId);
+    if (!user) throw notFound(USER_MSG.notFound);
+    if (!user.isActive) throw warning(MSG.resetLinkUserInactive);
+    this.take(this.perEmail, user.email, true);
+    const token = newToken();
+    await this.store(user, sha256(token));
+    await audit(req, 'reset-link-sent', 'user', user.id);
+    this.send(user, token);
+  }
+
+  /**
+   * ResetPasswordWithToken: the new password for the link's user; the link is used up, their
+   * other links die, every session of theirs ends (no token kept) and the new hash voids their
+   * device tokens. A link that is unknown, used, expired, voided or whose user is no longer
+   * active gets the one message.
+   */
+  async resetWithToken(req: FastifyRequest, body: ResetPasswordWithTokenRequest): Promise<void> {
+    this.take(this.tokenTries, addressKey(req.ip), this.options.perAddressThrottles);
+    const { db } = this.options;
+    const tokenHash = sha256(body.token);
+    const row = await findResetToken(db, tokenHash);
+    const user = row && (await findUserById(db, row.userId));
+    // Unknown, expired, voided by a password change since, or its user no longer active: one answer.
+    if (
+      !row ||
+      !user?.isActive ||
+      Date.parse(row.expiresAt) <= Date.now() ||
+      row.passwordStamp !== sha256(user.passwordHash)
+    )
+      return this.refuse(req, user);
+    const passwordHash = await hashPassword(body.password);
+    // Taken and written in one transaction: of two requests racing with one link, one finds it gone.
+    const done = await inTransaction(db, async (trx) => {
+      if (!(await takeResetTokens(trx, tokenHash, user.id))) return false;
+      await setPasswordHash(trx, user.id, passwordHash, null);
+      return true;
+    });
+    if (!done) return this.refuse(req, user);
+    await audit(req, 'password-reset', 'user', user.id, {
+      who: { id: user.id, email: user.email },
+      detail: 'by e-mailed link; every session ended',
+    });
+  }
+
+  private async refuse(req: FastifyRequest, user: UserAuthRecord | undefined): Promise<never> {
+    await audit(req, 'password-reset-failed', 'user', user?.id ?? null, {
+      who: { id: user?.id ?? null, email: user?.email ?? null },
+      detail: MSG.resetLinkExpired,
+    });
+    throw invalid(MSG.resetLinkExpired);
+  }
+
+  private async store(user: UserAuthRecord, tokenHash: string): Promise<void> {
+    const now = new Date();
+    await inTransaction(this.options.db, (trx) =>
+      replaceResetToken(
+        trx,
+        {
+          tokenHash,
+          userId: user.id,
+          passwordStamp: sha256(user.passwordHash),
+          createdAt: now.toISOString(),
+          expiresAt: new Date(now.getTime() + RESET_LINK_TTL_MS).toISOString(),
+        },
+        now.toISOString(),
+      ),
+    );
+  }
+
+  private send(user: UserAuthRecord, token: string): void {
+    this.options.mail.enqueue(
+      { firstName: user.firstName, address: user.email },
+      { kind: 'reset-link', link: resetLinkOf(this.options.publicUrl, token) },
+    );
+  }
+
+  private take(throttle: Throttle, key: string, on: boolean): void {
+    if (!on) return;
+    const taken = throttle.take(key);
+    if (!taken.ok) throw tooMany(MSG.tooManyResetRequests, taken.retryAfterSeconds);
+  }
+}
