@@ -139,6 +139,8 @@ export class PasswordResetService {
       who: { id: user.id, email: user.email },
       detail: 'by e-mailed link; every session ended',
     });
+    // The owner hears of every password change, this one too (whoever held the link).
+    this.options.mail.enqueue({ firstName: user.firstName, address: user.email }, { kind: 'password-changed' });
   }
 
   private async refuse(req: FastifyRequest, user: UserAuthRecord | undefined): Promise<never> {

@@ -209,6 +209,18 @@ describe('password reset by link', () => {
           detail: 'by e-mailed link; every session ended',
         }),
       ]);
+      // The owner is told the password changed, in a mail of its own (no link in it).
+      await t.app.accountMail.drain();
+      const notices = [];
+      for (const file of readdirSync(path.join(t.dataDir, 'outbox'))) {
+        const mail = await simpleParser(readFileSync(path.join(t.dataDir, 'outbox', file)));
+        if (mail.subject === 'Your Scentry password was changed' && mail.text?.includes('just changed')) {
+          const to = Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : [];
+          if (to.some((a) => a.value.some((v) => v.address === user.email))) notices.push(mail);
+        }
+      }
+      expect(notices).toHaveLength(1);
+      expect(notices[0].text).not.toContain('#token=');
     });
 
     it('works once: the same link again is refused with the pinned message, and so is a wrong token', async () => {
