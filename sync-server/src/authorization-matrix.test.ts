@@ -130,6 +130,13 @@ describe('authorization matrix', () => {
     getTestResultCountsPost: 'staff',
     getTestResultTrend: 'staff',
     getKitInsights: 'staff',
+    // --- #25 two-step sign-in ---
+    verifyTotp: 'public',
+    totpSetup: 'auth',
+    totpEnable: 'auth',
+    totpDisable: 'auth',
+    totpRecoveryCodes: 'auth',
+    totpClear: 'admin',
   };
 
   it("declares each endpoint's access as API.md gives it", () => {

@@ -4,4 +4,11 @@ import { post, type RouteInfo } from '../common/route';
 export const AUTH_ROUTES = {
   authenticate: post('/api/User/Authenticate', 'public'),
   changePassword: post('/api/User/ChangePassword', 'auth'),
+  // two-step sign-in (TOTP, issue 25)
+  verifyTotp: post('/api/User/VerifyTotp', 'public'),
+  totpSetup: post('/api/User/TotpSetup', 'auth'),
+  totpEnable: post('/api/User/TotpEnable', 'auth'),
+  totpDisable: post('/api/User/TotpDisable', 'auth'),
+  totpRecoveryCodes: post('/api/User/TotpRecoveryCodes', 'auth'),
+  totpClear: post('/api/User/TotpClear', 'admin'),
 } as const satisfies Record<string, RouteInfo>;

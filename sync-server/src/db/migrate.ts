@@ -14,6 +14,7 @@ import * as emailCaps from './migrations/2026-11-25T2100-email-caps';
 import * as resultsSearchIndex from './migrations/2026-11-26T0500-results-search-index';
 import * as orgKitIndex from './migrations/2026-11-26T0510-org-kit-index';
 import * as kitAnswerTallies from './migrations/2026-11-26T0520-kit-answer-tallies';
+import * as totp from './migrations/2026-11-26T0610-totp';
 
 /** Listed explicitly (not read from disk) so the same code runs under tsx, a bundle or a test. */
 const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T0500-results-search-index': resultsSearchIndex,
   '2026-11-26T0510-org-kit-index': orgKitIndex,
   '2026-11-26T0520-kit-answer-tallies': kitAnswerTallies,
+  '2026-11-26T0610-totp': totp,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

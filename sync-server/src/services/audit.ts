@@ -11,7 +11,14 @@ export type AuditAction =
   | 'password-change'
   | 'password-reset'
   | 'view'
-  | 'export';
+  | 'export'
+  // two-step sign-in (issue 25)
+  | 'sign-in-challenge'
+  | 'totp-setup'
+  | 'totp-enable'
+  | 'totp-disable'
+  | 'totp-recovery-codes'
+  | 'totp-clear';
 
 /**
  * Records who did what to which record, from which address, in the append-only audit log. The
