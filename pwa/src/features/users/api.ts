@@ -45,3 +45,6 @@ export const updateUser = (user: UpdateUserRequest) => call('updateUser', { body
 export const deleteUsers = (ids: number[]) => call('deleteUser', { query: { id: ids.join(',') } });
 
 export const resetPassword = (request: ResetPasswordRequest) => call('resetPassword', { body: request });
+
+/** An Admin clears a user's two-step sign-in (a lost phone); their sessions end. */
+export const clearTotp = (userId: number) => call('totpClear', { body: { userId } });
