@@ -57,6 +57,7 @@ export const MSG = {
   totpCleared: "The user's two-step sign-in was cleared and their sessions ended",
   totpRecoveryCodesRenewed: 'New recovery codes made; the old ones no longer work',
   wrongPassword: 'Password is incorrect',
+  totpClearOwn: 'Turn off your own two-step sign-in from your menu: it asks for your password and a code',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -171,8 +171,10 @@ export class TotpService {
     return { recoveryCodes: codes };
   }
 
-  /** An Admin clears a user's TOTP (a lost phone) and ends every session of theirs. */
-  async clear(req: FastifyRequest, body: TotpClearRequest): Promise<void> {
+  /** An Admin clears another user's TOTP (a lost phone) and ends every session of theirs. */
+  async clear(req: FastifyRequest, me: AuthUser, body: TotpClearRequest): Promise<void> {
+    // One's own is turned off with the password and a code: a session alone must not remove it.
+    if (body.userId === me.id) throw warning(MSG.totpClearOwn);
     const user = await findUserById(this.db, body.userId);
     if (!user) throw notFound(MSG.notFound);
     const state = await findTotpState(this.db, user.id);

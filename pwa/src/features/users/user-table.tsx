@@ -103,7 +103,12 @@ export function UserTable(props: UserTableProps) {
               type="button"
               className="button button-small button-ghost"
               aria-label={`Clear two-step sign-in of ${fullName(u)}`}
-              title="Clear two-step sign-in (lost phone)"
+              title={
+                u.id === meId
+                  ? 'Turn off your own from Two-step sign-in in your menu'
+                  : 'Clear two-step sign-in (lost phone)'
+              }
+              disabled={u.id === meId}
               onClick={() => props.onClearTotp(u)}
             >
               Clear

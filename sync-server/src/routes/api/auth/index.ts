@@ -47,7 +47,7 @@ export default async function authRoutes(app: FastifyInstance) {
     success(await totp.renewRecoveryCodes(req, authUser(req), req.body), MSG.totpRecoveryCodesRenewed),
   );
   route(app, 'totpClear', async (req) => {
-    await totp.clear(req, req.body);
+    await totp.clear(req, authUser(req), req.body);
     return success(null, MSG.totpCleared);
   });
 }

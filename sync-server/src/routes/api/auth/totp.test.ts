@@ -395,6 +395,9 @@ describe('two-step sign-in (TOTP)', () => {
       const admin = await createUser(t.app, { roleName: 'Admin' });
       const adminToken = await signIn(t.app, admin.email, admin.password);
 
+      const own = await a.post('/api/User/TotpClear', { UserId: admin.id }, adminToken);
+      expect(own.statusCode).toBe(400);
+      expect(envelopeOf(own)).toMatchObject({ status: 'Warning', message: MSG.totpClearOwn });
       const unknown = await a.post('/api/User/TotpClear', { UserId: 999999 }, adminToken);
       expect(unknown.statusCode).toBe(404);
       const res = await a.post('/api/User/TotpClear', { UserId: u.id }, adminToken);
