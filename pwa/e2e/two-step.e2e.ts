@@ -102,6 +102,7 @@ describe('two-step sign-in', () => {
       await page.goto(`${server.url}/admin/user`);
       const row = page.getByRole('row').filter({ hasText: tess.email });
       await row.getByText('On', { exact: true }).waitFor();
+      await shoot(page, 'two-step-users-list');
       // Not for one's own account: that is turned off from the menu, with the password and a code.
       expect(await row.getByRole('button', { name: 'Clear two-step sign-in of Tess Two' }).isDisabled()).toBe(true);
       await logout(page, 'Tess Two');
