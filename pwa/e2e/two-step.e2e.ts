@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser';
 import { ADMIN, createUser, startServer, type TestServer } from './support/server';
 import { signIn } from './support/sign-in';
-import { axeViolations, shoot } from './support/ux';
+import { axeViolations, scrollsSideways, shoot } from './support/ux';
 
 /** The code an authenticator app shows for `secret`, `offset` ms from now. */
 const codeFor = (secret: string, offset = 0) =>
@@ -12,14 +12,20 @@ const codeFor = (secret: string, offset = 0) =>
     timestamp: Date.now() + offset,
   });
 
-/** axe at a phone (390x844) and a laptop (1366x800), back to the laptop after. */
+/**
+ * axe at a phone (390x844) and a laptop (1366x800); no sideways scroll at those and at 320 px; back
+ * to the laptop after.
+ */
 async function axeAtBothSizes(page: Page, what: string) {
+  await page.setViewportSize({ width: 320, height: 568 });
+  expect(await scrollsSideways(page), `${what} at 320`).toBe(false);
   for (const size of [
     { width: 390, height: 844 },
     { width: 1366, height: 800 },
   ]) {
     await page.setViewportSize(size);
     expect(await axeViolations(page), `${what} at ${size.width}`).toEqual([]);
+    expect(await scrollsSideways(page), `${what} at ${size.width}`).toBe(false);
     await shoot(page, `two-step-${what}-${size.width}`);
   }
 }
