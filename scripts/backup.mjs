@@ -46,3 +46,10 @@ if (passCertDir && path.relative(dataDir, passCertDir).startsWith('..')) {
   chmodSync(path.join(target, CONFIGURED_PASS_CERTS), 0o700);
 }
 console.log(`backed up ${dataDir} to ${target}`);
+if (process.env.TOTP_KEY?.trim()) {
+  // The two-step sign-in secrets in the database open only with this key: without it, a restore
+  // leaves every account with TOTP needing `npm run admin -- clear-totp`.
+  console.log(
+    'Reminder: TOTP_KEY is set in the environment, so the key of the two-step sign-in secrets is NOT in this backup: keep it with your other secrets.',
+  );
+}

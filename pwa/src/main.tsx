@@ -2,7 +2,7 @@ import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { activateLanguage, initialLanguage } from './i18n';
-import { onUnauthorized } from './lib/api';
+import { onTotpSetupRequired, onUnauthorized } from './lib/api';
 import { watchChunkLoadErrors } from './lib/chunk-load';
 import { takeOverShell } from './lib/shell';
 import { routeTree } from './routeTree.gen';
@@ -32,6 +32,11 @@ onUnauthorized(() => {
   if (!router.state.location.pathname.toLowerCase().startsWith('/admin/login')) {
     router.navigate({ to: '/admin/login' });
   }
+});
+
+// REQUIRE_TOTP turned on during a session: its next call is refused until two-step sign-in is set up.
+onTotpSetupRequired(() => {
+  if (router.state.location.pathname !== '/admin/two-step') router.navigate({ to: '/admin/two-step' });
 });
 
 // Once the first screen is up, the page's static shell goes (the play card takes it over itself,

@@ -39,6 +39,7 @@ import { Route as AdminAuthedDashboardRouteImport } from './routes/admin/_authed
 import { Route as AdminAuthedScentCardDataRouteImport } from './routes/admin/_authed/scentCardData'
 import { Route as AdminAuthedTestKitRouteImport } from './routes/admin/_authed/testKit'
 import { Route as AdminAuthedTestresultRouteImport } from './routes/admin/_authed/testresult'
+import { Route as AdminAuthedTwoStepRouteImport } from './routes/admin/_authed/two-step'
 import { Route as AdminAuthedUserRouteImport } from './routes/admin/_authed/user'
 import { Route as AdminAuthedReportsDataLocationRouteImport } from './routes/admin/_authed/Reports/dataLocation'
 import { Route as AdminAuthedReportsKitInsightsRouteImport } from './routes/admin/_authed/Reports/kitInsights'
@@ -205,6 +206,11 @@ const AdminAuthedTestresultRoute = AdminAuthedTestresultRouteImport.update({
   path: '/testresult',
   getParentRoute: () => AdminAuthedRoute,
 } as any)
+const AdminAuthedTwoStepRoute = AdminAuthedTwoStepRouteImport.update({
+  id: '/two-step',
+  path: '/two-step',
+  getParentRoute: () => AdminAuthedRoute,
+} as any)
 const AdminAuthedUserRoute = AdminAuthedUserRouteImport.update({
   id: '/user',
   path: '/user',
@@ -296,6 +302,7 @@ export interface FileRoutesByFullPath {
   '/admin/scentCardData': typeof AdminAuthedScentCardDataRoute
   '/admin/testKit': typeof AdminAuthedTestKitRoute
   '/admin/testresult': typeof AdminAuthedTestresultRoute
+  '/admin/two-step': typeof AdminAuthedTwoStepRoute
   '/admin/user': typeof AdminAuthedUserRoute
   '/admin/': typeof AdminAuthedIndexRoute
   '/admin/Reports/dataLocation': typeof AdminAuthedReportsDataLocationRoute
@@ -336,6 +343,7 @@ export interface FileRoutesByTo {
   '/admin/scentCardData': typeof AdminAuthedScentCardDataRoute
   '/admin/testKit': typeof AdminAuthedTestKitRoute
   '/admin/testresult': typeof AdminAuthedTestresultRoute
+  '/admin/two-step': typeof AdminAuthedTwoStepRoute
   '/admin/user': typeof AdminAuthedUserRoute
   '/admin': typeof AdminAuthedIndexRoute
   '/admin/Reports/dataLocation': typeof AdminAuthedReportsDataLocationRoute
@@ -379,6 +387,7 @@ export interface FileRoutesById {
   '/admin/_authed/scentCardData': typeof AdminAuthedScentCardDataRoute
   '/admin/_authed/testKit': typeof AdminAuthedTestKitRoute
   '/admin/_authed/testresult': typeof AdminAuthedTestresultRoute
+  '/admin/_authed/two-step': typeof AdminAuthedTwoStepRoute
   '/admin/_authed/user': typeof AdminAuthedUserRoute
   '/admin/_authed/': typeof AdminAuthedIndexRoute
   '/admin/_authed/Reports/dataLocation': typeof AdminAuthedReportsDataLocationRoute
@@ -422,6 +431,7 @@ export interface FileRouteTypes {
     | '/admin/scentCardData'
     | '/admin/testKit'
     | '/admin/testresult'
+    | '/admin/two-step'
     | '/admin/user'
     | '/admin/'
     | '/admin/Reports/dataLocation'
@@ -462,6 +472,7 @@ export interface FileRouteTypes {
     | '/admin/scentCardData'
     | '/admin/testKit'
     | '/admin/testresult'
+    | '/admin/two-step'
     | '/admin/user'
     | '/admin'
     | '/admin/Reports/dataLocation'
@@ -504,6 +515,7 @@ export interface FileRouteTypes {
     | '/admin/_authed/scentCardData'
     | '/admin/_authed/testKit'
     | '/admin/_authed/testresult'
+    | '/admin/_authed/two-step'
     | '/admin/_authed/user'
     | '/admin/_authed/'
     | '/admin/_authed/Reports/dataLocation'
@@ -738,6 +750,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAuthedTestresultRouteImport
       parentRoute: typeof AdminAuthedRoute
     }
+    '/admin/_authed/two-step': {
+      id: '/admin/_authed/two-step'
+      path: '/two-step'
+      fullPath: '/admin/two-step'
+      preLoaderRoute: typeof AdminAuthedTwoStepRouteImport
+      parentRoute: typeof AdminAuthedRoute
+    }
     '/admin/_authed/user': {
       id: '/admin/_authed/user'
       path: '/user'
@@ -860,6 +879,7 @@ interface AdminAuthedRouteChildren {
   AdminAuthedScentCardDataRoute: typeof AdminAuthedScentCardDataRoute
   AdminAuthedTestKitRoute: typeof AdminAuthedTestKitRoute
   AdminAuthedTestresultRoute: typeof AdminAuthedTestresultRoute
+  AdminAuthedTwoStepRoute: typeof AdminAuthedTwoStepRoute
   AdminAuthedUserRoute: typeof AdminAuthedUserRoute
   AdminAuthedIndexRoute: typeof AdminAuthedIndexRoute
   AdminAuthedReportsDataLocationRoute: typeof AdminAuthedReportsDataLocationRoute
@@ -881,6 +901,7 @@ const AdminAuthedRouteChildren: AdminAuthedRouteChildren = {
   AdminAuthedScentCardDataRoute: AdminAuthedScentCardDataRoute,
   AdminAuthedTestKitRoute: AdminAuthedTestKitRoute,
   AdminAuthedTestresultRoute: AdminAuthedTestresultRoute,
+  AdminAuthedTwoStepRoute: AdminAuthedTwoStepRoute,
   AdminAuthedUserRoute: AdminAuthedUserRoute,
   AdminAuthedIndexRoute: AdminAuthedIndexRoute,
   AdminAuthedReportsDataLocationRoute: AdminAuthedReportsDataLocationRoute,

@@ -14,7 +14,7 @@ export const DB_FILE = 'scentry.db';
  * it), the phone-sized pictures (remade from the originals when missing) and the cached wallet
  * passes (`passes/`, remade when asked). Everything else is
  * kept, so a secret or folder a later version adds under DATA_DIR is in the backup without a change
- * here: today the uploads, `jwt-secret`, `initial-admin.txt`, the development pass chain
+ * here: today the uploads, `jwt-secret`, `totp-key`, `initial-admin.txt`, the development pass chain
  * (`pass-certs/`) and the mail outbox (`outbox/`).
  */
 export const NOT_COPIED = new Set([

@@ -137,6 +137,13 @@ describe('authorization matrix', () => {
     forgotPassword: 'public',
     resetPasswordWithToken: 'public',
     sendResetLink: 'admin',
+    // --- #25 two-step sign-in ---
+    verifyTotp: 'public',
+    totpSetup: 'auth',
+    totpEnable: 'auth',
+    totpDisable: 'auth',
+    totpRecoveryCodes: 'auth',
+    totpClear: 'admin',
   };
 
   it("declares each endpoint's access as API.md gives it", () => {

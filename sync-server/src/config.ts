@@ -54,6 +54,10 @@ export interface Config {
   maxConnectionsPerAddress: number;
   /** Per-address throttles of the public endpoints; null when RATE_LIMITS=off. */
   throttles: Record<ThrottleName, Rate> | null;
+  /** REQUIRE_TOTP: whose accounts must have two-step sign-in before doing anything else. */
+  requireTotp: RequireTotp;
+  /** The key TOTP secrets are encrypted with (TOTP_KEY, else DATA_DIR/totp-key): 32 bytes, never in the DB. */
+  totpKey: Buffer;
 }
 
 /**
@@ -196,6 +200,63 @@ function persistentSecret(dataDir: string, file: string): string {
   return secret;
 }
 
+/** Who must set up two-step sign-in: nobody, Admins, or all staff (Admins and Client Admins). */
+export type RequireTotp = 'off' | 'admin' | 'staff';
+
+/** REQUIRE_TOTP: unset → off; anything but off, admin or staff stops the server at start. */
+export function parseRequireTotp(value: string | undefined): RequireTotp {
+  const v = (value ?? '').trim().toLowerCase();
+  if (v === '') return 'off';
+  if (v === 'off' || v === 'admin' || v === 'staff') return v;
+  throw new Error(
+    `REQUIRE_TOTP=${value} is not a choice: set it to off, admin (Admins) or staff (Admins and Client Admins)`,
+  );
+}
+
+/** The file under DATA_DIR holding the TOTP key when TOTP_KEY is not set. */
+export const TOTP_KEY_FILE = 'totp-key';
+
+/** 32 bytes from 64 hexadecimal digits or base64 (or base64url) of 32 bytes; undefined otherwise. */
+function keyBytes(text: string): Buffer | undefined {
+  const t = text.trim();
+  if (/^[0-9a-fA-F]{64}$/.test(t)) return Buffer.from(t, 'hex');
+  if (/^[A-Za-z0-9+/_-]{43}={0,1}$/.test(t)) {
+    const bytes = Buffer.from(t.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+    if (bytes.length === 32) return bytes;
+  }
+  return undefined;
+}
+
+/**
+ * The key that encrypts TOTP secrets, kept outside the database so a copy of the database alone
+ * reveals no secret: TOTP_KEY (32 bytes as base64 or 64 hex digits), else DATA_DIR/totp-key, made
+ * 0600 on first start. A key of another form stops the server with a sentence saying what to set.
+ */
+export function loadTotpKey(env: NodeJS.ProcessEnv, dataDir: string): Buffer {
+  const given = env.TOTP_KEY?.trim();
+  if (given) {
+    const key = keyBytes(given);
+    if (!key)
+      throw new Error(
+        'TOTP_KEY must be 32 random bytes as base64 (44 characters) or 64 hexadecimal digits, e.g. from `openssl rand -base64 32`',
+      );
+    return key;
+  }
+  const p = path.join(dataDir, TOTP_KEY_FILE);
+  if (existsSync(p)) {
+    const key = keyBytes(readFileSync(p, 'utf8'));
+    if (!key)
+      throw new Error(
+        `${p} is not a TOTP key (32 bytes as base64): restore it from the backup, or set TOTP_KEY (two-step sign-in of every account must then be set up again)`,
+      );
+    return key;
+  }
+  const key = randomBytes(32);
+  writeFileSync(p, `${key.toString('base64')}\n`, { mode: 0o600 });
+  chmodSync(p, 0o600);
+  return key;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid PORT: ${env.PORT}`);
@@ -246,5 +307,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'MAX_CONNECTIONS_PER_ADDRESS',
     ),
     throttles: flag(env.RATE_LIMITS, true) ? parseThrottles(env) : null,
+    requireTotp: parseRequireTotp(env.REQUIRE_TOTP),
+    totpKey: loadTotpKey(env, dataDir),
   };
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiFailure, api, callPlayer, onUnauthorized } from './api';
+import { ApiFailure, api, callPlayer, onTotpSetupRequired, onUnauthorized } from './api';
 import { call } from './call';
 import { getSession, setSession, wasSessionExpired } from './session';
 
@@ -45,6 +45,28 @@ describe('api client', () => {
     expect(err).toBeInstanceOf(ApiFailure);
     expect(err.message).toBe('Invalid email or password.');
     expect(err.isWarning).toBe(true);
+  });
+
+  it('a 403 asking for two-step set-up (REQUIRE_TOTP) marks the session and tells listeners; another 403 does not', async () => {
+    setSession(SESSION);
+    const listener = vi.fn();
+    const off = onTotpSetupRequired(listener);
+    vi.stubGlobal('fetch', reply(403, { status: 'Failure', message: 'no', error: null, data: null }));
+    await expect(api('/api/x', { auth: true })).rejects.toBeInstanceOf(ApiFailure);
+    expect(listener).not.toHaveBeenCalled();
+    vi.stubGlobal(
+      'fetch',
+      reply(403, {
+        status: 'Failure',
+        message: 'Set up two-step sign-in first',
+        error: null,
+        data: { totpSetupRequired: true },
+      }),
+    );
+    await expect(api('/api/x', { auth: true })).rejects.toBeInstanceOf(ApiFailure);
+    expect(listener).toHaveBeenCalledOnce();
+    expect(getSession()).toMatchObject({ token: 'tok', totpSetupRequired: true });
+    off();
   });
 
   it('clears the session and tells listeners on 401 (the spec 401 rule)', async () => {

@@ -10,7 +10,7 @@ import {
   type PlayerEndpointName,
   type RouteInfo,
 } from '@scentry/shared-schema';
-import { clearSession, getSession, markSessionExpired } from './session';
+import { clearSession, getSession, markSessionExpired, updateSessionTotp } from './session';
 
 /**
  * A reply that was not Success: carries the envelope so screens show the server's message, and a
@@ -36,6 +36,17 @@ const unauthorizedListeners = new Set<Listener>();
 export function onUnauthorized(listener: Listener): () => void {
   unauthorizedListeners.add(listener);
   return () => unauthorizedListeners.delete(listener);
+}
+
+const totpSetupListeners = new Set<Listener>();
+
+/**
+ * A staff call answered 403 'Set up two-step sign-in first' (REQUIRE_TOTP turned on during the
+ * session): the listeners (the router) send the user to the set-up page.
+ */
+export function onTotpSetupRequired(listener: Listener): () => void {
+  totpSetupListeners.add(listener);
+  return () => totpSetupListeners.delete(listener);
 }
 
 /** A staff call answered 401: the session ends and the listeners send the user to login. */
@@ -82,6 +93,14 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     payload = null;
   }
   if (res.status === 401 && options.auth) signedOut();
+  if (
+    res.status === 403 &&
+    options.auth &&
+    (payload?.data as { totpSetupRequired?: unknown } | null)?.totpSetupRequired
+  ) {
+    updateSessionTotp({ totpSetupRequired: true });
+    for (const l of totpSetupListeners) l();
+  }
   if (res.ok && payload && isSuccess(payload)) return payload.data;
   throw new ApiFailure(
     res.status,

@@ -1,7 +1,13 @@
-import { roleAllows, type SessionUser } from '@scentry/shared-schema';
+import { roleAllows, type SessionUser as SignedInUser } from '@scentry/shared-schema';
 import { readJson, STORAGE_KEYS, writeJson } from './storage';
 
-export type { SessionUser };
+/**
+ * The signed-in user as kept on this device. `totpSetupRequired` comes from the sign-in (REQUIRE_TOTP
+ * covers them and they have no two-step sign-in yet); `totpEnabled` is what this device knows of
+ * their two-step sign-in: on when the sign-in took a code, then changed by their own set-up and
+ * turning off (an Admin's clear ends the session, so it cannot go stale that way).
+ */
+export type SessionUser = SignedInUser & { totpSetupRequired?: boolean; totpEnabled?: boolean };
 
 export const getSession = (): SessionUser | null => {
   const s = readJson<SessionUser>(STORAGE_KEYS.sessionUser);
@@ -14,6 +20,15 @@ export function setSession(user: SessionUser): void {
 }
 
 export const clearSession = (): void => localStorage.removeItem(STORAGE_KEYS.sessionUser);
+
+/** Changes what the session knows of the user's two-step sign-in (set up, turned off, required). */
+export function updateSessionTotp(change: { totpSetupRequired?: boolean; totpEnabled?: boolean }): void {
+  const s = getSession();
+  if (s) writeJson(STORAGE_KEYS.sessionUser, { ...s, ...change });
+}
+
+/** Whether the session must set up two-step sign-in before anything else (REQUIRE_TOTP). */
+export const needsTotpSetup = (s: SessionUser | null = getSession()): boolean => Boolean(s?.totpSetupRequired);
 
 /** The screens' role checks: the API's access rules (shared-schema), as the server applies them. */
 export const isStaff = (s: SessionUser | null): boolean => Boolean(s) && roleAllows('staff', s?.roleName);

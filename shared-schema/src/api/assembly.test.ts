@@ -12,7 +12,15 @@ declare global {
 }
 
 /** Public endpoints no player screen calls: monitoring, staff sign-in, and the roles staff choose from. */
-const PUBLIC_BUT_NOT_PLAYER = ['authenticate', 'getRoles', 'health'];
+// Sorted; #25 adds verifyTotp (the second step of a staff sign-in).
+const PUBLIC_BUT_NOT_PLAYER = [
+  'authenticate',
+  'forgotPassword',
+  'getRoles',
+  'health',
+  'resetPasswordWithToken',
+  'verifyTotp',
+];
 
 type Tables = Record<string, Record<string, RouteInfo>>;
 /** Every table of every domain's `routes.ts` and `player-routes.ts`, found by file name (api/, this folder, is the assembly). */

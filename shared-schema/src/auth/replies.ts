@@ -18,5 +18,9 @@ export type SessionUser = z.output<typeof sessionUserSchema>;
  * `data` of a successful Authenticate: the session user and a new device token for this device
  * and account, kept by the device across sign-outs and sent with its next sign-in.
  */
-export const signInReplySchema = sessionUserSchema.extend({ deviceToken: z.string() });
+export const signInReplySchema = sessionUserSchema.extend({
+  deviceToken: z.string(),
+  /** REQUIRE_TOTP covers this user and they have no TOTP yet: set it up before anything else. */
+  totpSetupRequired: z.boolean(),
+});
 export type SignInReply = z.output<typeof signInReplySchema>;

@@ -16,6 +16,8 @@ export const userRowSchema = z.object({
   roleId: z.number().int(),
   isActive: z.boolean(),
   hasPassword: z.boolean(),
+  /** Two-step sign-in (TOTP) is on for this user. */
+  totpEnabled: z.boolean(),
 });
 export type UserRow = z.output<typeof userRowSchema>;
 

@@ -44,6 +44,36 @@ export interface UsersTable {
   createdAt: Timestamp;
   updatedAt: Timestamp;
   deletedAt: string | null;
+  /** TOTP secret, encrypted (lib/totp-crypto.ts); null while two-step sign-in is off. */
+  totpSecret: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The secret being set up, encrypted, until a code confirms it. */
+  totpPendingSecret: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When two-step sign-in was turned on; null: off. */
+  totpEnabledAt: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The last time step whose code was accepted: a code of it or earlier is a replay. */
+  totpLastStep: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+export interface TotpRecoveryCodesTable {
+  id: Generated<number>;
+  userId: number;
+  /** A keyed hash of the code (lib/totp.ts), never the code. */
+  codeHash: string;
+  createdAt: Timestamp;
+  usedAt: string | null;
+}
+
+export interface TotpChallengesTable {
+  id: string;
+  userId: number;
+  /** The user's token version at the password step: a password change or TotpClear voids the challenge. */
+  tokenVersion: number;
+  /** The device of a valid device token sent with the password, kept for the new device token. */
+  deviceId: string | null;
+  /** Epoch ms. */
+  expiresAt: number;
+  attempts: ColumnType<number, number | undefined, number>;
+  usedAt: string | null;
 }
 
 export interface ScentOptionsTable {
@@ -219,6 +249,8 @@ export interface Database {
   auditLog: AuditLogTable;
   emails: EmailsTable;
   passwordResetTokens: PasswordResetTokensTable;
+  totpRecoveryCodes: TotpRecoveryCodesTable;
+  totpChallenges: TotpChallengesTable;
 }
 
 export type Db = Kysely<Database>;

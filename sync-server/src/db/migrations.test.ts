@@ -302,6 +302,41 @@ describe('migrations', () => {
     expect(await schemaOf(db)).toEqual(before);
   });
 
+  it('0610 (TOTP) adds the four TOTP columns of users (empty for users stored before), the recovery codes and the challenges', async () => {
+    const db = freshDb();
+    await migrateTo(db, '2026-11-26T0600-password-reset-tokens');
+    await sql`insert into users (first_name, last_name, email, password_hash, role_id) values ('A', 'B', 'a@b.co', 'h', 1)`.execute(
+      db,
+    );
+    const before = (await schemaOf(db)) as { name: string }[];
+    await migrateTo(db, '2026-11-26T0610-totp');
+    const columns = (await sql<{ name: string }>`pragma table_info(users)`.execute(db)).rows.map((r) => r.name);
+    expect(columns).toEqual(
+      expect.arrayContaining(['totp_secret', 'totp_pending_secret', 'totp_enabled_at', 'totp_last_step']),
+    );
+    const { rows } =
+      await sql`select totp_secret, totp_pending_secret, totp_enabled_at, totp_last_step from users`.execute(db);
+    expect(rows).toEqual([{ totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null }]);
+    const after = (await schemaOf(db)) as { name: string }[];
+    const added = [
+      'sqlite_autoindex_totp_challenges_1',
+      'totp_challenges',
+      'totp_challenges_expires',
+      'totp_recovery_codes',
+      'totp_recovery_codes_user_hash',
+    ];
+    expect(
+      after
+        .map((r) => r.name)
+        .filter((n) => !before.some((b) => b.name === n))
+        .sort(),
+    ).toEqual(added);
+    // Nothing else changed but the users table's definition.
+    expect(after.filter((r) => r.name !== 'users' && !added.includes(r.name))).toEqual(
+      before.filter((r) => r.name !== 'users'),
+    );
+  });
+
   it('0800 keys the scent options already stored as the live titleKey does, the oldest of a name first', async () => {
     const db = freshDb();
     await migrateTo(db, '2026-11-23T0720-filter-indexes');

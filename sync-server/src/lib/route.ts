@@ -6,6 +6,7 @@ import {
   type Endpoint,
   type EndpointName,
   type Envelope,
+  totpSetupRequiredData,
 } from '@scentry/shared-schema';
 import type {
   FastifyInstance,
@@ -27,6 +28,11 @@ const refusalEnvelope = z.object({
   error: z.string().nullable(),
   data: z.null(),
 });
+/**
+ * A signed-in route's refusals: also the 403 of a user REQUIRE_TOTP covers who has no TOTP yet,
+ * `data: {totpSetupRequired: true}` (API.md "Staff sign-in").
+ */
+const guardedRefusalEnvelope = refusalEnvelope.extend({ data: totpSetupRequiredData.nullable() });
 const envelopeOf = (data: z.ZodType) =>
   z.object({ status: statusSchema, message: z.string(), error: z.string().nullable(), data });
 
@@ -132,7 +138,11 @@ function register(
         200: endpoint.replyFile
           ? z.string().meta({ format: 'binary', description: `The file (${endpoint.replyFile})` })
           : envelopeOf(endpoint.data),
-        '4xx': endpoint.refusalData ? envelopeOf(endpoint.refusalData.nullable()) : refusalEnvelope,
+        '4xx': endpoint.refusalData
+          ? envelopeOf(endpoint.refusalData.nullable())
+          : access === 'public'
+            ? refusalEnvelope
+            : guardedRefusalEnvelope,
         '5xx': endpoint.refusalData ? envelopeOf(endpoint.refusalData.nullable()) : refusalEnvelope,
       },
     },

@@ -21,6 +21,8 @@ export interface UserAuthRecord {
   /** Tokens signed under another version no longer work, but for `keptTokenId`. */
   tokenVersion: number;
   keptTokenId: string | null;
+  /** Two-step sign-in (TOTP) is on. */
+  totpEnabled: boolean;
 }
 
 function authQuery(db: Db) {
@@ -38,6 +40,7 @@ function authQuery(db: Db) {
       'u.organizationId',
       'u.tokenVersion',
       'u.keptTokenId',
+      'u.totpEnabledAt',
       'o.name as organizationName',
       'o.isActive as organizationIsActive',
       'o.discloseUserDetails',
@@ -64,6 +67,7 @@ function toRecord(row: AuthRow): UserAuthRecord {
     discloseUserDetails: row.organizationId === null ? true : row.discloseUserDetails === 1,
     tokenVersion: row.tokenVersion,
     keptTokenId: row.keptTokenId,
+    totpEnabled: row.totpEnabledAt !== null,
   };
 }
 
@@ -168,6 +172,7 @@ function rowQuery(db: Db) {
       'u.roleId',
       'u.isActive',
       'u.passwordHash',
+      'u.totpEnabledAt',
     ])
     .where('u.deletedAt', 'is', null);
 }
@@ -175,9 +180,10 @@ function rowQuery(db: Db) {
 type RawUserRow = NonNullable<Awaited<ReturnType<ReturnType<typeof rowQuery>['executeTakeFirst']>>>;
 
 /** What the admin screens see of a user: never the hash, only whether one is set. */
-function toUserRow({ passwordHash, ...row }: RawUserRow): UserRow {
+function toUserRow({ passwordHash, totpEnabledAt, ...row }: RawUserRow): UserRow {
   return {
     ...row,
+    totpEnabled: totpEnabledAt !== null,
     organizationName: row.organizationName ?? null,
     role: ROLE_NAMES[row.roleId] ?? 'User',
     isActive: row.isActive === 1,

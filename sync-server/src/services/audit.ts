@@ -18,7 +18,14 @@ export type AuditAction =
   // Admin sent, a link refused; the reset itself is 'password-reset' (detail: by e-mailed link).
   | 'reset-link-requested'
   | 'reset-link-sent'
-  | 'password-reset-failed';
+  | 'password-reset-failed'
+  // two-step sign-in (issue 25)
+  | 'sign-in-challenge'
+  | 'totp-setup'
+  | 'totp-enable'
+  | 'totp-disable'
+  | 'totp-recovery-codes'
+  | 'totp-clear';
 
 /**
  * Records who did what to which record, from which address, in the append-only audit log. The

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { type AuthenticateRequest, type ChangePasswordRequest, MSG, type SignInReply } from '@scentry/shared-schema';
+import {
+  type AuthenticateRequest,
+  type ChangePasswordRequest,
+  MSG,
+  type SignInReply,
+  type VerifyTotpRequest,
+} from '@scentry/shared-schema';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
 import { addressKey } from '../lib/address';
@@ -9,8 +15,15 @@ import { LoginLimiter } from '../lib/login-limiter';
 import { hashPassword, verifyPassword } from '../lib/password';
 import type { AuthUser } from '../plugins/app/auth';
 import type { TokenPayload } from '../plugins/external/jwt';
-import { endSessionsExcept, findUserByEmail, findUserById, setPasswordHash } from '../repositories/users';
+import {
+  endSessionsExcept,
+  findUserByEmail,
+  findUserById,
+  setPasswordHash,
+  type UserAuthRecord,
+} from '../repositories/users';
 import { audit } from './audit';
+import type { TotpService } from './totp';
 
 /**
  * Sign-in and change of one's own password: the decisions (who may sign in, which refusal is
@@ -25,6 +38,10 @@ export class AuthService {
     private readonly deviceTokens: DeviceTokens,
     // Sign-in and a wrong current password on ChangePassword count toward the same limits.
     private readonly limiter: LoginLimiter = new LoginLimiter(),
+    /** The second step of a TOTP account's sign-in (shares `limiter`); without it, no TOTP. */
+    private readonly totp?: TotpService,
+    /** Whether REQUIRE_TOTP covers a user without TOTP (their reply says `totpSetupRequired`). */
+    private readonly setupRequired: (user: UserAuthRecord) => boolean = () => false,
   ) {}
 
   /**
@@ -62,8 +79,28 @@ export class AuthService {
       throw warning(refusal);
     }
     if (!user) throw warning(MSG.loginFailed);
+    if (user.totpEnabled && this.totp) {
+      // The password step of a TOTP account clears no count (API.md): only the code's success does
+      // (its own attempt). No token yet: the challenge leads to VerifyTotp.
+      const challenge = await this.totp.challengeFor(user, deviceId);
+      await audit(req, 'sign-in-challenge', 'user', user.id, { who: { id: user.id, email: user.email } });
+      throw warning(MSG.totpRequired, null, { totpRequired: true, challenge });
+    }
     began.attempt.succeeded();
     await audit(req, 'sign-in', 'user', user.id, { who: { id: user.id, email: user.email } });
+    return this.session(user, deviceId);
+  }
+
+  /** The second step of a TOTP account's sign-in: the same reply as a successful Authenticate. */
+  async verifyTotp(req: FastifyRequest, body: VerifyTotpRequest): Promise<SignInReply> {
+    if (!this.totp) throw warning(MSG.totpChallengeExpired);
+    const { user, deviceId } = await this.totp.verifyChallenge(req, body.challenge, body.code);
+    await audit(req, 'sign-in', 'user', user.id, { who: { id: user.id, email: user.email }, detail: 'two-step' });
+    return this.session(user, deviceId);
+  }
+
+  /** A new session token and device token for a user who signed in. */
+  private session(user: UserAuthRecord, deviceId: string | undefined): SignInReply {
     const payload: TokenPayload = {
       sub: String(user.id),
       role: user.roleName,
@@ -81,6 +118,7 @@ export class AuthService {
       organizationId: user.organizationId,
       organizationName: user.organizationName,
       discloseUserDetails: user.discloseUserDetails,
+      totpSetupRequired: this.setupRequired(user),
     };
   }
 

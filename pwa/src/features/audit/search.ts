@@ -25,6 +25,13 @@ export const AUDIT_ACTIONS = [
   'reset-link-requested',
   'reset-link-sent',
   'password-reset-failed',
+  // two-step sign-in (issue 25): the password step of a TOTP account, and the TOTP changes
+  'sign-in-challenge',
+  'totp-setup',
+  'totp-enable',
+  'totp-disable',
+  'totp-recovery-codes',
+  'totp-clear',
 ];
 
 export function validateAuditSearch(raw: Record<string, unknown>): AuditSearch {

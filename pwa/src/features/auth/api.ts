@@ -3,6 +3,10 @@ import type {
   ChangePasswordRequest,
   ForgotPasswordRequest,
   ResetPasswordWithTokenRequest,
+  TotpConfirmRequest,
+  TotpEnableRequest,
+  TotpSetupRequest,
+  VerifyTotpRequest,
 } from '@scentry/shared-schema';
 import { call } from '../../lib/call';
 
@@ -16,3 +20,9 @@ export const endOtherSessions = () => call('endOtherSessions');
 export const forgotPassword = (body: ForgotPasswordRequest) => call('forgotPassword', { body });
 
 export const resetPasswordWithToken = (body: ResetPasswordWithTokenRequest) => call('resetPasswordWithToken', { body });
+// two-step sign-in (TOTP, issue 25)
+export const verifyTotp = (body: VerifyTotpRequest) => call('verifyTotp', { body });
+export const totpSetup = (body: TotpSetupRequest) => call('totpSetup', { body });
+export const totpEnable = (body: TotpEnableRequest) => call('totpEnable', { body });
+export const totpDisable = (body: TotpConfirmRequest) => call('totpDisable', { body });
+export const totpRecoveryCodes = (body: TotpConfirmRequest) => call('totpRecoveryCodes', { body });

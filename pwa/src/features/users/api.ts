@@ -48,3 +48,5 @@ export const resetPassword = (request: ResetPasswordRequest) => call('resetPassw
 
 /** E-mails the user a reset link (issue 25): they choose their own password. */
 export const sendResetLink = (userId: number) => call('sendResetLink', { body: { userId } });
+/** An Admin clears a user's two-step sign-in (a lost phone); their sessions end. */
+export const clearTotp = (userId: number) => call('totpClear', { body: { userId } });

@@ -2,6 +2,7 @@ import type { CreateUserRequest, UpdateUserRequest } from '@scentry/shared-schem
 import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
 import { invalidate, QUERY_ROOTS } from '../../lib/query';
 import {
+  clearTotp,
   createUser,
   deleteUsers,
   getOrganizationChoices,
@@ -50,3 +51,4 @@ export const useSaveUser = () =>
   });
 export const useDeleteUsers = () => useMutation({ mutationFn: deleteUsers, onSuccess: afterChange });
 export const useResetPassword = () => useMutation({ mutationFn: resetPassword, onSuccess: afterChange });
+export const useClearTotp = () => useMutation({ mutationFn: clearTotp, onSuccess: afterChange });

@@ -8,8 +8,10 @@ import { useRowSelection } from '../../ui/data-table';
 import { ListPager, type SearchProps, useConfirmDelete, useListSavedRow } from '../../ui/paged-list';
 import { ResetPasswordDialog } from '../../ui/reset-password-dialog';
 import { SAVED_LISTS } from '../../ui/saved-row';
+import { useToast } from '../../ui/toast';
+import { failureToast } from '../../ui/use-form';
 import { sendResetLink, type UserFilter, type UserListRow } from './api';
-import { useDeleteUsers, useResetPassword, userListQuery } from './queries';
+import { useClearTotp, useDeleteUsers, useResetPassword, userListQuery } from './queries';
 import type { UserListSearch } from './search';
 import { useUserListUrl } from './use-user-list-url';
 import { UserTable } from './user-table';
@@ -35,6 +37,21 @@ export function UserList({ search, onSearchChange }: SearchProps<UserListSearch>
   const meId = getSession()?.id;
   const [resetting, setResetting] = useState<UserListRow | null>(null);
   const resetPassword = useResetPassword();
+  const notify = useToast();
+  const [clearing, setClearing] = useState<UserListRow | null>(null);
+  const clearTotp = useClearTotp();
+  async function confirmClear() {
+    if (!clearing) return;
+    try {
+      await clearTotp.mutateAsync(clearing.id);
+      notify('success', `Two-step sign-in of ${clearing.firstName} ${clearing.lastName} cleared`, 'Two-step sign-in');
+    } catch (err) {
+      const t = failureToast(err, 'warning');
+      notify(t.kind, t.message, 'Two-step sign-in');
+    } finally {
+      setClearing(null);
+    }
+  }
   const del = useConfirmDelete(
     (targets: UserListRow[]) => remove.mutateAsync(targets.map((u) => u.id)),
     names,
@@ -95,11 +112,25 @@ export function UserList({ search, onSearchChange }: SearchProps<UserListSearch>
         onSelect={selection.select}
         meId={meId}
         onResetPassword={setResetting}
+        onClearTotp={setClearing}
         onDelete={(u) => del.ask([u])}
         savedKey={savedKey}
       />
       <ListPager list={list} total={rows.data?.totalCount} />
       <ConfirmDialog {...del.dialog} />
+      <ConfirmDialog
+        open={clearing !== null}
+        title="Clear two-step sign-in"
+        message={
+          clearing
+            ? `Clear the two-step sign-in of ${clearing.firstName} ${clearing.lastName} (${clearing.email})? Their sessions end and they sign in with their password alone until they set it up again. Do this only when you are sure it is them (a lost phone).`
+            : ''
+        }
+        confirmLabel="Clear two-step sign-in"
+        busy={clearTotp.isPending}
+        onConfirm={() => void confirmClear()}
+        onCancel={() => setClearing(null)}
+      />
       <ResetPasswordDialog
         target={
           resetting && {

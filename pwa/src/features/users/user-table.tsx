@@ -20,6 +20,8 @@ interface UserTableProps {
   /** The signed-in Admin's own row: never deleted nor reset from here (Change Password is theirs). */
   meId: number | undefined;
   onResetPassword: (u: UserListRow) => void;
+  /** An Admin's "Clear two-step sign-in" of a user who has it on. */
+  onClearTotp: (u: UserListRow) => void;
   onDelete: (u: UserListRow) => void;
   /** The user just saved (ui/saved-row). */
   savedKey?: number | string;
@@ -89,6 +91,32 @@ export function UserTable(props: UserTableProps) {
       cell: (u) => (
         <span className={`tag ${u.isActive ? 'tag-on' : 'tag-off'}`}>{u.isActive ? 'Active' : 'Inactive'}</span>
       ),
+    },
+    {
+      key: 'totp',
+      header: 'Two-step',
+      cell: (u) =>
+        u.totpEnabled ? (
+          <span className="users-totp">
+            <span className="tag tag-on">On</span>
+            <button
+              type="button"
+              className="button button-small button-ghost"
+              aria-label={`Clear two-step sign-in of ${fullName(u)}`}
+              title={
+                u.id === meId
+                  ? 'Turn off your own from Two-step sign-in in your menu'
+                  : 'Clear two-step sign-in (lost phone)'
+              }
+              disabled={u.id === meId}
+              onClick={() => props.onClearTotp(u)}
+            >
+              Clear
+            </button>
+          </span>
+        ) : (
+          <span className="tag tag-off">Off</span>
+        ),
     },
     {
       key: 'reset',

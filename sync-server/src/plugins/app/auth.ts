@@ -1,8 +1,9 @@
-import { type Access, MSG, type RoleName, roleAllows } from '@scentry/shared-schema';
+import { type Access, MSG, ROUTES, type RoleName, roleAllows } from '@scentry/shared-schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { forbidden, unauthorized } from '../../lib/errors';
+import { ApiError, forbidden, unauthorized } from '../../lib/errors';
 import { findUserById } from '../../repositories/users';
+import { totpRequiredFor } from '../../services/totp';
 import type { TokenPayload } from '../external/jwt';
 import { API_DOCS_PREFIX } from '../external/openapi';
 
@@ -15,7 +16,23 @@ export interface AuthUser {
   email: string;
   /** Whether the user's organization lets its staff see player names (true without one). */
   discloseUserDetails: boolean;
+  /** REQUIRE_TOTP covers the user and they have no TOTP yet (read per request: a change applies at once). */
+  totpSetupRequired?: boolean;
 }
+
+/**
+ * What a user REQUIRE_TOTP covers may call before setting TOTP up (API.md "Staff sign-in"): the
+ * TOTP calls of their own account, ChangePassword and EndOtherSessions. Paths, so an endpoint of
+ * another change is named without importing it.
+ */
+export const ALLOWED_BEFORE_TOTP_SETUP: ReadonlySet<string> = new Set([
+  ROUTES.changePassword.path,
+  ROUTES.totpSetup.path,
+  ROUTES.totpEnable.path,
+  ROUTES.totpDisable.path,
+  ROUTES.totpRecoveryCodes.path,
+  '/api/User/EndOtherSessions',
+]);
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -57,6 +74,7 @@ async function tokenUser(req: FastifyRequest): Promise<AuthUser | undefined> {
     tokenId: token.jti ?? null,
     email: user.email,
     discloseUserDetails: user.discloseUserDetails,
+    totpSetupRequired: !user.totpEnabled && totpRequiredFor(req.server.config.requireTotp, user.roleName),
   };
 }
 
@@ -98,6 +116,9 @@ export default fp(async (app: FastifyInstance) => {
     const user = await tokenUser(req);
     if (!user) throw unauthorized(MSG.unauthorized);
     req.auth = user;
+    if (user.totpSetupRequired && !ALLOWED_BEFORE_TOTP_SETUP.has(req.routeOptions.url ?? '')) {
+      throw new ApiError(403, 'Failure', MSG.totpSetupRequired, null, undefined, { totpSetupRequired: true });
+    }
     if (!roleAllows(access, user.roleName)) throw forbidden(MSG.forbidden);
   });
 });

@@ -49,6 +49,7 @@ describe('POST /api/User/Authenticate', () => {
         'organizationName',
         'roleName',
         'token',
+        'totpSetupRequired',
       ].sort(),
     );
     expect(body.data).toMatchObject({
@@ -58,6 +59,7 @@ describe('POST /api/User/Authenticate', () => {
       lastName: 'Client',
       organizationId: orgId,
       organizationName: 'Quiet Clinic',
+      totpSetupRequired: false,
       discloseUserDetails: false,
     });
     expect(body.data.token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);

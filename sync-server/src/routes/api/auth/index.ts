@@ -1,13 +1,33 @@
 import { MSG, success } from '@scentry/shared-schema';
 import type { FastifyInstance } from 'fastify';
 import { DeviceTokens } from '../../../lib/device-token';
+import { LOGIN_LIMITS, LoginLimiter } from '../../../lib/login-limiter';
 import { route } from '../../../lib/route';
+import { TotpChallenges } from '../../../lib/totp-challenge';
 import { authUser } from '../../../plugins/app/auth';
 import { AuthService } from '../../../services/auth';
 import { PasswordResetService } from '../../../services/password-reset';
+import { TotpService, totpRequiredFor } from '../../../services/totp';
 
 export default async function authRoutes(app: FastifyInstance) {
-  const auth = new AuthService(app.db, (payload) => app.jwt.sign(payload), new DeviceTokens(app.config.jwtSecret));
+  // Sign-in, ChangePassword and the TOTP calls count wrong passwords and codes toward the same limits.
+  // The clock is read at each call, so a test that moves time (challenge expiry) moves the limits too.
+  const limiter = new LoginLimiter(LOGIN_LIMITS, () => Date.now());
+  const totp = new TotpService(
+    app.db,
+    app.config.totpKey,
+    new TotpChallenges(app.config.jwtSecret),
+    limiter,
+    app.accountMail,
+  );
+  const auth = new AuthService(
+    app.db,
+    (payload) => app.jwt.sign(payload),
+    new DeviceTokens(app.config.jwtSecret),
+    limiter,
+    totp,
+    (user) => !user.totpEnabled && totpRequiredFor(app.config.requireTotp, user.roleName),
+  );
 
   route(app, 'authenticate', async (req) => success(await auth.signIn(req, req.body), MSG.loginSuccess));
 
@@ -40,5 +60,21 @@ export default async function authRoutes(app: FastifyInstance) {
   route(app, 'sendResetLink', async (req) => {
     await reset.sendResetLink(req, req.body);
     return success(null, MSG.resetLinkSent);
+  });
+
+  // two-step sign-in (TOTP, issue 25)
+  route(app, 'verifyTotp', async (req) => success(await auth.verifyTotp(req, req.body), MSG.loginSuccess));
+  route(app, 'totpSetup', async (req) => success(await totp.setup(req, authUser(req), req.body), MSG.totpSetupStarted));
+  route(app, 'totpEnable', async (req) => success(await totp.enable(req, authUser(req), req.body), MSG.totpEnabled));
+  route(app, 'totpDisable', async (req) => {
+    await totp.disable(req, authUser(req), req.body);
+    return success(null, MSG.totpDisabled);
+  });
+  route(app, 'totpRecoveryCodes', async (req) =>
+    success(await totp.renewRecoveryCodes(req, authUser(req), req.body), MSG.totpRecoveryCodesRenewed),
+  );
+  route(app, 'totpClear', async (req) => {
+    await totp.clear(req, authUser(req), req.body);
+    return success(null, MSG.totpCleared);
   });
 }
