@@ -130,14 +130,12 @@ describe('authorization matrix', () => {
     getTestResultCountsPost: 'staff',
     getTestResultTrend: 'staff',
     getKitInsights: 'staff',
-    // --- #25 sessions --- (any signed-in user: the caller's own sessions; the calling token is kept,
-    // so the tokens of this suite go on working after it is called)
+    // Any signed-in user, for their own sessions; the calling token is kept,
+    // so the tokens of this suite go on working after it is called.
     endOtherSessions: 'auth',
-    // --- #25 password reset by link ---
     forgotPassword: 'public',
     resetPasswordWithToken: 'public',
     sendResetLink: 'admin',
-    // --- #25 two-step sign-in ---
     verifyTotp: 'public',
     totpSetup: 'auth',
     totpEnable: 'auth',

@@ -31,7 +31,6 @@ export const AUTH_CONTRACT = defineContract(AUTH_ROUTES, {
     body: changePasswordRequest,
     data: z.null(),
   },
-  // --- #25 sessions ---
   endOtherSessions: {
     summary:
       'End every other session of the signed-in user: their other tokens answer 401 from now on, the calling one keeps working. No body (one sent is ignored)',

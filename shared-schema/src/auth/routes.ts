@@ -4,7 +4,6 @@ import { post, type RouteInfo } from '../common/route';
 export const AUTH_ROUTES = {
   authenticate: post('/api/User/Authenticate', 'public'),
   changePassword: post('/api/User/ChangePassword', 'auth'),
-  // --- #25 sessions ---
   endOtherSessions: post('/api/User/EndOtherSessions', 'auth'),
 
   // Password reset by link (issue 25): the two public steps, and the Admin's link.

@@ -42,7 +42,6 @@ export const MSG = {
   tooManyRequests: 'Too many requests from this network. Please wait a moment and try again.',
   serverError: 'Something went wrong. Please try again!',
 
-  // --- #25 sessions ---
   otherSessionsEnded: 'You were signed out everywhere else',
   // Password reset by link (issue 25; the expired-or-used message is pinned by API.md)
   resetLinkRequested:

@@ -12,7 +12,6 @@ export type AuditAction =
   | 'password-reset'
   | 'view'
   | 'export'
-  // --- #25 sessions ---
   | 'end-other-sessions'
   // Password reset by link (issue 25): a link asked for (ForgotPassword, any e-mail), a link the
   // Admin sent, a link refused; the reset itself is 'password-reset' (detail: by e-mailed link).

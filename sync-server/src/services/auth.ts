@@ -137,11 +137,10 @@ export class AuthService {
     // The session that made the change goes on; the new hash voids every device token of the user.
     await setPasswordHash(this.db, me.id, await hashPassword(body.newPassword), me.tokenId);
     await audit(req, 'password-change', 'user', me.id);
-    // --- #25 sessions --- the owner hears of it (queued: the reply does not wait for the mail).
+    // The owner hears of it (queued: the reply does not wait for the mail).
     req.server.accountMail.enqueue({ firstName: user.firstName, address: user.email }, { kind: 'password-changed' });
   }
 
-  // --- #25 sessions ---
   /**
    * Every other session of the signed-in user ends (a computer left signed in elsewhere); the
    * calling token keeps working. Their password and device tokens stay as they are.

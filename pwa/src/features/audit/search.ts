@@ -19,7 +19,6 @@ export const AUDIT_ACTIONS = [
   'password-reset',
   'view',
   'export',
-  // --- #25 sessions ---
   'end-other-sessions',
   // Password reset by link (issue 25)
   'reset-link-requested',

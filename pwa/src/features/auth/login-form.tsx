@@ -78,6 +78,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (user: SessionUser) => v
         autoComplete="username"
         maxLength={EMAIL_MAX}
         autoFocus
+        data-autofocus
         {...form.field('email')}
       />
       <Field

@@ -42,7 +42,25 @@ function usePhoneMenu() {
   return { open, setOpen, toggle, panel, bar };
 }
 
-/** The admin frame: a role-aware menu (spec §2) and the user menu with Change Password, Sign out everywhere else and Logout. */
+/** Once `open` goes from true to false, `focus` runs (after the dialog's own effects: a child's run first). */
+function useFocusBackOnClose(open: boolean, focus: () => void) {
+  const wasOpen = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on open/close only
+  useEffect(() => {
+    if (open) {
+      wasOpen.current = true;
+      return;
+    }
+    if (!wasOpen.current) return;
+    wasOpen.current = false;
+    focus();
+  }, [open]);
+}
+
+/**
+ * The admin frame: a role-aware menu (spec §2) and the user menu with Two-step sign-in, Change
+ * Password, Sign out everywhere else and Logout.
+ */
 export function AdminLayout() {
   const navigate = useNavigate();
   const session = getSession();
@@ -50,19 +68,15 @@ export function AdminLayout() {
   const [endingOthers, setEndingOthers] = useState(false);
   const menu = usePhoneMenu();
   const userMenu = useRef<HTMLDivElement>(null);
-  const endOthersOpened = useRef(false);
-  // --- #25 sessions --- Once the confirmation closes (its dialog is closed by now: a child's
-  // effect runs first), the focus goes back to the user menu; the entry that opened it is gone
-  // with the closed dropdown. On a phone whose menu folded meanwhile, to the Menu button.
-  useEffect(() => {
-    if (endingOthers) {
-      endOthersOpened.current = true;
-      return;
-    }
-    if (!endOthersOpened.current) return;
+  // A dialog opened from the user menu gives the focus back to the menu's button when it closes
+  // (the entry that opened it went with the closed dropdown); on a phone whose menu folded
+  // meanwhile, to the Menu button.
+  const backToUserMenu = () => {
     const button = userMenu.current?.querySelector('button');
     (button?.offsetParent ? button : menu.toggle.current)?.focus();
-  }, [endingOthers, menu.toggle]);
+  };
+  useFocusBackOnClose(changing, backToUserMenu);
+  useFocusBackOnClose(endingOthers, backToUserMenu);
   const role = session?.roleName;
   // Until REQUIRE_TOTP's set-up is done the server refuses the rest: the menu offers none of it.
   const held = needsTotpSetup(session);
@@ -160,7 +174,6 @@ export function AdminLayout() {
                 <button type="button" className="dropdown-item" onClick={() => setChanging(true)}>
                   Change Password
                 </button>
-                {/* --- #25 sessions --- */}
                 <button type="button" className="dropdown-item" onClick={() => setEndingOthers(true)}>
                   Sign out everywhere else
                 </button>

@@ -36,7 +36,6 @@ export default async function authRoutes(app: FastifyInstance) {
     return success(null, MSG.passwordChanged);
   });
 
-  // --- #25 sessions ---
   route(app, 'endOtherSessions', async (req) => {
     await auth.endOtherSessions(req, authUser(req));
     return success(null, MSG.otherSessionsEnded);
