@@ -2,6 +2,7 @@ import {
   MSG,
   type RecoveryCodesReply,
   type RoleName,
+  roleAllows,
   type TotpClearRequest,
   type TotpConfirmRequest,
   type TotpEnableRequest,
@@ -43,10 +44,11 @@ import type { AccountMailQueue } from './account-mail';
 import { audit } from './audit';
 import { qrDataUrl } from './qr';
 
-/** Whether REQUIRE_TOTP covers a role: `admin` the Admins, `staff` Admins and Client Admins. */
+/** Whether REQUIRE_TOTP covers a role: `admin` the Admins, `staff` the staff roles (Admin, Client Admin: roleAllows). */
 export function totpRequiredFor(requireTotp: RequireTotp, role: RoleName): boolean {
   if (requireTotp === 'admin') return role === 'Admin';
-  if (requireTotp === 'staff') return role === 'Admin' || role === 'Client Admin';
+  // The API's own staff roles (Admin, Client Admin): role User opens no results or medical answers.
+  if (requireTotp === 'staff') return roleAllows('staff', role);
   return false;
 }
 
