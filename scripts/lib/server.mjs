@@ -54,6 +54,8 @@ export const CONFIG_VARS = [
   'RATE_LIMIT_READ',
   'REQUEST_TIMEOUT',
   'MAX_CONNECTIONS_PER_ADDRESS',
+  'REQUIRE_TOTP',
+  'TOTP_KEY',
 ];
 
 /**
