@@ -2,6 +2,7 @@ import { MSG } from '@scentry/shared-schema';
 import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router';
 import { LoginForm } from '../../features/auth/login-form';
 import { getSession, wasSessionExpired } from '../../lib/session';
+import { SignInCard } from './-components/sign-in-card';
 
 /**
  * Where to go after signing in: only an event's set-up (/event/<code> sends staff here and wants
@@ -33,27 +34,21 @@ function Login() {
   // The 401 rule marked it just before sending the user here.
   const expired = wasSessionExpired();
   return (
-    <div className="login-layout">
-      <main className="login-card">
-        <div className="brand brand-large">
-          <img src="/favicon.svg" alt="" width="40" height="40" /> Scentry
-        </div>
-        <h1>Sign in</h1>
-        {expired && (
-          <p className="notice" role="status">
-            Your session has ended. Please sign in again.
-          </p>
-        )}
-        {reset === 'done' && (
-          <p className="notice" role="status">
-            {MSG.resetDone}
-          </p>
-        )}
-        <LoginForm onSignedIn={() => (back ? navigate({ href: back }) : navigate({ to: '/admin/dashboard' }))} />
-        <Link to="/admin/forgot-password" className="center-link">
-          Forgot password?
-        </Link>
-      </main>
-    </div>
+    <SignInCard title="Sign in">
+      {expired && (
+        <p className="notice" role="status">
+          Your session has ended. Please sign in again.
+        </p>
+      )}
+      {reset === 'done' && (
+        <p className="notice" role="status">
+          {MSG.resetDone}
+        </p>
+      )}
+      <LoginForm onSignedIn={() => (back ? navigate({ href: back }) : navigate({ to: '/admin/dashboard' }))} />
+      <Link to="/admin/forgot-password" className="center-link">
+        Forgot password?
+      </Link>
+    </SignInCard>
   );
 }

@@ -2,6 +2,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { ResetPasswordForm, tokenFromHash } from '../../features/auth/reset-password-form';
 import { clearSession } from '../../lib/session';
+import { SignInCard } from './-components/sign-in-card';
 
 /**
  * The e-mailed reset link: /admin/reset-password#token=…. Public (outside the signed-in admin).
@@ -21,21 +22,15 @@ function ResetPassword() {
     }
   }, []);
   return (
-    <div className="login-layout">
-      <main className="login-card">
-        <div className="brand brand-large">
-          <img src="/favicon.svg" alt="" width="40" height="40" /> Scentry
-        </div>
-        <h1>Reset password</h1>
-        <ResetPasswordForm
-          token={token}
-          onDone={() => {
-            // Every session of that account ended on the server; a session kept here would be one.
-            clearSession();
-            navigate({ to: '/admin/login', search: { reset: 'done' } });
-          }}
-        />
-      </main>
-    </div>
+    <SignInCard title="Reset password">
+      <ResetPasswordForm
+        token={token}
+        onDone={() => {
+          // Every session of that account ended on the server; a session kept here would be one.
+          clearSession();
+          navigate({ to: '/admin/login', search: { reset: 'done' } });
+        }}
+      />
+    </SignInCard>
   );
 }
