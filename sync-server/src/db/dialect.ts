@@ -39,3 +39,35 @@ const postgres: Dialect = {
 export function dialectOf(db: Kysely<any>): Dialect {
   return db.getExecutor().adapter instanceof PostgresAdapter ? postgres : sqlite;
 }
+
+/** An error's `code`: SQLite's (better-sqlite3) names, PostgreSQL's SQLSTATE. */
+const codeOf = (err: unknown): string => String((err as { code?: unknown })?.code);
+
+/**
+ * Whether a write failed on a unique index, named for both engines: SQLite names the columns
+ * (`UNIQUE constraint failed: scent_options.title_key`), PostgreSQL the index (23505 and
+ * `constraint`). An error says which engine raised it, so no database is needed to ask.
+ */
+export function isUniqueViolation(err: unknown, where: { columns: string; index: string }): boolean {
+  const code = codeOf(err);
+  if (code === 'SQLITE_CONSTRAINT_UNIQUE')
+    return String((err as { message?: unknown })?.message).includes(`constraint failed: ${where.columns}`);
+  return code === '23505' && (err as { constraint?: unknown }).constraint === where.index;
+}
+
+/**
+ * Another writer got there between a transaction's read and its write, so a second attempt sees
+ * its row: SQLite's stale read snapshot or a taken key; PostgreSQL's unique violation (23505) or
+ * serialization failure (40001).
+ */
+const WRITE_RACE_CODES = new Set([
+  'SQLITE_BUSY_SNAPSHOT',
+  'SQLITE_CONSTRAINT_UNIQUE',
+  'SQLITE_CONSTRAINT_PRIMARYKEY',
+  '23505',
+  '40001',
+]);
+
+/** Whether `err` is a lost write race (see WRITE_RACE_CODES); `unique: false` leaves out SQLite's unique-index one. */
+export const isWriteRace = (err: unknown, options: { unique?: boolean } = {}): boolean =>
+  WRITE_RACE_CODES.has(codeOf(err)) && (options.unique !== false || codeOf(err) !== 'SQLITE_CONSTRAINT_UNIQUE');

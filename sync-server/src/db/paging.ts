@@ -1,4 +1,5 @@
-import type { SelectQueryBuilder } from 'kysely';
+import type { Expression, Kysely, RawBuilder, SelectQueryBuilder } from 'kysely';
+import { dialectOf } from './dialect';
 
 export interface Paging {
   pageNumber: number;
@@ -37,3 +38,13 @@ const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\$
 
 /** A LIKE pattern for "contains `text`". */
 export const likeContains = (text: string): string => `%${escapeLike(text)}%`;
+
+/**
+ * `expr` contains `text`, ignoring ASCII case, on either engine (db/dialect.ts `like`): the
+ * condition of every "part of the field" filter.
+ */
+export const contains = (
+  db: Kysely<any>,
+  expr: Expression<unknown> | RawBuilder<unknown>,
+  text: string,
+): RawBuilder<boolean> => dialectOf(db).like(expr, likeContains(text));
