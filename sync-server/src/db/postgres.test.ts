@@ -175,7 +175,7 @@ describe.runIf(serverUrl)('the PostgreSQL baseline (TEST_DATABASE_URL)', () => {
       await expect(sql`truncate audit_log`.execute(pg)).rejects.toThrow(/append-only/);
       // Counts come back as numbers, as SQLite's do.
       const n = await pg
-        .selectFrom('audit_log')
+        .selectFrom('auditLog')
         .select((eb) => eb.fn.countAll().as('n'))
         .executeTakeFirstOrThrow();
       expect(n.n).toBe(1);
