@@ -117,7 +117,10 @@ async function postgresShape(db: Kysely<any>) {
     select table_name, column_name, is_nullable from information_schema.columns
     where table_schema = current_schema() order by table_name, column_name`.execute(db);
   const shape: Record<string, string[]> = {};
-  for (const r of rows) (shape[r.tableName] ??= []).push(`${r.columnName}${r.isNullable === 'NO' ? ' not null' : ''}`);
+  for (const r of rows) {
+    shape[r.tableName] ??= [];
+    shape[r.tableName].push(`${r.columnName}${r.isNullable === 'NO' ? ' not null' : ''}`);
+  }
   for (const columns of Object.values(shape)) columns.sort();
   return shape;
 }
