@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { CamelCasePlugin, type ColumnType, type Generated, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
+import { dialectOf } from './dialect';
 
 type Timestamp = ColumnType<string, string | undefined, string>;
 /** SQLite has no boolean: 0 or 1. */
@@ -353,7 +354,29 @@ const pings = new WeakMap<Db, () => unknown>();
 export const nowIso = (): string => new Date().toISOString();
 
 /** Runs `work` in one transaction (committed when it resolves, rolled back when it throws). */
-export const inTransaction = <T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> => db.transaction().execute(work);
+export const inTransaction = <T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> =>
+  dialectOf(db).name === 'postgres' ? serializable(db, work) : db.transaction().execute(work);
+
+/** Attempts of a PostgreSQL transaction that lost to a concurrent one before the error is thrown. */
+const SERIALIZABLE_ATTEMPTS = 5;
+
+/**
+ * PostgreSQL: the transaction SERIALIZABLE, as SQLite's are (one writer at a time), so the
+ * services' read-then-write transactions (caps counted then a row claimed, a code checked then
+ * used) keep their meaning with several connections and several servers. One that loses to a
+ * concurrent transaction (40001 serialization failure, 40P01 deadlock) is rolled back and run
+ * again, as SQLite's callers already retry a stale snapshot; `work` touches only the database.
+ */
+async function serializable<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction().setIsolationLevel('serializable').execute(work);
+    } catch (err) {
+      const code = String((err as { code?: unknown })?.code);
+      if ((code !== '40001' && code !== '40P01') || attempt >= SERIALIZABLE_ATTEMPTS) throw err;
+    }
+  }
+}
 
 /** The health check's query: the database answers. */
 export async function pingDatabase(db: Db): Promise<void> {

@@ -4,7 +4,7 @@ import { type Kysely, sql } from 'kysely';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { parseDatabaseUrl } from '../config';
 import { createTestDatabase, makeTempDir, testDatabaseUrl } from '../test/helpers';
-import { type Db, openDatabase, openDb, openPostgres, pingDatabase } from './database';
+import { type Db, inTransaction, openDatabase, openDb, openPostgres, pingDatabase } from './database';
 import { dialectOf, isUniqueViolation, isWriteRace } from './dialect';
 import { migrateToLatest, PG_BASELINE_THROUGH } from './migrate';
 
@@ -240,6 +240,42 @@ describe.runIf(serverUrl)('the PostgreSQL baseline (TEST_DATABASE_URL)', () => {
       const expected = await tallies(lite);
       expect(expected.length).toBeGreaterThan(10);
       expect(await tallies(pg)).toEqual(expected);
+    } finally {
+      await pg.destroy();
+      await database.drop();
+    }
+  });
+
+  it('runs transactions as SQLite does, one after the other in effect: a count-then-insert cap holds under a race', async () => {
+    const database = await createTestDatabase(serverUrl as string);
+    const pg = openPostgres(database.url, 4);
+    try {
+      await migrateToLatest(pg);
+      // Both transactions read before either writes (the barrier): under READ COMMITTED both would
+      // find no row and insert; serializable, one fails at commit, is run again and finds the other's.
+      let arrived = 0;
+      let release!: () => void;
+      const barrier = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let runs = 0;
+      const claim = () =>
+        inTransaction(pg, async (trx) => {
+          runs += 1;
+          const { rows } = await sql<{ n: number }>`select count(*) as n from audit_log where action = 'cap'`.execute(
+            trx,
+          );
+          if (runs <= 2 && ++arrived === 2) release();
+          if (runs <= 2) await barrier;
+          if (Number(rows[0].n) >= 1) return false;
+          await sql`insert into audit_log (action, entity) values ('cap', 'test')`.execute(trx);
+          return true;
+        });
+      const outcomes = await Promise.all([claim(), claim()]);
+      expect(outcomes.sort()).toEqual([false, true]);
+      expect(runs).toBe(3);
+      const { rows } = await sql<{ n: number }>`select count(*) as n from audit_log where action = 'cap'`.execute(pg);
+      expect(rows[0].n).toBe(1);
     } finally {
       await pg.destroy();
       await database.drop();
