@@ -10,9 +10,10 @@ export interface Dialect {
   name: 'sqlite' | 'postgres';
   /**
    * `expr` contains `pattern` (a LIKE pattern made by db/paging.ts likeContains, `\` escaping),
-   * ignoring case: SQLite's LIKE ignores ASCII case by itself; PostgreSQL's is exact, so ILIKE.
-   * (ILIKE also folds letters beyond ASCII, as SQLite's LIKE does not: a search may find a little
-   * more on PostgreSQL, never less.)
+   * ignoring case: SQLite's LIKE ignores ASCII case by itself; PostgreSQL's is exact, so ILIKE,
+   * which on the baseline's `collate "C"` text folds ASCII case only, as SQLite's LIKE (a route
+   * test checks "élodie" does not find "Élodie" on both). An expression of another collation
+   * would fold more.
    */
   like(expr: Expression<unknown> | RawBuilder<unknown>, pattern: string): RawBuilder<boolean>;
   /** The current time as stored (ISO 8601 UTC with milliseconds and `Z`), as an SQL expression. */

@@ -107,10 +107,14 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
       const database = await createTestDatabase(serverUrl);
       env.DATABASE_URL = database.url;
       pgDatabaseOf.set(dataDir, database.url);
-      dropDatabase = async () => {
-        pgDatabaseOf.delete(dataDir);
-        await database.drop();
-      };
+      // The database lives as its DATA_DIR does: dropped with a temp dir made here; kept with a
+      // dir the test gave (a later app on that dir finds its data, as on SQLite) until the
+      // throw-away cluster goes.
+      if (ownsDir)
+        dropDatabase = async () => {
+          pgDatabaseOf.delete(dataDir);
+          await database.drop();
+        };
     }
     env.DATABASE_POOL ??= '4';
   }
