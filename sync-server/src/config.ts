@@ -58,6 +58,10 @@ export interface Config {
   requireTotp: RequireTotp;
   /** The key TOTP secrets are encrypted with (TOTP_KEY, else DATA_DIR/totp-key): 32 bytes, never in the DB. */
   totpKey: Buffer;
+  /** DATABASE_URL (postgres://…): PostgreSQL; unset: SQLite in DATA_DIR/scentry.db. */
+  databaseUrl: string | undefined;
+  /** DATABASE_POOL: connections to PostgreSQL this instance may hold (default 10). */
+  databasePool: number;
 }
 
 /**
@@ -257,6 +261,21 @@ export function loadTotpKey(env: NodeJS.ProcessEnv, dataDir: string): Buffer {
   return key;
 }
 
+/**
+ * DATABASE_URL: unset or empty → SQLite; `postgres://` or `postgresql://` → PostgreSQL, the URL
+ * handed to `pg` as it is (its `sslmode`, `sslrootcert`… and the PGSSL* variables apply). Any other
+ * scheme stops the server with a sentence saying what to set.
+ */
+export function parseDatabaseUrl(value: string | undefined): string | undefined {
+  const v = (value ?? '').trim();
+  if (v === '') return undefined;
+  if (!/^postgres(ql)?:\/\//i.test(v))
+    throw new Error(
+      'DATABASE_URL must be a PostgreSQL URL (postgres://user:password@host:5432/database), or unset for SQLite in DATA_DIR',
+    );
+  return v;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid PORT: ${env.PORT}`);
@@ -309,5 +328,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throttles: flag(env.RATE_LIMITS, true) ? parseThrottles(env) : null,
     requireTotp: parseRequireTotp(env.REQUIRE_TOTP),
     totpKey: loadTotpKey(env, dataDir),
+    databaseUrl: parseDatabaseUrl(env.DATABASE_URL),
+    databasePool: atLeastOne(count(env.DATABASE_POOL, 10, 'DATABASE_POOL'), 'DATABASE_POOL'),
   };
 }

@@ -28,7 +28,9 @@ export async function countByRanges(db: Db, scope: ReportScope, ranges: PlayedRa
       : scope.kind === 'none'
         ? sql`organization_id is null and`
         : sql`organization_id = ${scope.organizationId} and`;
-  const values = sql.join(ranges.map((r, i) => sql`(${i}, ${r.from}, ${r.to})`));
+  // The index typed: PostgreSQL takes an untyped parameter of VALUES as text, and would order
+  // '10' before '2'.
+  const values = sql.join(ranges.map((r, i) => sql`(cast(${i} as integer), ${r.from}, ${r.to})`));
   const count = (status: 'Pass' | 'Fail') => sql`(select count(*) from test_results
       where ${scopeSql} result_status = ${status} and played_at >= p.f and played_at < p.t)`;
   const { rows } = await sql<{ i: number; pass: number; fail: number }>`

@@ -11,6 +11,7 @@ import {
   questionnaireDocSchema,
 } from '@scentry/shared-schema';
 import { type Db, inTransaction, nowIso } from '../db/database';
+import { isWriteRace } from '../db/dialect';
 import { type ApiError, forbidden, invalid, notFound, warning } from '../lib/errors';
 import { sentId } from '../lib/push';
 import type { ContractRequest } from '../lib/route';
@@ -76,14 +77,6 @@ async function once(work: () => Promise<FormOutcome>): Promise<FormOutcome> {
 }
 
 class LostRace extends Error {}
-const RACE_CODES = new Set([
-  'SQLITE_BUSY_SNAPSHOT',
-  'SQLITE_CONSTRAINT_UNIQUE',
-  'SQLITE_CONSTRAINT_PRIMARYKEY',
-  '23505',
-  '40001',
-]);
-const isWriteRace = (err: unknown): boolean => RACE_CODES.has(String((err as { code?: unknown })?.code));
 
 // ── Questionnaire ───────────────────────────────────────────────────────────
 

@@ -15,6 +15,7 @@ import {
   scorePlay,
 } from '@scentry/shared-schema';
 import { type Db, inTransaction, nowIso } from '../db/database';
+import { isWriteRace } from '../db/dialect';
 import { invalid, notFound, warning } from '../lib/errors';
 import type { ContractRequest } from '../lib/route';
 import { hashWriteKey, holdsWriteKey, writeKeyMatches } from '../lib/write-key';
@@ -121,15 +122,14 @@ export async function submitResult(db: Db, doc: ResultDoc, retry: RetryRule = {}
   } catch (err) {
     // Another writer stored or changed something between this transaction's read and its write:
     // it has rolled back, and a second attempt sees that writer's row (duplicate or conflict).
-    if (!isWriteRace(err)) throw err;
+    if (!isResultWriteRace(err)) throw err;
     return attempt(db, doc, retry);
   }
 }
 
-// SQLite: a read snapshot gone stale before the write, or the id taken; PostgreSQL: unique
-// violation, serialization failure.
-const RACE_CODES = new Set(['SQLITE_BUSY_SNAPSHOT', 'SQLITE_CONSTRAINT_PRIMARYKEY', '23505', '40001']);
-const isWriteRace = (err: unknown): boolean => RACE_CODES.has(String((err as { code?: unknown })?.code));
+// SQLite: a read snapshot gone stale before the write, or the id taken (its unique indexes are
+// not a race here); PostgreSQL: unique violation, serialization failure.
+const isResultWriteRace = (err: unknown): boolean => isWriteRace(err, { unique: false });
 
 /**
  * For SaveTestResult, whose clients know no kit versions: a retry under a stored id is compared on

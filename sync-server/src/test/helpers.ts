@@ -1,11 +1,12 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { type Envelope, ROLES, type RoleName } from '@scentry/shared-schema';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { hashPassword } from '../lib/password';
@@ -38,7 +39,49 @@ export interface TestApp {
 export const makeTempDir = (prefix = 'scentry-test-'): string => mkdtempSync(path.join(os.tmpdir(), prefix));
 
 /**
- * Builds the real app on a real SQLite file in a temp DATA_DIR, its logger writing into memory so
+ * The PostgreSQL server the route tests run against, when they do (issue 26): TEST_DATABASE_URL,
+ * given by the environment or provided by the vitest global setup (test/postgres-setup.ts). Its
+ * user may create databases; each test app gets a database of its own on it.
+ */
+export function testDatabaseUrl(): string | undefined {
+  let provided: unknown;
+  try {
+    provided = (inject as (key: string) => unknown)('TEST_DATABASE_URL');
+  } catch {
+    provided = undefined;
+  }
+  return (typeof provided === 'string' && provided) || process.env.TEST_DATABASE_URL || undefined;
+}
+
+/** The database of each DATA_DIR a test app made on PostgreSQL: an app reusing the dir reuses it. */
+const pgDatabaseOf = new Map<string, string>();
+
+/** Runs one statement on the server's maintenance database (create/drop database). */
+async function onServer(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A new, empty database on the server of `serverUrl`; its URL and how to drop it. */
+export async function createTestDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `scentry_t_${randomBytes(6).toString('hex')}`;
+  await onServer(serverUrl, `create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => onServer(serverUrl, `drop database if exists ${name} with (force)`),
+  };
+}
+
+/**
+ * Builds the real app on a real SQLite file in a temp DATA_DIR (or, with TEST_DATABASE_URL, on a
+ * fresh PostgreSQL database of its own, dropped by cleanup), its logger writing into memory so
  * tests can read what was logged.
  */
 export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -53,6 +96,28 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
     ...options.env,
   };
   for (const [k, v] of Object.entries(merged)) if (v !== undefined) env[k] = v;
+
+  // On PostgreSQL unless the test chose its database itself.
+  let dropDatabase: (() => Promise<void>) | undefined;
+  const serverUrl = testDatabaseUrl();
+  if (serverUrl && !('DATABASE_URL' in (options.env ?? {}))) {
+    const reused = pgDatabaseOf.get(dataDir);
+    if (reused) env.DATABASE_URL = reused;
+    else {
+      const database = await createTestDatabase(serverUrl);
+      env.DATABASE_URL = database.url;
+      pgDatabaseOf.set(dataDir, database.url);
+      // The database lives as its DATA_DIR does: dropped with a temp dir made here; kept with a
+      // dir the test gave (a later app on that dir finds its data, as on SQLite) until the
+      // throw-away cluster goes.
+      if (ownsDir)
+        dropDatabase = async () => {
+          pgDatabaseOf.delete(dataDir);
+          await database.drop();
+        };
+    }
+    env.DATABASE_POOL ??= '4';
+  }
 
   const chunks: string[] = [];
   const stream = new Writable({
@@ -70,6 +135,7 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
     });
   } catch (err) {
     if (ownsDir) rmSync(dataDir, { recursive: true, force: true });
+    await dropDatabase?.();
     throw err;
   }
   return {
@@ -80,6 +146,7 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
     async cleanup() {
       await app.close();
       if (ownsDir) rmSync(dataDir, { recursive: true, force: true });
+      await dropDatabase?.();
     },
   };
 }

@@ -1,7 +1,6 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { type Db, openDatabase } from '../../db/database';
+import { type Db, openDb } from '../../db/database';
 import { migrateToLatest } from '../../db/migrate';
 
 declare module 'fastify' {
@@ -10,10 +9,20 @@ declare module 'fastify' {
   }
 }
 
-/** SQLite under DATA_DIR, migrated to the latest schema before any route runs. */
+/**
+ * SQLite under DATA_DIR, or PostgreSQL with DATABASE_URL (db/database.ts openDb), migrated to the
+ * latest schema before any route runs.
+ */
 export default fp(async (app: FastifyInstance) => {
-  const db = openDatabase(path.join(app.config.dataDir, 'scentry.db'));
-  const applied = await migrateToLatest(db);
+  const db = openDb(app.config);
+  let applied: string[];
+  try {
+    applied = await migrateToLatest(db);
+  } catch (err) {
+    // The pool would otherwise keep the process alive after a failed start.
+    await db.destroy();
+    throw err;
+  }
   if (applied.length) app.log.info({ migrations: applied }, 'database migrated');
   app.decorate('db', db);
   app.addHook('onClose', async () => {
