@@ -16,6 +16,7 @@ import * as orgKitIndex from './migrations/2026-11-26T0510-org-kit-index';
 import * as kitAnswerTallies from './migrations/2026-11-26T0520-kit-answer-tallies';
 import * as passwordResetTokens from './migrations/2026-11-26T0600-password-reset-tokens';
 import * as totp from './migrations/2026-11-26T0610-totp';
+import * as rateCounters from './migrations/2026-11-27T0100-rate-counters';
 
 /** Listed explicitly (not read from disk) so the same code runs under tsx, a bundle or a test. */
 const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T0520-kit-answer-tallies': kitAnswerTallies,
   '2026-11-26T0600-password-reset-tokens': passwordResetTokens,
   '2026-11-26T0610-totp': totp,
+  '2026-11-27T0100-rate-counters': rateCounters,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
