@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { CamelCasePlugin, Kysely, PostgresDialect, sql } from 'kysely';
+import { CamelCasePlugin, Kysely, PostgresDialect, type PostgresPool, sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Db } from '../db/database';
 import { postgres as rateCountersMigration } from '../db/migrations/2026-11-27T0100-rate-counters';
@@ -22,9 +22,8 @@ interface PgModule {
   Pool: new (options: {
     connectionString: string;
     max?: number;
-  }) => {
+  }) => PostgresPool & {
     query(text: string): Promise<unknown>;
-    end(): Promise<void>;
   };
 }
 

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/database';
@@ -24,9 +25,16 @@ export function countersFor(db: Db, shared: boolean, keySecret?: Buffer): Counte
 }
 
 /**
- * Decorates `app.counters`. Memory for now: with DATABASE_URL (issue 26) this becomes
- * `countersFor(app.db, config.databaseUrl !== undefined, <a secret from configuration>)`.
+ * The key of the stored hashes, from JWT_SECRET (which every instance sharing a database must be
+ * given): a leaked table then cannot be matched against all IPv4 addresses or a list of e-mails.
+ */
+export const counterKeyOf = (jwtSecret: string): Buffer =>
+  createHmac('sha256', jwtSecret).update('scentry rate-counter key v1').digest();
+
+/**
+ * Decorates `app.counters`. Memory for now: with DATABASE_URL (issue 26) `shared` becomes
+ * `config.databaseUrl !== undefined`.
  */
 export default fp(async (app: FastifyInstance) => {
-  app.decorate('counters', countersFor(app.db, false));
+  app.decorate('counters', countersFor(app.db, false, counterKeyOf(app.config.jwtSecret)));
 });
