@@ -70,7 +70,10 @@ export type Answer<C extends Counters, T> = C extends SyncCounters
     ? Promise<T>
     : Awaitable<T>;
 
-/** Applies `f` to a store's answer, keeping it plain when it was plain. (Not named `then`: a module exporting `then` is taken for a promise when imported dynamically.) */
+/**
+ * Applies `f` to a store's answer, keeping it plain when it was plain. (Not named `then`: a module
+ * exporting `then` is taken for a promise when it is imported dynamically.)
+ */
 export function mapAnswer<T, U>(value: Awaitable<T>, f: (value: T) => U): Awaitable<U> {
   return value instanceof Promise ? value.then(f) : f(value);
 }
