@@ -13,6 +13,7 @@ import { ApiError } from './lib/errors';
 import { capConnectionsPerAddress, clientErrorHandler, frameworkErrors, refuseDeepBodies } from './lib/hardening';
 import { zodValidatorCompiler } from './lib/validate';
 import auth from './plugins/app/auth';
+import counters from './plugins/app/counters';
 import database from './plugins/app/database';
 import geocoder from './plugins/app/geocoder';
 import mail from './plugins/app/mail';
@@ -144,6 +145,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(database);
   await app.register(geocoder);
   await app.register(auth);
+  await app.register(counters);
   await app.register(throttle);
   await app.register(mail);
   await app.register(workThread);

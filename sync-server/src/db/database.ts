@@ -237,6 +237,16 @@ export interface PasswordResetTokensTable {
   expiresAt: string;
 }
 
+/** The shared state of the limits (issue 26; lib/counters.ts): empty unless the database store is used. */
+export interface RateCountersTable {
+  /** A hash of the limit's name and its key (never an e-mail or address as such). */
+  key: string;
+  /** JSON: a token bucket or the times of the hits in the window. */
+  state: string;
+  /** Epoch ms from which the row means nothing (swept). PostgreSQL's bigint comes back as a string. */
+  expiresAt: ColumnType<number | string, number, number>;
+}
+
 export interface Database {
   roles: RolesTable;
   organizations: OrganizationsTable;
@@ -254,6 +264,7 @@ export interface Database {
   passwordResetTokens: PasswordResetTokensTable;
   totpRecoveryCodes: TotpRecoveryCodesTable;
   totpChallenges: TotpChallengesTable;
+  rateCounters: RateCountersTable;
 }
 
 export type Db = Kysely<Database>;

@@ -17,6 +17,7 @@ import * as orgKitIndex from './migrations/2026-11-26T0510-org-kit-index';
 import * as kitAnswerTallies from './migrations/2026-11-26T0520-kit-answer-tallies';
 import * as passwordResetTokens from './migrations/2026-11-26T0600-password-reset-tokens';
 import * as totp from './migrations/2026-11-26T0610-totp';
+import * as rateCounters from './migrations/2026-11-27T0100-rate-counters';
 import * as pgBaseline from './migrations-pg/baseline';
 
 /** Listed explicitly (not read from disk) so the same code runs under tsx, a bundle or a test. */
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T0520-kit-answer-tallies': kitAnswerTallies,
   '2026-11-26T0600-password-reset-tokens': passwordResetTokens,
   '2026-11-26T0610-totp': totp,
+  '2026-11-27T0100-rate-counters': rateCounters,
 };
 
 /** The last migration whose schema migrations-pg/baseline.ts holds. */
@@ -50,7 +52,9 @@ const IN_BASELINE: Migration = { up: async () => {} };
  * PostgreSQL's versions of the migrations added after the baseline, by the same names as their
  * SQLite versions above (each new migration has both from issue 26 on).
  */
-const postgresMigrations: Record<string, Migration> = {};
+const postgresMigrations: Record<string, Migration> = {
+  '2026-11-27T0100-rate-counters': rateCounters.postgres,
+};
 
 /**
  * PostgreSQL's set: the same names as SQLite's, so `kysely_migration` reads the same on both (and

@@ -159,7 +159,7 @@ export default fp(async (app: FastifyInstance) => {
       const code = drawable ? scentCodeOf(url) : null;
       // Drawing card 1 reads the kit as a pull does, and pays as one: past the throttle (or for a
       // code that is no playable kit) the plain shell, 200, so the page tells nothing of codes.
-      if (pages && code !== null && app.takeThrottleToken('read', req)) {
+      if (pages && code !== null && (await app.takeThrottleToken('read', req))) {
         const html = await scentPage(app.db, pages[language], code, language);
         if (html !== null) {
           // The kit as it is now: the browser asks again each time, and no shared cache keeps it.
