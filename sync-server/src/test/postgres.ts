@@ -3,9 +3,14 @@
 import { inject } from 'vitest';
 import { createDatabase, dropDatabase, uniqueDatabaseName } from '../../../scripts/lib/postgres.mjs';
 
-/** postgres://… of the run's PostgreSQL server when the run is on PostgreSQL; undefined on SQLite. */
+/**
+ * postgres://… of the run's PostgreSQL server when the run is on PostgreSQL; undefined on SQLite.
+ * What the globalSetup provided decides (so an exported TEST_DATABASE_URL does not turn a SQLite
+ * run into a PostgreSQL one); the environment only counts in a run without that setup.
+ */
 export function testDatabaseUrl(): string | undefined {
-  return inject('TEST_DATABASE_URL') || process.env.TEST_DATABASE_URL || undefined;
+  const provided = inject('TEST_DATABASE_URL') as string | undefined;
+  return (provided ?? process.env.TEST_DATABASE_URL) || undefined;
 }
 
 /** The pool size an app under test opens on PostgreSQL (DATABASE_POOL). */
