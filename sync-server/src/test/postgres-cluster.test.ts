@@ -9,7 +9,9 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import {
   createDatabase,
   dropDatabase,
+  ensurePostgres,
   findPostgresBin,
+  PostgresUnavailable,
   psql,
   startThrowawayCluster,
   sweepStaleClusters,
@@ -44,6 +46,21 @@ const listening = (port: number): Promise<boolean> =>
     });
     socket.once('error', () => resolve(false));
   });
+
+describe('PostgreSQL binaries', () => {
+  it('says what to install, without installing anything, when PG_BIN names a folder without them', () => {
+    const before = process.env.PG_BIN;
+    process.env.PG_BIN = '/nonexistent/postgresql/bin';
+    try {
+      expect(findPostgresBin()).toBeNull();
+      expect(() => ensurePostgres({ log: () => {} })).toThrow(PostgresUnavailable);
+      expect(() => ensurePostgres({ log: () => {} })).toThrow(/apt-get install postgresql.*PG_BIN/);
+    } finally {
+      if (before === undefined) delete process.env.PG_BIN;
+      else process.env.PG_BIN = before;
+    }
+  });
+});
 
 describe.skipIf(!bin)('a throw-away PostgreSQL cluster', () => {
   let cluster: ThrowawayCluster | undefined;
