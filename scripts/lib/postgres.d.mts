@@ -23,6 +23,8 @@ export interface ClusterOptions {
   maxConnections?: number;
   /** Default collation of its databases: ICU en-US (default, when available) or C (bytewise, as SQLite). */
   collation?: 'icu' | 'c';
+  /** postgresql.conf settings over the defaults (strings written as given: quote them). */
+  settings?: Record<string, string | number>;
   /** The account that runs it when this process is root (default SCENTRY_PG_USER or nobody). */
   runAs?: string;
   /** PostgreSQL's binaries (default: ensurePostgres()). */
@@ -58,6 +60,16 @@ export declare function uniqueDatabaseName(prefix?: string): string;
 
 /** Creates database `name` (a copy of `template` when given) on `url`'s server; resolves with its URL. */
 export declare function createDatabase(url: string, name: string, options?: { template?: string }): Promise<string>;
+
+/**
+ * Database `name`, built once by `build` (which must close its connections) and then only copied;
+ * safe when several processes ask at once. Resolves with `name`.
+ */
+export declare function sharedTemplate(
+  url: string,
+  name: string,
+  build: (url: string) => Promise<void>,
+): Promise<string>;
 
 /** Drops database `name` on `url`'s server, ending its connections first; a missing one is fine. */
 export declare function dropDatabase(url: string, name: string): Promise<void>;

@@ -228,6 +228,8 @@ export function sweepStaleClusters(bin) {
  * @property {'icu' | 'c'} [collation] the default collation of its databases: ICU `en-US` (as a
  *   managed PostgreSQL's usual en_US.UTF-8: text does not sort bytewise unless the SQL says so), or
  *   `C` (bytewise, as SQLite); default `icu` (`c` when PostgreSQL has no ICU)
+ * @property {Record<string, string | number>} [settings] postgresql.conf settings over the defaults
+ *   here (e.g. a bigger shared_buffers for the bench); strings are written as given, so quote them
  * @property {string} [runAs] the account that runs it when this process is root (default SCENTRY_PG_USER or nobody)
  * @property {string} [bin] PostgreSQL's binaries (default: ensurePostgres())
  */
@@ -315,6 +317,7 @@ export async function startThrowawayCluster(options = {}) {
       // Keeps logs short and quiet; errors still reach the log file.
       log_min_messages: 'warning',
       logging_collector: 'off',
+      ...options.settings,
     };
     appendFileSync(
       path.join(data, 'postgresql.conf'),
@@ -445,6 +448,33 @@ export async function createDatabase(url, name, { template } = {}) {
       await new Promise((r) => setTimeout(r, 50 * attempt));
     }
   }
+}
+
+/**
+ * The database `name` on the server of `url`, built once by `build` (given its URL; it must close
+ * its connections before it resolves) and then only copied, e.g. a migrated schema that every test
+ * app's database starts from. Safe when several processes ask at once: each builds under a name of
+ * its own and renames it into place; the first rename wins and the others drop theirs.
+ * @param {string} url
+ * @param {string} name
+ * @param {(url: string) => Promise<void>} build
+ * @returns {Promise<string>} `name`
+ */
+export async function sharedTemplate(url, name, build) {
+  const exists = async () =>
+    (
+      await psql(withDatabase(url, 'postgres'), `select count(*) from pg_database where datname = '${checkName(name)}'`)
+    ).trim() === '1';
+  if (await exists()) return name;
+  const scratch = uniqueDatabaseName(`${name.slice(0, 40)}_build`);
+  try {
+    await build(await createDatabase(url, scratch));
+    await psql(withDatabase(url, 'postgres'), `alter database ${scratch} rename to ${name}`);
+  } catch (err) {
+    await dropDatabase(url, scratch);
+    if (!/already exists/.test(String(err?.message)) || !(await exists())) throw err;
+  }
+  return name;
 }
 
 /**

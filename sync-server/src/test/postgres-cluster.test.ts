@@ -13,13 +13,14 @@ import {
   findPostgresBin,
   PostgresUnavailable,
   psql,
+  sharedTemplate,
   startThrowawayCluster,
   sweepStaleClusters,
   type ThrowawayCluster,
   uniqueDatabaseName,
   withDatabase,
 } from '../../../scripts/lib/postgres.mjs';
-import { makeTestDatabase, testDatabaseUrl } from './postgres';
+import { makeTestDatabase, testDatabaseUrl, testTemplate } from './postgres';
 
 const bin = findPostgresBin();
 
@@ -123,6 +124,30 @@ describe.skipIf(!bin)('a throw-away PostgreSQL cluster', () => {
     await expect(createDatabase(cluster.url, 'Robert"; drop')).rejects.toThrow(/not a plain database name/);
   });
 
+  it('builds a shared template once however many ask at once, then only copies it', async () => {
+    if (!cluster) throw new Error('no cluster');
+    const server = cluster.url;
+    let builds = 0;
+    const build = async (url: string) => {
+      builds++;
+      await psql(url, "create table kits (id integer primary key, code text); insert into kits values (1, 'DEMO1')");
+    };
+    const names = await Promise.all([1, 2, 3].map(() => sharedTemplate(server, 'tpl_migrated', build)));
+    expect(names).toEqual(['tpl_migrated', 'tpl_migrated', 'tpl_migrated']);
+    await sharedTemplate(server, 'tpl_migrated', build);
+    // Callers racing before the first rename each built; the one after it did not.
+    expect(builds).toBeGreaterThanOrEqual(1);
+    expect(builds).toBeLessThanOrEqual(3);
+    const copy = uniqueDatabaseName();
+    expect(
+      (await psql(await createDatabase(server, copy, { template: 'tpl_migrated' }), 'select code from kits')).trim(),
+    ).toBe('DEMO1');
+    const leftovers = await psql(server, "select count(*) from pg_database where datname like 'tpl_migrated_build%'");
+    expect(leftovers.trim()).toBe('0');
+    await dropDatabase(server, copy);
+    await dropDatabase(server, 'tpl_migrated');
+  });
+
   it('stops: no server process, no folder, no listening port', async () => {
     if (!cluster) throw new Error('no cluster');
     const pid = postmasterPid(cluster);
@@ -158,11 +183,16 @@ describe.runIf(process.env.SCENTRY_TEST_POSTGRES === '1')('the run on PostgreSQL
     const url = testDatabaseUrl();
     expect(url).toBe(inject('TEST_DATABASE_URL'));
     expect(url).toMatch(/^postgres:\/\//);
-    const db = await makeTestDatabase({ prefix: 'setup' });
+    const template = await testTemplate('tpl_setup_probe', async (url) => {
+      await psql(url, 'create table probe (id integer primary key)');
+    });
+    const db = await makeTestDatabase({ prefix: 'setup', template });
     try {
       expect((await psql(db.url, 'select current_database()')).trim()).toBe(db.name);
+      expect((await psql(db.url, 'select count(*) from probe')).trim()).toBe('0');
     } finally {
       await db.drop();
+      await dropDatabase(url as string, template);
     }
   });
 });

@@ -1,7 +1,7 @@
 // The run's PostgreSQL server (see ./postgres-setup.ts) as seen from a test file: its URL, and a
 // fresh database of the file's own, dropped again when done.
 import { inject } from 'vitest';
-import { createDatabase, dropDatabase, uniqueDatabaseName } from '../../../scripts/lib/postgres.mjs';
+import { createDatabase, dropDatabase, sharedTemplate, uniqueDatabaseName } from '../../../scripts/lib/postgres.mjs';
 
 /**
  * postgres://… of the run's PostgreSQL server when the run is on PostgreSQL; undefined on SQLite.
@@ -36,4 +36,15 @@ export async function makeTestDatabase(options: { prefix?: string; template?: st
   const name = uniqueDatabaseName(options.prefix ?? 't');
   const url = await createDatabase(server, name, { template: options.template });
   return { url, name, drop: () => dropDatabase(server, name) };
+}
+
+/**
+ * The database `name` on the run's PostgreSQL server, built once per run by `build` (e.g. open it,
+ * migrate to latest, close) however many test files ask at once; pass it as makeTestDatabase's
+ * `template` so each app starts from a copy instead of migrating again.
+ */
+export async function testTemplate(name: string, build: (url: string) => Promise<void>): Promise<string> {
+  const server = testDatabaseUrl();
+  if (!server) throw new Error('testTemplate: this run is on SQLite (SCENTRY_TEST_POSTGRES is not 1)');
+  return sharedTemplate(server, name, build);
 }
