@@ -10,7 +10,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ROLES } from '@scentry/shared-schema';
 import type { FastifyInstance } from 'fastify';
+import type { Insertable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type TestResultDetailsTable } from './db/database';
+import { migrateTo } from './db/migrate';
 import { createOption } from './test/catalogue';
 import {
   bearer,
@@ -53,7 +56,7 @@ async function insertResults(
   await app.db.transaction().execute(async (trx) => {
     for (let start = 0; start < count; start += 200) {
       const results = [];
-      const details = [];
+      const details: Insertable<TestResultDetailsTable>[] = [];
       const questionnaire = [];
       for (let i = start; i < Math.min(count, start + 200); i++) {
         const id = randomUUID();
@@ -183,7 +186,8 @@ function countsOf(stdout: string): Record<string, [number, number]> {
 }
 
 describe.skipIf(!testDatabaseUrl())('npm run db:copy -- --to postgres://… (SQLite to PostgreSQL)', () => {
-  const dataDir = makeTempDir('scentry-db-copy-');
+  /** The SQLite server's DATA_DIR, kept for the PostgreSQL one (made here: a skipped run makes none). */
+  let dataDir: string;
   let sqliteApp: TestApp | undefined;
   let pgApp: TestApp | undefined;
   let target: TestDatabase;
@@ -196,6 +200,7 @@ describe.skipIf(!testDatabaseUrl())('npm run db:copy -- --to postgres://… (SQL
   let sqliteConfig: TestApp['config'];
 
   beforeAll(async () => {
+    dataDir = makeTempDir('scentry-db-copy-');
     sqliteApp = await makeTestApp({ dataDir, env: { ...DEMO_ENV, DATABASE_URL: '', RATE_LIMITS: 'off' } });
     const { app } = sqliteApp;
     sqliteConfig = sqliteApp.config;
@@ -226,7 +231,7 @@ describe.skipIf(!testDatabaseUrl())('npm run db:copy -- --to postgres://… (SQL
     await pgApp?.cleanup();
     await sqliteApp?.cleanup();
     await target?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('refuses while the server runs on the SQLite database, without a target, and a URL that is not PostgreSQL', () => {
@@ -269,6 +274,25 @@ describe.skipIf(!testDatabaseUrl())('npm run db:copy -- --to postgres://… (SQL
     const unreachable = dbCopy(['--to', 'postgres://scentry:secret@127.0.0.1:1/scentry'], dataDir);
     expect(unreachable.status).toBe(1);
     expect(unreachable.stderr).toContain('cannot connect to postgres://scentry:***@127.0.0.1:1/scentry');
+  });
+
+  it('refuses a SQLite database of other migrations than this version (the target keeps no row)', async () => {
+    const oldDir = makeTempDir('scentry-db-copy-old-');
+    const fresh = await makeTestDatabase({ prefix: 'copyold' });
+    try {
+      const old = openDatabase(path.join(oldDir, 'scentry.db'));
+      await migrateTo(old, '2026-11-26T0500-results-search-index');
+      await old.destroy();
+      const refused = dbCopy(['--to', fresh.url], oldDir);
+      expect(refused.status).toBe(1);
+      expect(refused.stderr).toContain(
+        "the SQLite database's migrations (13, the last 2026-11-26T0500-results-search-index) are not this version's",
+      );
+      expect(refused.stderr).toContain("start this version's server once on the SQLite database");
+    } finally {
+      await fresh.drop();
+      rmSync(oldDir, { recursive: true, force: true });
+    }
   });
 
   it('a server on the PostgreSQL copy shows the same dashboard, reports, lists and CSV exports byte for byte', async () => {
