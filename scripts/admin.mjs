@@ -1,5 +1,5 @@
 // `npm run admin -- <command> …`: account repairs done on the server's machine itself, for when no
-// Admin can sign in. Opens the server's database as the server does (sync-server/src/tools.ts:
+// Admin can sign in. Opens the server's database as the server does (sync-server/src/db/tools.ts:
 // openDb): PostgreSQL when DATABASE_URL is set, else the SQLite file in DATA_DIR. Safe while the
 // server runs (one short transaction: WAL on SQLite, SERIALIZABLE on PostgreSQL), and every change
 // is written to the audit log.

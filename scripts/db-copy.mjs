@@ -4,7 +4,7 @@
 // the database open). Steps:
 // 1. The target: reachable, and no row in any table (the migrations' own tables aside); else
 //    refused, nothing changed.
-// 2. The target is migrated to latest with the server's own migrations (src/tools.ts: the
+// 2. The target is migrated to latest with the server's own migrations (src/db/tools.ts: the
 //    PostgreSQL baseline makes the schema), then its migration names must equal SQLite's (the same
 //    names on both engines); else refused with a sentence.
 // 3. Every table is copied in one PostgreSQL transaction, parents before children (foreign keys),

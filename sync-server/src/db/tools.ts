@@ -3,7 +3,7 @@
 // it, on SQLite or PostgreSQL. Bundled by build.mjs into dist/tools.mjs (no tsx in production);
 // scripts/lib/server-code.mjs imports it after building when the sources changed.
 export { sql } from 'kysely';
-export { loadConfig, parseDatabaseUrl } from './config';
-export { inTransaction, openDatabase, openDb, openPostgres } from './db/database';
-export { dialectOf } from './db/dialect';
-export { migrateToLatest } from './db/migrate';
+export { loadConfig, parseDatabaseUrl } from '../config';
+export { inTransaction, openDatabase, openDb, openPostgres } from './database';
+export { dialectOf } from './dialect';
+export { migrateToLatest } from './migrate';
