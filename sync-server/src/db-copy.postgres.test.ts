@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ROLES } from '@scentry/shared-schema';
 import type { FastifyInstance } from 'fastify';
-import type { Insertable } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type TestResultDetailsTable } from './db/database';
 import { migrateTo } from './db/migrate';
@@ -351,5 +351,23 @@ describe.skipIf(!testDatabaseUrl())('npm run db:copy -- --to postgres://… (SQL
       .select((eb) => eb.fn.max('id').as('id'))
       .executeTakeFirstOrThrow();
     expect(Number(audit.id)).toBeGreaterThan(maxIds.auditLog);
+
+    // The triggers are on again: a result pushed now is tallied (kit insights) by them.
+    const answers = async () =>
+      Number(
+        (
+          await sql<{
+            n: number;
+          }>`select coalesce(sum(answers), 0) as n from kit_answer_tallies where org_key = 0`.execute(app.db)
+        ).rows[0].n,
+      );
+    const tallied = await answers();
+    const demo = await liveKit(app, 'DEMO1');
+    expect(await push(app, [resultDoc(demo, answersFor(demo))])).toEqual([]);
+    expect(await answers()).toBeGreaterThan(tallied);
+    const off = await sql<{
+      n: number;
+    }>`select count(*) as n from pg_trigger where not tgisinternal and tgenabled = 'D'`.execute(app.db);
+    expect(Number(off.rows[0].n)).toBe(0);
   });
 });
