@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Sqlite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { Config } from './config';
 import { PASS_CERT_FILES } from './services/pass-certs';
 import {
   bearer,
@@ -15,6 +16,7 @@ import {
   type TestApp,
 } from './test/helpers';
 import { answersFor, DEMO_ENV, liveKit, push, resultDoc } from './test/play';
+import { scriptEnvOf } from './test/script-env';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -60,9 +62,8 @@ describe('npm run backup', () => {
   });
 });
 
-/** The database the app of `t` runs on, as the operator gives it to a script: DATABASE_URL on PostgreSQL. */
-const databaseEnv = (t: { config: { databaseUrl?: string | undefined } }): Record<string, string> =>
-  t.config.databaseUrl ? { DATABASE_URL: t.config.databaseUrl } : {};
+/** The server's settings a script gets beside DATA_DIR (on PostgreSQL: DATABASE_URL and its secrets). */
+const databaseEnv = (t: { config: Config }): Record<string, string> => scriptEnvOf(t.config);
 
 /** Runs a root script (backup or restore) as the operator would, DATA_DIR set as given. */
 const script = (name: string, arg: string, dataDir: string, env: Record<string, string> = {}) =>
