@@ -11,6 +11,7 @@ import {
   type TotpSetupReply,
 } from '@scentry/shared-schema';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
 import { simpleParser } from 'mailparser';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -153,6 +154,42 @@ describe.skipIf(!testDatabaseUrl())('two instances on one PostgreSQL database', 
         const rows = await b.db.selectFrom('testResults').select('id').where('id', '=', id).execute();
         expect(rows).toHaveLength(1);
       }
+    });
+    it('a crowd: 60 different results sent at once, half to each app, by push and SaveTestResult, each stored', async () => {
+      const kit = await liveKit(a, DEMO_KIT_CODE);
+      const docs = Array.from({ length: 60 }, (_, i) => resultDoc(kit, answersFor(kit, i % 6)));
+      const replies = await Promise.all(
+        docs.map((doc, i) =>
+          i % 3 === 0
+            ? post(either(i), '/api/TestResult/SaveTestResult', saveBody(kit, doc.answers, { Id: doc.id }))
+            : post(either(i), '/api/sync/results/push', [{ assumedMasterState: null, newDocumentState: doc }]),
+        ),
+      );
+      for (const res of replies) expectSuccess(res);
+      const ids = docs.map((d) => d.id);
+      const rows = await a.db.selectFrom('testResults').select('id').where('id', 'in', ids).execute();
+      expect(rows).toHaveLength(60);
+      // The kit's running tallies, raised by every insert at once, equal a count of the rows.
+      const { rows: tallies } = await sql<{ results: number | string; answers: number | string }>`
+        select sum(case when scent_card_id = 0 then answers else 0 end) as results,
+          sum(case when scent_card_id <> 0 then answers else 0 end) as answers
+        from kit_answer_tallies where test_kit_id = ${kit.kitId} and org_key = 0`.execute(b.db);
+      const tallied = tallies[0];
+      const results = await b.db
+        .selectFrom('testResults')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('testKitId', '=', kit.kitId)
+        .executeTakeFirstOrThrow();
+      const answers = await b.db
+        .selectFrom('testResultDetails')
+        .innerJoin('testResults', 'testResults.id', 'testResultDetails.testResultId')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('testResults.testKitId', '=', kit.kitId)
+        .executeTakeFirstOrThrow();
+      expect({ results: Number(tallied.results), answers: Number(tallied.answers) }).toEqual({
+        results: Number(results.n),
+        answers: Number(answers.n),
+      });
     });
   });
 

@@ -366,13 +366,16 @@ export const nowIso = (): string => new Date().toISOString();
 
 export interface TransactionOptions {
   /**
-   * The work is a read-modify-write of rows it locks itself before reading them (in one order, so
-   * two never wait on each other in a circle): the locks alone make it exact. On PostgreSQL it then
-   * runs READ COMMITTED, where a transaction that waited for a row reads what its predecessor wrote;
-   * under SERIALIZABLE every waiter would fail instead (40001) and a burst on one row (sixty
-   * sign-ins on one account) would run out of retries. SQLite: no difference (one writer).
+   * PostgreSQL's isolation for this transaction: SERIALIZABLE unless said (see serializable). READ
+   * COMMITTED for work whose every race the database settles row by row: rows it locks before
+   * reading them (in one order, so two never wait on each other in a circle), an `insert … on
+   * conflict` on a unique key followed by a read of the winner, counts raised in place (the kit
+   * tallies' triggers). A transaction that waited for a row then goes on with what its predecessor
+   * wrote; under SERIALIZABLE it would fail (40001) instead, and a burst on one hot row (sixty
+   * sign-ins on one account, the results of one kit on one day, whose tally rows every insert
+   * raises) would run out of retries. SQLite: no difference (one writer at a time).
    */
-  rowLocked?: boolean;
+  isolation?: 'serializable' | 'read committed';
 }
 
 /** Runs `work` in one transaction (committed when it resolves, rolled back when it throws). */
@@ -382,7 +385,7 @@ export const inTransaction = <T>(
   options: TransactionOptions = {},
 ): Promise<T> =>
   dialectOf(db).name === 'postgres'
-    ? serializable(db, work, options.rowLocked ? 'read committed' : 'serializable')
+    ? serializable(db, work, options.isolation ?? 'serializable')
     : db.transaction().execute(work);
 
 /** Attempts of a PostgreSQL transaction that lost to a concurrent one before the error is thrown. */

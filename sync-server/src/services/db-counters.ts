@@ -109,7 +109,7 @@ export class DbCounters implements AsyncCounters {
         return result;
       },
       // Exact by the row locks taken above, in sorted order (see TransactionOptions).
-      { rowLocked: true },
+      { isolation: 'read committed' },
     );
     if (now !== undefined && now - this.sweeper.lastAt >= this.sweeper.everyMs) await this.sweep(now);
     return result;
