@@ -364,9 +364,29 @@ const pings = new WeakMap<Db, () => unknown>();
 
 export const nowIso = (): string => new Date().toISOString();
 
+export interface TransactionOptions {
+  /**
+   * PostgreSQL's isolation for this transaction: SERIALIZABLE unless said (see serializable). READ
+   * COMMITTED for work whose every race the database settles row by row: rows it locks before
+   * reading them (in one order, so two never wait on each other in a circle), an `insert … on
+   * conflict` on a unique key followed by a read of the winner, counts raised in place (the kit
+   * tallies' triggers). A transaction that waited for a row then goes on with what its predecessor
+   * wrote; under SERIALIZABLE it would fail (40001) instead, and a burst on one hot row (sixty
+   * sign-ins on one account, the results of one kit on one day, whose tally rows every insert
+   * raises) would run out of retries. SQLite: no difference (one writer at a time).
+   */
+  isolation?: 'serializable' | 'read committed';
+}
+
 /** Runs `work` in one transaction (committed when it resolves, rolled back when it throws). */
-export const inTransaction = <T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> =>
-  dialectOf(db).name === 'postgres' ? serializable(db, work) : db.transaction().execute(work);
+export const inTransaction = <T>(
+  db: Db,
+  work: (trx: Db) => Promise<T>,
+  options: TransactionOptions = {},
+): Promise<T> =>
+  dialectOf(db).name === 'postgres'
+    ? serializable(db, work, options.isolation ?? 'serializable')
+    : db.transaction().execute(work);
 
 /** Attempts of a PostgreSQL transaction that lost to a concurrent one before the error is thrown. */
 const SERIALIZABLE_ATTEMPTS = 5;
@@ -378,10 +398,14 @@ const SERIALIZABLE_ATTEMPTS = 5;
  * concurrent transaction (40001 serialization failure, 40P01 deadlock) is rolled back and run
  * again, as SQLite's callers already retry a stale snapshot; `work` touches only the database.
  */
-async function serializable<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+async function serializable<T>(
+  db: Db,
+  work: (trx: Db) => Promise<T>,
+  isolation: 'serializable' | 'read committed',
+): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction().setIsolationLevel('serializable').execute(work);
+      return await db.transaction().setIsolationLevel(isolation).execute(work);
     } catch (err) {
       const code = String((err as { code?: unknown })?.code);
       if ((code !== '40001' && code !== '40P01') || attempt >= SERIALIZABLE_ATTEMPTS) throw err;

@@ -28,7 +28,7 @@ import type { TotpService } from './totp';
 
 /**
  * Sign-in and change of one's own password: the decisions (who may sign in, which refusal is
- * told), their audit entries, and the limits they share. One per app: the limits count in memory.
+ * told), their audit entries, and the limits they share. One per app: the limits count in app.counters.
  */
 export class AuthService {
   constructor(

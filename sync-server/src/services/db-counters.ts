@@ -95,17 +95,22 @@ export class DbCounters implements AsyncCounters {
     decide: (olds: (Bucket | Hits | undefined)[]) => { result: T; next: (Stored<Bucket | Hits> | undefined)[] },
   ): Promise<T> {
     const rowKeys = keys.map((key) => this.rowKey(key));
-    const result = await inTransaction(this.db, async (trx) => {
-      const states = new Map<string, string>();
-      for (const key of [...new Set(rowKeys)].sort()) states.set(key, (await lockRateCounter(trx, key)).state);
-      const { result, next } = decide(rowKeys.map((key) => stateOf(states.get(key))));
-      for (const [i, key] of rowKeys.entries()) {
-        const stored = next[i];
-        if (stored) await putRateCounter(trx, key, JSON.stringify(stored.state), Math.ceil(stored.expiresAt));
-        else await deleteRateCounter(trx, key);
-      }
-      return result;
-    });
+    const result = await inTransaction(
+      this.db,
+      async (trx) => {
+        const states = new Map<string, string>();
+        for (const key of [...new Set(rowKeys)].sort()) states.set(key, (await lockRateCounter(trx, key)).state);
+        const { result, next } = decide(rowKeys.map((key) => stateOf(states.get(key))));
+        for (const [i, key] of rowKeys.entries()) {
+          const stored = next[i];
+          if (stored) await putRateCounter(trx, key, JSON.stringify(stored.state), Math.ceil(stored.expiresAt));
+          else await deleteRateCounter(trx, key);
+        }
+        return result;
+      },
+      // Exact by the row locks taken above, in sorted order (see TransactionOptions).
+      { isolation: 'read committed' },
+    );
     if (now !== undefined && now - this.sweeper.lastAt >= this.sweeper.everyMs) await this.sweep(now);
     return result;
   }

@@ -32,9 +32,11 @@ export const counterKeyOf = (jwtSecret: string): Buffer =>
   createHmac('sha256', jwtSecret).update('scentry rate-counter key v1').digest();
 
 /**
- * Decorates `app.counters`. Memory for now: with DATABASE_URL (issue 26) `shared` becomes
- * `config.databaseUrl !== undefined`.
+ * Decorates `app.counters`: in the database with DATABASE_URL (PostgreSQL is how several instances
+ * share one database, so every limit counts across them); in memory on SQLite (one instance: the
+ * database file sits beside it), where a count costs no write.
  */
 export default fp(async (app: FastifyInstance) => {
-  app.decorate('counters', countersFor(app.db, false, counterKeyOf(app.config.jwtSecret)));
+  const shared = app.config.databaseUrl !== undefined;
+  app.decorate('counters', countersFor(app.db, shared, counterKeyOf(app.config.jwtSecret)));
 });
