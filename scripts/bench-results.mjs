@@ -1183,15 +1183,19 @@ async function measurePush(engine) {
   log(`PostgreSQL: push throughput, one server against two (${PUSH_SECONDS} s a phase)`);
   // Transactions that lost to a concurrent one more often than the server retries (40001): counted
   // from the servers' logs, which the runs before this one appended to.
-  const lost = () =>
-    [1, 2].reduce(
-      (n, i) =>
-        n +
-        (existsSync(engine.log(i))
-          ? readFileSync(engine.log(i), 'utf8').split('could not serialize access').length - 1
-          : 0),
-      0,
-    );
+  const lost = () => {
+    // Requests (process and request id) whose log lines name the failure.
+    const requests = new Set();
+    for (const i of [1, 2]) {
+      if (!existsSync(engine.log(i))) continue;
+      for (const line of readFileSync(engine.log(i), 'utf8').split('\n')) {
+        if (!line.includes('could not serialize access')) continue;
+        const m = /"pid":(\d+).*?"reqId":"([^"]+)"/.exec(line);
+        requests.add(m ? `${m[1]}:${m[2]}` : line);
+      }
+    }
+    return requests.size;
+  };
   const lostBefore = lost();
   const a = await start(engine, 1);
   const b = await start(engine, 2);
@@ -1341,7 +1345,7 @@ function printSideBySide(figures, push) {
   );
   if (push.serializationFailures)
     console.log(
-      `  the servers logged ${push.serializationFailures} errors "could not serialize access due to concurrent update" (40001 after the server's retries: concurrent saves of one kit on one day update the same kit_answer_tallies rows under SERIALIZABLE)`,
+      `  ${push.serializationFailures} requests failed with "could not serialize access due to concurrent update" in the servers' logs (40001 after the server's retries: concurrent saves of one kit on one day update the same kit_answer_tallies rows under SERIALIZABLE)`,
     );
   console.log(
     `  ${push.stored.toLocaleString('en-US')} answered 2xx (warm-ups included), ${push.rows.toLocaleString('en-US')} results stored (the requests still in flight when a phase ended are stored, not counted)${push.rows < push.stored ? ' — FEWER: a result answered 2xx was lost' : ''}`,
