@@ -1088,7 +1088,7 @@ async function measureEngine(engine) {
   if (!onSqlite) {
     const c = pg.copy;
     console.log(
-      `  ${pg.target.describe}; the SQLite data copied in ${((c.rowsMs + c.indexMs + c.talliesMs + c.analyzeMs) / 1000).toFixed(1)} s (rows ${(c.rowsMs / 1000).toFixed(1)} s, ${c.indexes} indexes ${(c.indexMs / 1000).toFixed(1)} s, kit tallies ${(c.talliesMs / 1000).toFixed(1)} s, ANALYZE ${(c.analyzeMs / 1000).toFixed(1)} s)${c.mismatches.length ? `; MISMATCHES: ${c.mismatches.join('; ')}` : "; row counts and kit tallies equal to SQLite's"}`,
+      `  ${pg.target.describe}; the SQLite data copied in ${((c.rowsMs + c.indexMs + c.talliesMs + c.vacuumMs) / 1000).toFixed(1)} s (rows ${(c.rowsMs / 1000).toFixed(1)} s, ${c.indexes} indexes ${(c.indexMs / 1000).toFixed(1)} s, kit tallies ${(c.talliesMs / 1000).toFixed(1)} s, VACUUM ANALYZE ${(c.vacuumMs / 1000).toFixed(1)} s)${c.mismatches.length ? `; MISMATCHES: ${c.mismatches.join('; ')}` : "; row counts and kit tallies equal to SQLite's"}`,
     );
   }
   console.log(

@@ -10,7 +10,7 @@
 //   dependency). During the copy the tallies' triggers are off and the secondary indexes of the two
 //   big tables are dropped; afterwards the indexes are built again, kit_answer_tallies is rebuilt in
 //   one statement from the rows (the triggers' sums, computed once), the identity sequences are put
-//   above the copied ids, and everything is ANALYZEd. The row counts and the tallies' totals are
+//   above the copied ids, and everything is VACUUMed and ANALYZEd. The row counts and the tallies' totals are
 //   compared with SQLite's.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -279,7 +279,10 @@ export async function copyIntoPostgres({ sqlite, url, requireServer, log }) {
     for (const { table } of TABLES.filter((t) => t.key === 'id')) {
       await q(`select setval(pg_get_serial_sequence('${table}', 'id'), greatest(1, (select max(id) from ${table})))`);
     }
-    await q('analyze');
+    // VACUUM as well as ANALYZE: a table just filled by COPY has no visibility map and no hint bits
+    // (the first reads would write every page, and counts could not be answered from the indexes
+    // alone); autovacuum gives a table in service both, so the bench measures that state.
+    await q('vacuum (analyze)');
     const tAnalyze = performance.now();
 
     // Checks: same rows in every table, same tallies as SQLite's triggers made.
@@ -302,7 +305,7 @@ export async function copyIntoPostgres({ sqlite, url, requireServer, log }) {
       rowsMs: tRows - t0,
       indexMs: tIndexes - tRows,
       talliesMs: tTallies - tIndexes,
-      analyzeMs: tAnalyze - tTallies,
+      vacuumMs: tAnalyze - tTallies,
       indexes: indexes.length,
       mismatches,
     };
