@@ -64,7 +64,7 @@ async function seedOnce(db: Db, config: Config, catalogued: (db: Db) => Promise<
     const ids = new Map<string, number>();
     for (const title of PICTURES) {
       const file = packagePath('demo', `${title.toLowerCase()}.png`);
-      const storedPath = storeImage(config.dataDir, readFileSync(file));
+      const storedPath = storeImage(config, readFileSync(file));
       ids.set(
         title,
         await insertOption(change.db, { title, storedPath, originalFileName: `${title.toLowerCase()}.png` }),
