@@ -56,6 +56,7 @@ export const CONFIG_VARS = [
   'MAX_CONNECTIONS_PER_ADDRESS',
   'REQUIRE_TOTP',
   'TOTP_KEY',
+  'UPLOADS_DIR',
 ];
 
 /**

@@ -40,13 +40,10 @@ import scentOptionsRoutes from './routes/api/scent-options/index';
 import syncRoutes from './routes/api/sync/index';
 import usersRoutes from './routes/api/users/index';
 import walletRoutes from './routes/api/wallet/index';
-import { DEMO_KIT_CODE, seedDemo } from './services/demo-seed';
-import { ensureInitialAdmin, type InitialAdmin } from './services/initial-admin';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
-    initialAdmin: InitialAdmin | undefined;
   }
 }
 
@@ -150,9 +147,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(mail);
   await app.register(workThread);
   await app.register(wallet);
-
-  app.decorate('initialAdmin', await ensureInitialAdmin(app.db, config));
-  if (await seedDemo(app.db, config)) app.log.info(`demo kit ${DEMO_KIT_CODE} seeded`);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);

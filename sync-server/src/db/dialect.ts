@@ -246,3 +246,30 @@ const WRITE_RACE_CODES = new Set([
 /** Whether `err` is a lost write race (see WRITE_RACE_CODES); `unique: false` leaves out SQLite's unique-index one. */
 export const isWriteRace = (err: unknown, options: { unique?: boolean } = {}): boolean =>
   WRITE_RACE_CODES.has(codeOf(err)) && (options.unique !== false || codeOf(err) !== 'SQLITE_CONSTRAINT_UNIQUE');
+
+/**
+ * The key of the startup's advisory lock on PostgreSQL ("SCNTRY" and 1): fixed, so every server on
+ * the database takes the same lock; not Kysely's migration lock key, which the migrator takes
+ * inside it.
+ */
+export const STARTUP_LOCK_KEY = 0x53434e54525901n;
+
+/**
+ * Runs a server's start-up work on the database (migrate, the first Admin, the demo) while no
+ * other server does: several instances starting together on an empty database do it exactly
+ * once, the others then finding it done. PostgreSQL: a session-level advisory lock on one
+ * dedicated connection, and `work` runs on that very connection (so a pool of one cannot wait on
+ * itself); the lock goes with the session should the server die holding it. SQLite: one server
+ * per file, so `work` just runs (its transactions keep it right within the process).
+ */
+export async function withStartupLock<D, T>(db: Kysely<D>, work: (db: Kysely<D>) => Promise<T>): Promise<T> {
+  if (dialectOf(db).name !== 'postgres') return work(db);
+  return db.connection().execute(async (conn) => {
+    await sql`select pg_advisory_lock(${sql.lit(STARTUP_LOCK_KEY)})`.execute(conn);
+    try {
+      return await work(conn);
+    } finally {
+      await sql`select pg_advisory_unlock(${sql.lit(STARTUP_LOCK_KEY)})`.execute(conn);
+    }
+  });
+}

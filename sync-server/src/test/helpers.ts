@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +11,7 @@ import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { hashPassword } from '../lib/password';
 import { insertUser } from '../repositories/users';
+import { loadPassSigner } from '../services/pass-certs';
 
 export const TEST_ADMIN_EMAIL = 'root@scentry.test';
 export const TEST_ADMIN_PASSWORD = 'Root-Passw0rd!';
@@ -80,6 +81,31 @@ export async function createTestDatabase(serverUrl: string): Promise<{ url: stri
 }
 
 /**
+ * With DATABASE_URL the server refuses to start without JWT_SECRET, TOTP_KEY, PASS_CERT_DIR and
+ * UPLOADS_DIR (config.ts requireSharedSettings). A test app on PostgreSQL gets what the test did
+ * not name: the secrets derived from the database's URL (apps on one database share them, as
+ * instances must; an app started again on its DATA_DIR finds its tokens valid), the development
+ * pass chain made in DATA_DIR/pass-certs as a server without DATABASE_URL makes it, and the uploads
+ * in DATA_DIR/uploads, so the tests see the layout they see on SQLite.
+ */
+function sharedSettingsFor(env: Record<string, string>, given: Record<string, string | undefined>, dataDir: string) {
+  const url = env.DATABASE_URL;
+  const derived = (use: string) => createHash('sha256').update(`scentry test ${use}|${url}`).digest();
+  if (!('JWT_SECRET' in given)) env.JWT_SECRET = derived('jwt').toString('base64url');
+  if (!('TOTP_KEY' in given)) env.TOTP_KEY = derived('totp').toString('hex');
+  if (!('UPLOADS_DIR' in given)) env.UPLOADS_DIR = path.join(dataDir, 'uploads');
+  if (!('PASS_CERT_DIR' in given)) {
+    env.PASS_CERT_DIR = loadPassSigner({
+      dataDir,
+      passCertDir: undefined,
+      passTypeId: env.PASS_TYPE_ID || 'pass.local.scentry',
+      passTeamId: env.PASS_TEAM_ID || 'SCENTRYDEV',
+      passKeyPassphrase: undefined,
+    }).dir;
+  }
+}
+
+/**
  * Builds the real app on a real SQLite file in a temp DATA_DIR (or, with TEST_DATABASE_URL, on a
  * fresh PostgreSQL database of its own, dropped by cleanup), its logger writing into memory so
  * tests can read what was logged.
@@ -118,6 +144,7 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
     }
     env.DATABASE_POOL ??= '4';
   }
+  if (env.DATABASE_URL) sharedSettingsFor(env, options.env ?? {}, dataDir);
 
   const chunks: string[] = [];
   const stream = new Writable({

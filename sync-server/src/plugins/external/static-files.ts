@@ -38,7 +38,8 @@ export const ROBOTS_TXT = 'User-agent: *\nDisallow: /admin/\nDisallow: /api/\nDi
 const FAVICON_PNG = 'icons/icon-192.png';
 
 /**
- * Serves uploaded images from DATA_DIR/uploads (sized for the screen; originals under
+ * Serves uploaded images from UPLOADS_DIR (default DATA_DIR/uploads; sized for the screen, the sized
+ * copies in this server's DATA_DIR/uploads-sized; originals under
  * /uploads/originals/) and the built PWA with an SPA fallback: any GET
  * outside /api and /uploads that is not a file gets index.html, so deep links (a kit's printed QR
  * code opening /scent/<code>) work, for HEAD as for GET (link checkers). index.html carries the
@@ -49,7 +50,8 @@ const FAVICON_PNG = 'icons/icon-192.png';
  * paths answer 404 with the envelope. Also /robots.txt and /favicon.ico.
  */
 export default fp(async (app: FastifyInstance) => {
-  const uploads = path.join(app.config.dataDir, 'uploads');
+  // UPLOADS_DIR: with DATABASE_URL a folder every server mounts, so each serves every picture.
+  const uploads = app.config.uploadsDir;
   mkdirSync(uploads, { recursive: true, mode: 0o700 });
   mkdirSync(sizedDir(app.config.dataDir), { recursive: true, mode: 0o700 });
   // Content-hash names: a changed image gets a new name, so caching forever is safe.
@@ -63,7 +65,7 @@ export default fp(async (app: FastifyInstance) => {
       const name = req.url.slice('/uploads/'.length).split('?')[0];
       if (looked.has(name) || !STORED_NAME.test(name)) return done();
       try {
-        if (ensureSizedPicture(app.config.dataDir, name) !== 'missing') looked.add(name);
+        if (ensureSizedPicture(app.config, name) !== 'missing') looked.add(name);
       } catch (err) {
         // Not decodable after all: the original is served.
         req.log.warn({ err, name }, 'picture not resized');
