@@ -98,9 +98,7 @@ async function start(engine = sqliteEngine, instance = 1) {
   const s = launchServer({
     env: {
       // Every Configuration variable of the caller's shell dropped (DATABASE_URL and friends too).
-      ...Object.fromEntries(
-        [...CONFIG_VARS, 'DATABASE_URL', 'DATABASE_POOL', 'UPLOADS_DIR'].map((name) => [name, undefined]),
-      ),
+      ...Object.fromEntries(CONFIG_VARS.map((name) => [name, undefined])),
       PORT: port,
       HOST: '127.0.0.1',
       SEED_DEMO: 'on',

@@ -30,6 +30,9 @@ export const CONFIG_VARS = [
   'PORT',
   'HOST',
   'DATA_DIR',
+  'DATABASE_URL',
+  'DATABASE_POOL',
+  'UPLOADS_DIR',
   'PUBLIC_URL',
   'JWT_SECRET',
   'JWT_TTL',
@@ -56,7 +59,6 @@ export const CONFIG_VARS = [
   'MAX_CONNECTIONS_PER_ADDRESS',
   'REQUIRE_TOTP',
   'TOTP_KEY',
-  'UPLOADS_DIR',
 ];
 
 /**
