@@ -68,7 +68,7 @@ describe('input no engine may store', () => {
     expect(await countRows(t.app, 'testResults')).toBe(results);
   });
 
-  it('an id past 2^53 − 1 in a query string: 400 with the id rule, not a 500', async () => {
+  it('an id past 2^53 − 1 in a query string, alone or in a list: 400 with the id rule, not a 500', async () => {
     for (const id of UNSAFE_IDS) {
       for (const url of [
         `/api/User/GetUserById?Id=${id}`,
@@ -78,6 +78,11 @@ describe('input no engine may store', () => {
         expectEnvelope(await get(url), 400, 'Failure', 'Invalid id');
       }
     }
+    // The lists of ids of the bulk deletes: every id of 15 digits at most.
+    const digits = '100000000000000000000000';
+    expectEnvelope(await get(`/api/TestKit/DeleteTestKit?Ids=1,${digits}`), 400, 'Failure', 'Invalid ids');
+    expectEnvelope(await get(`/api/User/DeleteUser?Id=${digits}`), 400, 'Failure', 'Invalid id');
+    expect(await countRows(t.app, 'testKits')).toBeGreaterThan(0);
   });
 
   it('an id past 2^53 − 1 in a body: 400, nothing stored', async () => {
