@@ -5,14 +5,22 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ensureDependencies, ensurePwaBuilt, ensureServerBuilt, log, pnpm, ROOT, run } from './lib/bootstrap.mjs';
-import { ensurePostgres, PostgresUnavailable } from './lib/postgres.mjs';
+import { findPostgresBin, sweepStaleClusters } from './lib/postgres.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
 /**
- * The server's route tests run a second time on a throw-away PostgreSQL cluster only with
- * SCENTRY_TEST_POSTGRES=1, until every repository runs there (issue 26); then this becomes the default.
+ * What the PostgreSQL run of the server tests covers, as vitest filters (a file runs when its path
+ * contains one): every route test, the API fuzz, every `*.postgres.test.ts` wherever it lives (a
+ * new one is picked up with no edit here), the dialect seam's tests and the throw-away cluster's own.
  */
-const ON_POSTGRES = process.env.SCENTRY_TEST_POSTGRES === '1';
+const POSTGRES_TEST_FILES = [
+  'src/routes/',
+  'src/fuzz/',
+  '.postgres.test.ts',
+  'src/db/postgres.test.ts',
+  'src/test/postgres-cluster.test.ts',
+];
 
 /** A step that cannot run, with the one sentence that says why (no stack trace). */
 class StepProblem extends Error {}
@@ -21,26 +29,39 @@ const succeeds = (cmd, args) => spawnSync(cmd, args, { stdio: 'ignore' }).status
 
 /**
  * The Debian tools the tests use: Chromium for the browser journeys (CHROMIUM_PATH or
- * /usr/bin/chromium), poppler-utils (pdftotext, pdftoppm) to read the PDFs the app makes, and
- * openssl to verify wallet pass signatures. Missing ones are installed in one apt-get run (as root
- * or through passwordless sudo); throws a StepProblem saying what to install when that is not
- * possible here.
+ * /usr/bin/chromium), poppler-utils (pdftotext, pdftoppm) to read the PDFs the app makes, openssl
+ * to verify wallet pass signatures, and PostgreSQL (PG_BIN, else Debian's
+ * /usr/lib/postgresql/<major>/bin, else initdb on PATH) for the server tests' second run. Missing
+ * ones are installed in one apt-get run (as root or through passwordless sudo); throws a
+ * StepProblem saying what to install when that is not possible here. Debian's postgresql package
+ * creates and starts its own `main` cluster on 5432: it is left as it is (the tests start a
+ * throw-away cluster of their own on another port).
  */
 const SYSTEM_TOOLS = [
   { binary: CHROMIUM, packages: ['chromium', 'fonts-liberation'], why: 'the browser journeys' },
   { binary: '/usr/bin/pdftotext', packages: ['poppler-utils'], why: 'reading the PDF reports in tests' },
   { binary: '/usr/bin/openssl', packages: ['openssl'], why: 'verifying wallet pass signatures in tests' },
+  {
+    binary: "PostgreSQL's initdb",
+    present: () => findPostgresBin() !== null,
+    packages: ['postgresql'],
+    why: 'the server tests on PostgreSQL',
+  },
 ];
 
+const present = (tool) => (tool.present ? tool.present() : existsSync(tool.binary));
+
 function ensureSystemTools() {
-  const missingTools = SYSTEM_TOOLS.filter((t) => !existsSync(t.binary));
+  const missingTools = SYSTEM_TOOLS.filter((t) => !present(t));
   if (!missingTools.length) return 0;
   const packages = missingTools.flatMap((t) => t.packages);
   const missing = (why) =>
     new StepProblem(
-      `${missingTools.map((t) => `${t.binary} (for ${t.why})`).join(', ')} ${missingTools.length > 1 ? 'are' : 'is'} needed and ${why}: install Debian's ${packages.join(' ')} (apt-get install ${packages.join(' ')})${existsSync(CHROMIUM) ? '' : ' or set CHROMIUM_PATH to a Chromium binary'}.`,
+      `${missingTools.map((t) => `${t.binary} (for ${t.why})`).join(', ')} ${missingTools.length > 1 ? 'are' : 'is'} needed and ${why}: install Debian's ${packages.join(' ')} (apt-get install ${packages.join(' ')})${existsSync(CHROMIUM) ? '' : ' or set CHROMIUM_PATH to a Chromium binary'}${findPostgresBin() ? '' : ' or set PG_BIN to the folder of PostgreSQL binaries'}.`,
     );
   if (process.env.CHROMIUM_PATH && !existsSync(CHROMIUM)) throw missing(`CHROMIUM_PATH (${CHROMIUM}) does not exist`);
+  if (process.env.PG_BIN && !findPostgresBin())
+    throw missing(`PG_BIN (${process.env.PG_BIN}) has no initdb, pg_ctl and psql`);
   if (!succeeds('apt-get', ['--version'])) throw missing('this machine has no apt-get to install them');
   const isRoot = process.getuid?.() === 0;
   if (!isRoot && !succeeds('sudo', ['-n', 'true'])) {
@@ -53,7 +74,7 @@ function ensureSystemTools() {
   };
   const code = apt(['update']) || apt(['install', '-y', '--no-install-recommends', ...packages]);
   if (code !== 0) throw missing(`apt-get failed (exit code ${code})`);
-  const still = missingTools.filter((t) => !existsSync(t.binary));
+  const still = missingTools.filter((t) => !present(t));
   if (still.length) throw missing(`apt-get installed no ${still.map((t) => t.binary).join(', ')}`);
   return 0;
 }
@@ -73,7 +94,7 @@ function step(name, fn) {
   try {
     ok = fn() === 0;
   } catch (err) {
-    if (err instanceof StepProblem || err instanceof PostgresUnavailable) {
+    if (err instanceof StepProblem) {
       problem = err.message;
       console.error(`\x1b[31m${problem}\x1b[0m`);
     } else {
@@ -81,12 +102,6 @@ function step(name, fn) {
     }
   }
   steps.push({ name, ok, problem, seconds: ((Date.now() - started) / 1000).toFixed(1) });
-}
-
-/** A step left out on purpose: listed in the summary with the reason, failing nothing. */
-function skip(name, why) {
-  log(`── ${name}: skipped (${why})`);
-  steps.push({ name, ok: true, skipped: why, problem: '', seconds: '0.0' });
 }
 
 const vitest = (pkg, report, extra = [], env = {}) => {
@@ -108,7 +123,7 @@ const vitest = (pkg, report, extra = [], env = {}) => {
   );
 };
 
-step('system tools (Chromium, poppler-utils, openssl)', ensureSystemTools);
+step('system tools (Chromium, poppler-utils, openssl, PostgreSQL)', ensureSystemTools);
 step('lint and format (biome)', () => run(pnpm(), ['exec', 'biome', 'check', '.'], { check: false }));
 step('type-check every package', () => run(pnpm(), ['-r', 'typecheck'], { check: false }));
 step('shared-schema unit tests', () => vitest('@scentry/shared-schema', 'shared-schema'));
@@ -116,18 +131,20 @@ step('shared-schema unit tests', () => vitest('@scentry/shared-schema', 'shared-
 step('sync-server unit and route tests', () =>
   vitest('@scentry/sync-server', 'sync-server', [], { SCENTRY_TEST_POSTGRES: '', TEST_DATABASE_URL: '' }),
 );
-if (ON_POSTGRES) {
-  // The vitest globalSetup (sync-server/src/test/postgres-setup.ts) starts one throw-away cluster
-  // for the run and stops it at the end; the cluster test checks that setup itself.
-  step('sync-server route tests on PostgreSQL', () => {
-    ensurePostgres({ log });
-    return vitest('@scentry/sync-server', 'sync-server-postgres', ['src/routes', 'src/test/postgres-cluster.test.ts'], {
-      SCENTRY_TEST_POSTGRES: '1',
-    });
-  });
-} else {
-  skip('sync-server route tests on PostgreSQL', 'set SCENTRY_TEST_POSTGRES=1 to run them');
-}
+step('sync-server route tests on PostgreSQL', () => {
+  const bin = findPostgresBin();
+  if (!bin) throw new StepProblem('PostgreSQL (initdb, pg_ctl, psql) is missing: see the system tools step.');
+  try {
+    // SCENTRY_TEST_POSTGRES=1 makes the vitest globalSetup (sync-server/src/test/postgres-setup.ts)
+    // start one throw-away cluster for the run and stop it at the end, tests failing or not (and on
+    // SIGINT/SIGTERM, through the process's exit). A TEST_DATABASE_URL the caller exported (a CI
+    // service) is used instead of a cluster.
+    return vitest('@scentry/sync-server', 'sync-server-postgres', POSTGRES_TEST_FILES, { SCENTRY_TEST_POSTGRES: '1' });
+  } finally {
+    // A vitest killed outright (SIGKILL, an OOM) leaves its cluster: it is gone now, so its owner is dead.
+    sweepStaleClusters(bin);
+  }
+});
 step('pwa unit tests', () => vitest('@scentry/pwa', 'pwa'));
 step('build the PWA and the server', () => {
   ensurePwaBuilt();
@@ -154,10 +171,6 @@ for (const entry of readdirSync(reports)) {
 
 console.log('\nSummary');
 for (const s of steps) {
-  if (s.skipped) {
-    console.log(`  skip  ${s.name} (${s.skipped})`);
-    continue;
-  }
   console.log(`  ${s.ok ? 'ok  ' : 'FAIL'}  ${s.name} (${s.seconds}s)`);
   if (s.problem) console.log(`        ${s.problem}`);
 }

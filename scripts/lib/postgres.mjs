@@ -29,6 +29,8 @@ const CLUSTER_PREFIX = 'scentry-pg-';
 const SUPERUSER = 'scentry';
 /** The database every throw-away cluster has from the start. */
 export const TEST_DATABASE = 'scentry_test';
+/** The signals that stop a throw-away cluster with the process that started it. */
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 /** The unprivileged account that runs the cluster when this process is root (SCENTRY_PG_USER overrides). */
 const DEFAULT_RUN_AS = 'nobody';
 
@@ -265,10 +267,19 @@ export async function startThrowawayCluster(options = {}) {
     if (stopped) return;
     stopped = true;
     process.removeListener('exit', stopSync);
+    for (const signal of STOP_SIGNALS) process.removeListener(signal, onSignal);
     destroyCluster(bin, dir);
   };
-  // A run that ends without calling stop() (an uncaught error) still leaves nothing running.
+  // Stops the cluster on an interruption too; the process then ends as that signal would have
+  // ended it, unless someone else listens for it (vitest does, and exits by itself).
+  const onSignal = (signal) => {
+    stopSync();
+    if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+  };
+  // A run that ends without calling stop() (an uncaught error, Ctrl-C) still leaves nothing
+  // running; one killed outright (SIGKILL) is swept by the next start (sweepStaleClusters).
   process.on('exit', stopSync);
+  for (const signal of STOP_SIGNALS) process.on(signal, onSignal);
 
   try {
     const initdb = (collationArgs) =>

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { parseDatabaseUrl } from '../config';
-import { createTestDatabase, makeTempDir, testDatabaseUrl } from '../test/helpers';
+import { makeTempDir } from '../test/helpers';
+import { makeTestDatabase, testDatabaseUrl } from '../test/postgres';
 import { type Db, inTransaction, openDatabase, openDb, openPostgres, pingDatabase } from './database';
 import { dialectOf, isUniqueViolation, isWriteRace } from './dialect';
 import { migrateToLatest, PG_BASELINE_THROUGH } from './migrate';
@@ -144,7 +145,7 @@ describe.runIf(serverUrl)('the PostgreSQL baseline (TEST_DATABASE_URL)', () => {
   it('makes the tables, columns and indexes SQLite has after the last landed migration, under the same names', async () => {
     const lite = sqliteDb();
     const liteApplied = await migrateToLatest(lite);
-    const database = await createTestDatabase(serverUrl as string);
+    const database = await makeTestDatabase();
     drop = database.drop;
     const pg = openPostgres(database.url, 2);
     dbs.push(pg);
@@ -166,7 +167,7 @@ describe.runIf(serverUrl)('the PostgreSQL baseline (TEST_DATABASE_URL)', () => {
   });
 
   it('keeps the audit log append-only, and stores "now" in SQLite\'s ISO form', async () => {
-    const database = await createTestDatabase(serverUrl as string);
+    const database = await makeTestDatabase();
     const pg = openPostgres(database.url, 2);
     try {
       await migrateToLatest(pg);
@@ -189,7 +190,7 @@ describe.runIf(serverUrl)('the PostgreSQL baseline (TEST_DATABASE_URL)', () => {
   });
 
   it("keeps the kit answer tallies as SQLite's triggers do: added, moved and taken away, by Los Angeles day", async () => {
-    const database = await createTestDatabase(serverUrl as string);
+    const database = await makeTestDatabase();
     const pg = openPostgres(database.url, 2);
     const lite = sqliteDb();
     const tallies = async (db: Kysely<any>) =>
@@ -247,7 +248,7 @@ describe.runIf(serverUrl)('the PostgreSQL baseline (TEST_DATABASE_URL)', () => {
   });
 
   it('runs transactions as SQLite does, one after the other in effect: a count-then-insert cap holds under a race', async () => {
-    const database = await createTestDatabase(serverUrl as string);
+    const database = await makeTestDatabase();
     const pg = openPostgres(database.url, 4);
     try {
       await migrateToLatest(pg);

@@ -1,59 +1,33 @@
-import { createRequire } from 'node:module';
-import { CamelCasePlugin, Kysely, PostgresDialect, type PostgresPool, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Database, Db } from '../db/database';
-import { postgres as rateCountersMigration } from '../db/migrations/2026-11-27T0100-rate-counters';
+import { type Db, openPostgres } from '../db/database';
 import { MemoryCounters, type Taken } from '../lib/counters';
 import { LoginLimiter } from '../lib/login-limiter';
 import { Throttle } from '../lib/throttle';
 import { countRateCounters } from '../repositories/rate-counters';
+import { migratedTemplate } from '../test/helpers';
+import { makeTestDatabase, type TestDatabase, testDatabaseUrl } from '../test/postgres';
 import { DbCounters, dbCounters } from './db-counters';
 
 /**
- * DbCounters on a real PostgreSQL (issue 26), when TEST_DATABASE_URL names a server whose user
- * may create databases: a database of its own is made, given the PostgreSQL version of the
- * rate_counters migration, and dropped at the end. Until the dialect lands (db/dialect.ts and its
- * openDb), the pools are made here with `pg`, loaded only when the URL is set.
+ * DbCounters on a real PostgreSQL (issue 26), in a run on PostgreSQL: a database of its own, a
+ * copy of the run's migrated template, dropped at the end.
  */
-const url = process.env.TEST_DATABASE_URL;
 const MINUTE = 60_000;
 
-interface PgModule {
-  Pool: new (options: {
-    connectionString: string;
-    max?: number;
-  }) => PostgresPool & {
-    query(text: string): Promise<unknown>;
-  };
-}
-
-describe.skipIf(!url)('DbCounters on PostgreSQL', () => {
-  const pg = url ? (createRequire(import.meta.url)('pg') as PgModule) : undefined;
-  const name = `scentry_counters_${process.pid}_${Date.now()}`;
+describe.skipIf(!testDatabaseUrl())('DbCounters on PostgreSQL', () => {
+  let database: TestDatabase | undefined;
   const dbs: Db[] = [];
-  const urlOf = (database: string) => {
-    const u = new URL(url as string);
-    u.pathname = `/${database}`;
-    return u.toString();
-  };
   /** A new pool to the test database: one "instance". */
-  const instance = (max = 10): Db => {
-    if (!pg) throw new Error('no pg');
-    const db = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: urlOf(name), max }) }),
-      plugins: [new CamelCasePlugin()],
-    });
+  const instance = (max = 4): Db => {
+    if (!database) throw new Error('no database');
+    const db = openPostgres(database.url, max);
     dbs.push(db);
     return db;
   };
 
   beforeAll(async () => {
-    if (!pg) return;
-    const admin = new pg.Pool({ connectionString: url as string, max: 1 });
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    await rateCountersMigration.up(instance(1));
-    for (const db of dbs.splice(0)) await db.destroy();
+    database = await makeTestDatabase({ prefix: 'counters', template: await migratedTemplate() });
   });
 
   // Each test's pools end with it: the throw-away cluster allows few connections.
@@ -63,10 +37,7 @@ describe.skipIf(!url)('DbCounters on PostgreSQL', () => {
 
   afterAll(async () => {
     for (const db of dbs.splice(0)) await db.destroy();
-    if (!pg) return;
-    const admin = new pg.Pool({ connectionString: url as string, max: 1 });
-    await admin.query(`drop database if exists ${name}`);
-    await admin.end();
+    await database?.drop();
   });
 
   it('the table is unlogged, its expiry a bigint', async () => {

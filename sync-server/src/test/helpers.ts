@@ -1,17 +1,20 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { type Envelope, ROLES, type RoleName } from '@scentry/shared-schema';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
+import { openPostgres } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
 import { hashPassword } from '../lib/password';
 import { insertUser } from '../repositories/users';
 import { loadPassSigner } from '../services/pass-certs';
+import { makeTestDatabase, testDatabasePool, testDatabaseUrl, testTemplate } from './postgres';
+import { migratedTemplateName } from './postgres-setup';
 
 export const TEST_ADMIN_EMAIL = 'root@scentry.test';
 export const TEST_ADMIN_PASSWORD = 'Root-Passw0rd!';
@@ -39,45 +42,27 @@ export interface TestApp {
 /** A fresh temp directory under the OS temp dir. */
 export const makeTempDir = (prefix = 'scentry-test-'): string => mkdtempSync(path.join(os.tmpdir(), prefix));
 
-/**
- * The PostgreSQL server the route tests run against, when they do (issue 26): TEST_DATABASE_URL,
- * given by the environment or provided by the vitest global setup (test/postgres-setup.ts). Its
- * user may create databases; each test app gets a database of its own on it.
- */
-export function testDatabaseUrl(): string | undefined {
-  let provided: unknown;
-  try {
-    provided = (inject as (key: string) => unknown)('TEST_DATABASE_URL');
-  } catch {
-    provided = undefined;
-  }
-  return (typeof provided === 'string' && provided) || process.env.TEST_DATABASE_URL || undefined;
-}
+// One way to a PostgreSQL database in tests: ./postgres.ts (re-exported here for the test files
+// that read the run's server from the helpers).
+export { testDatabaseUrl } from './postgres';
 
 /** The database of each DATA_DIR a test app made on PostgreSQL: an app reusing the dir reuses it. */
 const pgDatabaseOf = new Map<string, string>();
 
-/** Runs one statement on the server's maintenance database (create/drop database). */
-async function onServer(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-/** A new, empty database on the server of `serverUrl`; its URL and how to drop it. */
-export async function createTestDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `scentry_t_${randomBytes(6).toString('hex')}`;
-  await onServer(serverUrl, `create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: () => onServer(serverUrl, `drop database if exists ${name} with (force)`),
-  };
+/**
+ * The run's migrated template on PostgreSQL: built once per run (open, migrate to latest, close),
+ * however many test files ask at once, then only copied, so an app starts without migrating.
+ */
+export function migratedTemplate(): Promise<string> {
+  const runId = inject('TEST_RUN_ID') || `pid${process.ppid}`;
+  return testTemplate(migratedTemplateName(runId), async (url) => {
+    const db = openPostgres(url, 1);
+    try {
+      await migrateToLatest(db);
+    } finally {
+      await db.destroy();
+    }
+  });
 }
 
 /**
@@ -123,14 +108,13 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
   };
   for (const [k, v] of Object.entries(merged)) if (v !== undefined) env[k] = v;
 
-  // On PostgreSQL unless the test chose its database itself.
+  // On PostgreSQL unless the test chose its database itself: a copy of the run's migrated template.
   let dropDatabase: (() => Promise<void>) | undefined;
-  const serverUrl = testDatabaseUrl();
-  if (serverUrl && !('DATABASE_URL' in (options.env ?? {}))) {
+  if (testDatabaseUrl() && !('DATABASE_URL' in (options.env ?? {}))) {
     const reused = pgDatabaseOf.get(dataDir);
     if (reused) env.DATABASE_URL = reused;
     else {
-      const database = await createTestDatabase(serverUrl);
+      const database = await makeTestDatabase({ template: await migratedTemplate() });
       env.DATABASE_URL = database.url;
       pgDatabaseOf.set(dataDir, database.url);
       // The database lives as its DATA_DIR does: dropped with a temp dir made here; kept with a
@@ -142,7 +126,8 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
           await database.drop();
         };
     }
-    env.DATABASE_POOL ??= '4';
+    // Small: 2 workers × the apps a file has open × this stay inside the cluster's 50 connections.
+    env.DATABASE_POOL ??= testDatabasePool();
   }
   if (env.DATABASE_URL) sharedSettingsFor(env, options.env ?? {}, dataDir);
 

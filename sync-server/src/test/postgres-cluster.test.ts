@@ -1,6 +1,6 @@
 // scripts/lib/postgres.mjs: a throw-away cluster starts where the tests want it, hands out
 // databases, and leaves nothing behind (no process, no folder, no listening port). Runs wherever
-// PostgreSQL's binaries are installed (`npm test` installs them with SCENTRY_TEST_POSTGRES=1).
+// PostgreSQL's binaries are installed (`npm test` installs them in its system tools step).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createConnection } from 'node:net';

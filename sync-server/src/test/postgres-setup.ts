@@ -3,8 +3,9 @@
 // stopped after the last; test files read its URL with `inject('TEST_DATABASE_URL')` (or
 // testDatabaseUrl() of ./postgres.ts) and make a database of their own on it. Without the switch
 // nothing starts and TEST_DATABASE_URL is '': the tests run on SQLite exactly as before.
+import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
-import { startThrowawayCluster } from '../../../scripts/lib/postgres.mjs';
+import { dropDatabase, startThrowawayCluster } from '../../../scripts/lib/postgres.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -12,6 +13,8 @@ declare module 'vitest' {
     TEST_DATABASE_URL: string;
     /** The pool size (DATABASE_POOL) an app under test opens there. */
     TEST_DATABASE_POOL: string;
+    /** This run's own token: names what the run makes once on the server (the migrated template). */
+    TEST_RUN_ID: string;
   }
 }
 
@@ -21,14 +24,20 @@ const DEFAULT_POOL = 2;
 export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
   const pool = process.env.TEST_DATABASE_POOL || String(DEFAULT_POOL);
   project.provide('TEST_DATABASE_POOL', pool);
+  const runId = randomBytes(4).toString('hex');
+  project.provide('TEST_RUN_ID', runId);
   if (process.env.SCENTRY_TEST_POSTGRES !== '1') {
     project.provide('TEST_DATABASE_URL', '');
     return undefined;
   }
-  // A server given from outside (a CI service, a developer's own) is used as it is.
-  if (process.env.TEST_DATABASE_URL) {
-    project.provide('TEST_DATABASE_URL', process.env.TEST_DATABASE_URL);
-    return undefined;
+  // A server given from outside (a CI service, a developer's own) is used as it is; the run's
+  // migrated template is dropped from it at the end (a later run may have other migrations).
+  const external = process.env.TEST_DATABASE_URL;
+  if (external) {
+    project.provide('TEST_DATABASE_URL', external);
+    return async () => {
+      await dropDatabase(external, migratedTemplateName(runId));
+    };
   }
   const collation = process.env.SCENTRY_TEST_PG_COLLATION === 'c' ? 'c' : undefined;
   const started = Date.now();
@@ -44,3 +53,6 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     await cluster.stop();
   };
 }
+
+/** The name of the run's migrated template database (test/helpers.ts makeTestApp copies it). */
+export const migratedTemplateName = (runId: string): string => `scentry_migrated_${runId}`;
