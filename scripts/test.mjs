@@ -12,7 +12,8 @@ const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 /**
  * What the PostgreSQL run of the server tests covers, as vitest filters (a file runs when its path
  * contains one): every route test, the API fuzz, every `*.postgres.test.ts` wherever it lives (a
- * new one is picked up with no edit here), the dialect seam's tests and the throw-away cluster's own.
+ * new one is picked up with no edit here), the dialect seam's tests, the throw-away cluster's own,
+ * and the machine-side scripts (admin, backup and restore behave differently on PostgreSQL).
  */
 const POSTGRES_TEST_FILES = [
   'src/routes/',
@@ -20,6 +21,8 @@ const POSTGRES_TEST_FILES = [
   '.postgres.test.ts',
   'src/db/postgres.test.ts',
   'src/test/postgres-cluster.test.ts',
+  'src/admin-cli.test.ts',
+  'src/backup.test.ts',
 ];
 
 /** A step that cannot run, with the one sentence that says why (no stack trace). */
