@@ -103,10 +103,13 @@ if (onPostgres) {
     `The database is in PostgreSQL (DATABASE_URL) and is NOT in this backup: back it up with pg_dump, e.g. ${pgDumpCommand(path.join(target, PG_DUMP))} (restored with pg_restore; ${PG_NOTE} in the backup says how).`,
   );
 }
-if (process.env.TOTP_KEY?.trim()) {
-  // The two-step sign-in secrets in the database open only with this key: without it, a restore
-  // leaves every account with TOTP needing `npm run admin -- clear-totp`.
+// Secrets given as configuration are not files in DATA_DIR (with DATABASE_URL they must be given):
+// a restore without them signs everyone out (JWT_SECRET) and leaves every account with two-step
+// sign-in needing `npm run admin -- clear-totp` (TOTP_KEY).
+const configuredSecrets = ['JWT_SECRET', 'TOTP_KEY'].filter((name) => process.env[name]?.trim());
+if (configuredSecrets.length) {
+  const names = configuredSecrets.join(' and ');
   console.log(
-    'Reminder: TOTP_KEY is set in the environment, so the key of the two-step sign-in secrets is NOT in this backup: keep it with your other secrets.',
+    `Reminder: ${names} ${configuredSecrets.length > 1 ? 'are' : 'is'} set in the environment, so ${configuredSecrets.length > 1 ? 'they are' : 'it is'} NOT in this backup: keep ${configuredSecrets.length > 1 ? 'them' : 'it'} with your other secrets.`,
   );
 }

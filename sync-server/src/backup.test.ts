@@ -62,6 +62,41 @@ describe('npm run backup', () => {
   });
 });
 
+describe('npm run backup with UPLOADS_DIR outside DATA_DIR (a folder instances share)', () => {
+  let t: TestApp | undefined;
+  const work = makeTempDir('scentry-backup-uploads-');
+  afterAll(async () => {
+    await t?.cleanup();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it('copies the pictures into uploads-dir/, and the restore says where to point UPLOADS_DIR', async () => {
+    const shared = path.join(work, 'shared-uploads');
+    t = await makeTestApp({ env: { ...DEMO_ENV, UPLOADS_DIR: shared } });
+    const pictures = readdirSync(shared).filter((n) => n.endsWith('.png'));
+    expect(pictures.length).toBeGreaterThan(0);
+    const target = path.join(work, 'backup');
+    // Run with the server's environment, as the operator does (UPLOADS_DIR included).
+    const env = { ...databaseEnv(t), UPLOADS_DIR: shared };
+    const made = script('backup', target, t.dataDir, env);
+    expect(made.status, made.stderr).toBe(0);
+    expect(
+      readdirSync(path.join(target, 'uploads-dir'))
+        .filter((n) => n.endsWith('.png'))
+        .sort(),
+    ).toEqual(pictures.sort());
+    const restored = path.join(work, 'restored');
+    const done = script('restore', target, restored, env);
+    expect(done.status, done.stderr).toBe(0);
+    expect(done.stdout).toContain(
+      `The backup holds the pictures of UPLOADS_DIR: they are in ${path.join(restored, 'uploads-dir')}. Point UPLOADS_DIR there`,
+    );
+    expect(readdirSync(path.join(restored, 'uploads-dir')).filter((n) => n.endsWith('.png')).length).toBe(
+      pictures.length,
+    );
+  });
+});
+
 /** The server's settings a script gets beside DATA_DIR (on PostgreSQL: DATABASE_URL and its secrets). */
 const databaseEnv = (t: { config: Config }): Record<string, string> => scriptEnvOf(t.config);
 
@@ -131,7 +166,15 @@ describe('npm run restore', () => {
     // pictures); on PostgreSQL a note stands for the database.
     const kept = readdirSync(backup).sort();
     const database = onPostgres ? 'DATABASE-IN-POSTGRESQL.txt' : 'scentry.db';
-    expect(kept).toEqual(expect.arrayContaining(['jwt-secret', 'outbox', 'pass-certs', database, 'uploads']));
+    // On PostgreSQL the secrets are configuration (required with DATABASE_URL), not files.
+    const secretFiles = onPostgres ? [] : ['jwt-secret'];
+    expect(kept).toEqual(expect.arrayContaining([...secretFiles, 'outbox', 'pass-certs', database, 'uploads']));
+    if (onPostgres) {
+      expect(kept).not.toContain('jwt-secret');
+      expect(made.stdout).toContain(
+        'Reminder: JWT_SECRET and TOTP_KEY are set in the environment, so they are NOT in this backup',
+      );
+    }
     expect(kept).toEqual(
       [
         ...readdirSync(src).filter((n) => !/^scentry\.db-|^uploads-sized$|^passes$/.test(n)),
@@ -163,7 +206,7 @@ describe('npm run restore', () => {
     }
     expect(statSync(restored).mode & 0o777).toBe(0o700);
     if (!onPostgres) expect(statSync(path.join(restored, 'scentry.db')).mode & 0o777).toBe(0o600);
-    expect(statSync(path.join(restored, 'jwt-secret')).mode & 0o777).toBe(0o600);
+    if (!onPostgres) expect(statSync(path.join(restored, 'jwt-secret')).mode & 0o777).toBe(0o600);
     expect(statSync(path.join(restored, 'pass-certs', PASS_CERT_FILES.signerKey)).mode & 0o777).toBe(0o600);
     expect(statSync(path.join(restored, 'outbox')).mode & 0o777).toBe(0o700);
     expect(statSync(path.join(restored, 'outbox', outboxMessage)).mode & 0o777).toBe(0o600);
@@ -173,7 +216,19 @@ describe('npm run restore', () => {
     // would have refilled it).
     const copy = await makeTestApp({
       dataDir: restored,
-      env: { ...DEMO_ENV, ...(onPostgres ? { ...dbEnv, DATABASE_POOL: '2' } : {}) },
+      // On PostgreSQL the restored pass chain and pictures are given by configuration, as the
+      // operator points PASS_CERT_DIR and UPLOADS_DIR at them.
+      env: {
+        ...DEMO_ENV,
+        ...(onPostgres
+          ? {
+              ...dbEnv,
+              PASS_CERT_DIR: path.join(restored, 'pass-certs'),
+              UPLOADS_DIR: path.join(restored, 'uploads'),
+              DATABASE_POOL: '2',
+            }
+          : {}),
+      },
     });
     apps.push(copy);
     const list = await copy.app.inject({
@@ -187,7 +242,8 @@ describe('npm run restore', () => {
     const picture = await copy.app.inject({ method: 'GET', url: `/uploads/originals/${upload}` });
     expect(picture.statusCode).toBe(200);
     expect(picture.rawPayload.equals(readFileSync(path.join(src, 'uploads', upload)))).toBe(true);
-    expect(copy.logs()).toMatch(/"created":false[^\n]*development pass chain/);
+    if (!onPostgres) expect(copy.logs()).toMatch(/"created":false[^\n]*development pass chain/);
+    else expect(copy.config.passCertDir).toBe(path.join(restored, 'pass-certs'));
     for (const name of Object.values(PASS_CERT_FILES)) {
       expect(
         readFileSync(path.join(restored, 'pass-certs', name)).equals(readFileSync(path.join(src, 'pass-certs', name))),

@@ -15,8 +15,6 @@ export function scriptEnvOf(config: Config): Record<string, string> {
     TOTP_KEY: config.totpKey.toString('base64'),
   };
   if (config.passCertDir) env.PASS_CERT_DIR = config.passCertDir;
-  // UPLOADS_DIR where the configuration has it (issue 26's shared pictures folder).
-  const uploadsDir = (config as { uploadsDir?: string }).uploadsDir;
-  if (uploadsDir) env.UPLOADS_DIR = uploadsDir;
+  env.UPLOADS_DIR = config.uploadsDir;
   return env;
 }
