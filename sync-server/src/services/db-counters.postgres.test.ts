@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, openPostgres } from '../db/database';
-import { MemoryCounters, type Taken } from '../lib/counters';
 import { LoginLimiter } from '../lib/login-limiter';
 import { Throttle } from '../lib/throttle';
 import { countRateCounters } from '../repositories/rate-counters';
+import { expectSameAsMemory } from '../test/counters-walk';
 import { migratedTemplate } from '../test/helpers';
 import { makeTestDatabase, type TestDatabase, testDatabaseUrl } from '../test/postgres';
 import { DbCounters, dbCounters } from './db-counters';
@@ -47,44 +47,7 @@ describe.skipIf(!testDatabaseUrl())('DbCounters on PostgreSQL', () => {
   });
 
   it('answers exactly as MemoryCounters does, step for step', async () => {
-    const stored = new DbCounters(instance(), 'same');
-    const memory = new MemoryCounters();
-    const rate = { limit: 5, windowMs: 10_000 };
-    let seed = 11;
-    const next = (n: number) => {
-      seed = (seed * 1103515245 + 12345) % 2 ** 31;
-      return seed % n;
-    };
-    let now = 1_700_000_000_000;
-    const hitTimes: number[] = [];
-    for (let step = 0; step < 200; step++) {
-      now += next(4) * 700;
-      const key = `k${next(3)}`;
-      const op = next(4);
-      let a: Taken | undefined;
-      let b: Taken | undefined;
-      if (op === 0) {
-        const cost = 1 + next(6);
-        a = memory.take(key, rate, cost, now);
-        b = await stored.take(key, rate, cost, now);
-      } else if (op === 1) {
-        a = memory.peek(key, rate, now);
-        b = await stored.peek(key, rate, now);
-      } else if (op === 2) {
-        const keys = [
-          { key: `h${key}`, limit: 3 },
-          { key: 'hall', limit: 6 },
-        ];
-        a = memory.hit(keys, 10_000, now);
-        b = await stored.hit(keys, 10_000, now);
-        if (a.ok) hitTimes.push(now);
-      } else if (hitTimes.length) {
-        const at = hitTimes.splice(next(hitTimes.length), 1)[0];
-        memory.forget([`h${key}`, 'hall'], 10_000, at);
-        await stored.forget([`h${key}`, 'hall'], 10_000, at);
-      }
-      expect(b, `step ${step}`).toEqual(a);
-    }
+    await expectSameAsMemory(new DbCounters(instance(), 'same'), 200, 11);
   });
 
   it('two instances: the sign-in limit counts across both, a success is taken back on either', async () => {
