@@ -389,14 +389,21 @@ export const inTransaction = <T>(
     : db.transaction().execute(work);
 
 /** Attempts of a PostgreSQL transaction that lost to a concurrent one before the error is thrown. */
-const SERIALIZABLE_ATTEMPTS = 5;
+const SERIALIZABLE_ATTEMPTS = 8;
+
+/**
+ * The wait before attempt `attempt + 1`: random up to 5 ms × 2^attempt, at most 200 ms, so
+ * transactions that collided do not all come back in the same millisecond and collide again.
+ */
+const retryDelay = (attempt: number): Promise<void> =>
+  new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(200, 5 * 2 ** attempt)));
 
 /**
  * PostgreSQL: the transaction SERIALIZABLE, as SQLite's are (one writer at a time), so the
  * services' read-then-write transactions (caps counted then a row claimed, a code checked then
  * used) keep their meaning with several connections and several servers. One that loses to a
  * concurrent transaction (40001 serialization failure, 40P01 deadlock) is rolled back and run
- * again, as SQLite's callers already retry a stale snapshot; `work` touches only the database.
+ * again after a short random wait, as SQLite's callers already retry a stale snapshot; `work` touches only the database.
  */
 async function serializable<T>(
   db: Db,
@@ -409,6 +416,7 @@ async function serializable<T>(
     } catch (err) {
       const code = String((err as { code?: unknown })?.code);
       if ((code !== '40001' && code !== '40P01') || attempt >= SERIALIZABLE_ATTEMPTS) throw err;
+      await retryDelay(attempt);
     }
   }
 }
