@@ -31,6 +31,16 @@ export interface Dialect {
    */
   namesContaining(text: string): RawBuilder<unknown> | null;
   /**
+   * `key` is one of the keys `rows` (a subquery of one column) selects. SQLite: `in (rows)`, the
+   * subquery built once into a set (its plans are pinned by the query-plan test). PostgreSQL:
+   * `= any(array(rows))`: the set is computed first, once, and the outer query looks its keys up
+   * through the primary key. With `in (rows)` PostgreSQL estimates the set from its parts — a kit
+   * or organization name that matches nothing is still guessed at one kit's or organization's
+   * share of the table (20,000 results of 200,000) — and hash-joins it against a scan of the whole
+   * table, so a search matching one result by its id read every result (≈ 1 s at 1,000,000).
+   */
+  inKeys(key: RawBuilder<unknown>, rows: RawBuilder<unknown>): RawBuilder<boolean>;
+  /**
    * Runs `count` (one row, one column) and opens `rows` to be read one row at a time, as arrays
    * in the select's column order, both in one read snapshot, on a connection of their own so the
    * app's other requests carry on meanwhile (the CSV export). `close` ends the read; call it however
@@ -188,6 +198,7 @@ const sqlite: Dialect = {
       : sql`select rowid from test_results_names_fts
           where test_results_names_fts match ${phrase} and (names || '') like ${`%${escapeLike(text)}%`} escape '\\'`;
   },
+  inKeys: (key, rows) => sql<boolean>`${key} in (${rows})`,
   openReadCursor: openSqliteCursor,
 };
 
@@ -202,6 +213,7 @@ const postgres: Dialect = {
     return sql`select n.id from test_results n
       where (n.first_name || ' ' || n.last_name) ilike ${`%${escapeLike(text)}%`} escape '\\'`;
   },
+  inKeys: (key, rows) => sql<boolean>`${key} = any(array(${rows}))`,
   openReadCursor: openPostgresCursor,
 };
 

@@ -86,7 +86,7 @@ function resultConditions(
     // a page's rows come within a few hundred results, where building the whole set first would
     // read every match's names (~100 ms for 90,000 matches).
     const rows = narrowed || scanInOrder ? null : searchedRows(dialect, scope, text);
-    if (rows) conds.push(sql`r.${dialect.resultKey} in (${rows})`);
+    if (rows) conds.push(dialect.inKeys(sql`r.${dialect.resultKey}`, rows));
     else conds.push(searchLike(dialect, scope, text));
   }
   return conds.length ? sql<SqlBool>`${sql.join(conds, sql` and `)}` : null;
