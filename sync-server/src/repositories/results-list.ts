@@ -280,13 +280,16 @@ export async function listResults(
   filter: ResultFilter,
   paging: Paging,
 ): Promise<{ list: ResultListRecord[]; totalCount: number }> {
-  const totalCount = await countFilteredResults(db, scope, filter);
-  if (totalCount === 0) return { list: [], totalCount };
-  const rows = await filteredRows(db, scope, filter, paging.sortColumns, scansInOrder(filter, paging, totalCount))
-    .limit(paging.rowsPerPage)
-    .offset((paging.pageNumber - 1) * paging.rowsPerPage)
-    .execute();
-  return { list: rows.map((r) => withNameRule(scope, r)), totalCount };
+  // The count and the page are short reads: no parallel workers on PostgreSQL (dialect.serialReads).
+  return dialectOf(db).serialReads(db, async (conn: Db) => {
+    const totalCount = await countFilteredResults(conn, scope, filter);
+    if (totalCount === 0) return { list: [], totalCount };
+    const rows = await filteredRows(conn, scope, filter, paging.sortColumns, scansInOrder(filter, paging, totalCount))
+      .limit(paging.rowsPerPage)
+      .offset((paging.pageNumber - 1) * paging.rowsPerPage)
+      .execute();
+    return { list: rows.map((r) => withNameRule(scope, r)), totalCount };
+  });
 }
 
 /** The id of a result the scope lets the caller see (undefined: unknown, or another organization's). */
