@@ -31,6 +31,25 @@ export interface Dialect {
    */
   namesContaining(text: string): RawBuilder<unknown> | null;
   /**
+   * `key` is one of the keys `rows` (a subquery of one column) selects. SQLite: `in (rows)`, the
+   * subquery built once into a set (its plans are pinned by the query-plan test). PostgreSQL:
+   * `= any(array(rows))`: the set is computed first, once, and the outer query looks its keys up
+   * through the primary key. With `in (rows)` PostgreSQL estimates the set from its parts — a kit
+   * or organization name that matches nothing is still guessed at one kit's or organization's
+   * share of the table (20,000 results of 200,000) — and hash-joins it against a scan of the whole
+   * table, so a search matching one result by its id read every result (≈ 1 s at 1,000,000).
+   */
+  inKeys(key: RawBuilder<unknown>, rows: RawBuilder<unknown>): RawBuilder<boolean>;
+  /**
+   * Runs `read` (a few short reads, each answering within tens of milliseconds) without
+   * PostgreSQL's parallel workers: on one connection with max_parallel_workers_per_gather 0 for
+   * its statements, then reset to the session's own value. PostgreSQL plans a count over a large
+   * table as a parallel index-only scan, and starting its two workers cost 80–300 ms on a busy
+   * 2-core machine against 10–15 ms for the whole count on one process at 200,000 results (the
+   * results list's first page, whose budget is 50 ms). SQLite: `read(db)`.
+   */
+  serialReads<T>(db: Kysely<any>, read: (db: Kysely<any>) => Promise<T>): Promise<T>;
+  /**
    * Runs `count` (one row, one column) and opens `rows` to be read one row at a time, as arrays
    * in the select's column order, both in one read snapshot, on a connection of their own so the
    * app's other requests carry on meanwhile (the CSV export). `close` ends the read; call it however
@@ -188,6 +207,8 @@ const sqlite: Dialect = {
       : sql`select rowid from test_results_names_fts
           where test_results_names_fts match ${phrase} and (names || '') like ${`%${escapeLike(text)}%`} escape '\\'`;
   },
+  inKeys: (key, rows) => sql<boolean>`${key} in (${rows})`,
+  serialReads: (db, read) => read(db),
   openReadCursor: openSqliteCursor,
 };
 
@@ -201,6 +222,19 @@ const postgres: Dialect = {
     // This very expression is what test_results_names_trgm indexes (migrations-pg/baseline.ts).
     return sql`select n.id from test_results n
       where (n.first_name || ' ' || n.last_name) ilike ${`%${escapeLike(text)}%`} escape '\\'`;
+  },
+  inKeys: (key, rows) => sql<boolean>`${key} = any(array(${rows}))`,
+  async serialReads(db, read) {
+    // A transaction holds its connection already; its statements keep the session's setting.
+    if (db.isTransaction) return read(db);
+    return db.connection().execute(async (conn) => {
+      await sql`set max_parallel_workers_per_gather = 0`.execute(conn);
+      try {
+        return await read(conn);
+      } finally {
+        await sql`reset max_parallel_workers_per_gather`.execute(conn);
+      }
+    });
   },
   openReadCursor: openPostgresCursor,
 };

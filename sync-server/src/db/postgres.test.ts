@@ -247,6 +247,27 @@ describe.runIf(serverUrl)('the PostgreSQL baseline (TEST_DATABASE_URL)', () => {
     }
   });
 
+  it('reads without parallel workers inside serialReads only, and hands the connection back as it was', async () => {
+    const database = await createTestDatabase(serverUrl as string);
+    // One connection: the read inside and the read after share it.
+    const pg = openPostgres(database.url, 1);
+    try {
+      const workers = async (db: Kysely<any>) =>
+        (await sql<{ w: string }>`select current_setting('max_parallel_workers_per_gather') as w`.execute(db)).rows[0]
+          .w;
+      const before = await workers(pg);
+      expect(before).not.toBe('0');
+      expect(await dialectOf(pg).serialReads(pg, workers)).toBe('0');
+      expect(await workers(pg)).toBe(before);
+      // Reset after a failed read too.
+      await expect(dialectOf(pg).serialReads(pg, (db) => sql`select 1 / 0`.execute(db))).rejects.toThrow();
+      expect(await workers(pg)).toBe(before);
+    } finally {
+      await pg.destroy();
+      await database.drop();
+    }
+  });
+
   it('runs transactions as SQLite does, one after the other in effect: a count-then-insert cap holds under a race', async () => {
     const database = await makeTestDatabase();
     const pg = openPostgres(database.url, 4);

@@ -86,7 +86,7 @@ function resultConditions(
     // a page's rows come within a few hundred results, where building the whole set first would
     // read every match's names (~100 ms for 90,000 matches).
     const rows = narrowed || scanInOrder ? null : searchedRows(dialect, scope, text);
-    if (rows) conds.push(sql`r.${dialect.resultKey} in (${rows})`);
+    if (rows) conds.push(dialect.inKeys(sql`r.${dialect.resultKey}`, rows));
     else conds.push(searchLike(dialect, scope, text));
   }
   return conds.length ? sql<SqlBool>`${sql.join(conds, sql` and `)}` : null;
@@ -280,13 +280,16 @@ export async function listResults(
   filter: ResultFilter,
   paging: Paging,
 ): Promise<{ list: ResultListRecord[]; totalCount: number }> {
-  const totalCount = await countFilteredResults(db, scope, filter);
-  if (totalCount === 0) return { list: [], totalCount };
-  const rows = await filteredRows(db, scope, filter, paging.sortColumns, scansInOrder(filter, paging, totalCount))
-    .limit(paging.rowsPerPage)
-    .offset((paging.pageNumber - 1) * paging.rowsPerPage)
-    .execute();
-  return { list: rows.map((r) => withNameRule(scope, r)), totalCount };
+  // The count and the page are short reads: no parallel workers on PostgreSQL (dialect.serialReads).
+  return dialectOf(db).serialReads(db, async (conn: Db) => {
+    const totalCount = await countFilteredResults(conn, scope, filter);
+    if (totalCount === 0) return { list: [], totalCount };
+    const rows = await filteredRows(conn, scope, filter, paging.sortColumns, scansInOrder(filter, paging, totalCount))
+      .limit(paging.rowsPerPage)
+      .offset((paging.pageNumber - 1) * paging.rowsPerPage)
+      .execute();
+    return { list: rows.map((r) => withNameRule(scope, r)), totalCount };
+  });
 }
 
 /** The id of a result the scope lets the caller see (undefined: unknown, or another organization's). */
