@@ -248,7 +248,7 @@ describe.runIf(serverUrl)('the PostgreSQL baseline (TEST_DATABASE_URL)', () => {
   });
 
   it('reads without parallel workers inside serialReads only, and hands the connection back as it was', async () => {
-    const database = await createTestDatabase(serverUrl as string);
+    const database = await makeTestDatabase();
     // One connection: the read inside and the read after share it.
     const pg = openPostgres(database.url, 1);
     try {
