@@ -5,8 +5,25 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ensureDependencies, ensurePwaBuilt, ensureServerBuilt, log, pnpm, ROOT, run } from './lib/bootstrap.mjs';
+import { findPostgresBin, sweepStaleClusters } from './lib/postgres.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+/**
+ * What the PostgreSQL run of the server tests covers, as vitest filters (a file runs when its path
+ * contains one): every route test, the API fuzz, every `*.postgres.test.ts` wherever it lives (a
+ * new one is picked up with no edit here), the dialect seam's tests, the throw-away cluster's own,
+ * and the machine-side scripts (admin, backup and restore behave differently on PostgreSQL).
+ */
+const POSTGRES_TEST_FILES = [
+  'src/routes/',
+  'src/fuzz/',
+  '.postgres.test.ts',
+  'src/db/postgres.test.ts',
+  'src/test/postgres-cluster.test.ts',
+  'src/admin-cli.test.ts',
+  'src/backup.test.ts',
+];
 
 /** A step that cannot run, with the one sentence that says why (no stack trace). */
 class StepProblem extends Error {}
@@ -15,26 +32,39 @@ const succeeds = (cmd, args) => spawnSync(cmd, args, { stdio: 'ignore' }).status
 
 /**
  * The Debian tools the tests use: Chromium for the browser journeys (CHROMIUM_PATH or
- * /usr/bin/chromium), poppler-utils (pdftotext, pdftoppm) to read the PDFs the app makes, and
- * openssl to verify wallet pass signatures. Missing ones are installed in one apt-get run (as root
- * or through passwordless sudo); throws a StepProblem saying what to install when that is not
- * possible here.
+ * /usr/bin/chromium), poppler-utils (pdftotext, pdftoppm) to read the PDFs the app makes, openssl
+ * to verify wallet pass signatures, and PostgreSQL (PG_BIN, else Debian's
+ * /usr/lib/postgresql/<major>/bin, else initdb on PATH) for the server tests' second run. Missing
+ * ones are installed in one apt-get run (as root or through passwordless sudo); throws a
+ * StepProblem saying what to install when that is not possible here. Debian's postgresql package
+ * creates and starts its own `main` cluster on 5432: it is left as it is (the tests start a
+ * throw-away cluster of their own on another port).
  */
 const SYSTEM_TOOLS = [
   { binary: CHROMIUM, packages: ['chromium', 'fonts-liberation'], why: 'the browser journeys' },
   { binary: '/usr/bin/pdftotext', packages: ['poppler-utils'], why: 'reading the PDF reports in tests' },
   { binary: '/usr/bin/openssl', packages: ['openssl'], why: 'verifying wallet pass signatures in tests' },
+  {
+    binary: "PostgreSQL's initdb",
+    present: () => findPostgresBin() !== null,
+    packages: ['postgresql'],
+    why: 'the server tests on PostgreSQL',
+  },
 ];
 
+const present = (tool) => (tool.present ? tool.present() : existsSync(tool.binary));
+
 function ensureSystemTools() {
-  const missingTools = SYSTEM_TOOLS.filter((t) => !existsSync(t.binary));
+  const missingTools = SYSTEM_TOOLS.filter((t) => !present(t));
   if (!missingTools.length) return 0;
   const packages = missingTools.flatMap((t) => t.packages);
   const missing = (why) =>
     new StepProblem(
-      `${missingTools.map((t) => `${t.binary} (for ${t.why})`).join(', ')} ${missingTools.length > 1 ? 'are' : 'is'} needed and ${why}: install Debian's ${packages.join(' ')} (apt-get install ${packages.join(' ')})${existsSync(CHROMIUM) ? '' : ' or set CHROMIUM_PATH to a Chromium binary'}.`,
+      `${missingTools.map((t) => `${t.binary} (for ${t.why})`).join(', ')} ${missingTools.length > 1 ? 'are' : 'is'} needed and ${why}: install Debian's ${packages.join(' ')} (apt-get install ${packages.join(' ')})${existsSync(CHROMIUM) ? '' : ' or set CHROMIUM_PATH to a Chromium binary'}${findPostgresBin() ? '' : ' or set PG_BIN to the folder of PostgreSQL binaries'}.`,
     );
   if (process.env.CHROMIUM_PATH && !existsSync(CHROMIUM)) throw missing(`CHROMIUM_PATH (${CHROMIUM}) does not exist`);
+  if (process.env.PG_BIN && !findPostgresBin())
+    throw missing(`PG_BIN (${process.env.PG_BIN}) has no initdb, pg_ctl and psql`);
   if (!succeeds('apt-get', ['--version'])) throw missing('this machine has no apt-get to install them');
   const isRoot = process.getuid?.() === 0;
   if (!isRoot && !succeeds('sudo', ['-n', 'true'])) {
@@ -47,7 +77,7 @@ function ensureSystemTools() {
   };
   const code = apt(['update']) || apt(['install', '-y', '--no-install-recommends', ...packages]);
   if (code !== 0) throw missing(`apt-get failed (exit code ${code})`);
-  const still = missingTools.filter((t) => !existsSync(t.binary));
+  const still = missingTools.filter((t) => !present(t));
   if (still.length) throw missing(`apt-get installed no ${still.map((t) => t.binary).join(', ')}`);
   return 0;
 }
@@ -77,7 +107,7 @@ function step(name, fn) {
   steps.push({ name, ok, problem, seconds: ((Date.now() - started) / 1000).toFixed(1) });
 }
 
-const vitest = (pkg, report, extra = []) => {
+const vitest = (pkg, report, extra = [], env = {}) => {
   const out = path.join(reports, `${report}.json`);
   return run(
     pnpm(),
@@ -92,15 +122,32 @@ const vitest = (pkg, report, extra = []) => {
       `--outputFile=${out}`,
       ...extra,
     ],
-    { check: false, env: { CHROMIUM_PATH: CHROMIUM } },
+    { check: false, env: { CHROMIUM_PATH: CHROMIUM, ...env } },
   );
 };
 
-step('system tools (Chromium, poppler-utils, openssl)', ensureSystemTools);
+step('system tools (Chromium, poppler-utils, openssl, PostgreSQL)', ensureSystemTools);
 step('lint and format (biome)', () => run(pnpm(), ['exec', 'biome', 'check', '.'], { check: false }));
 step('type-check every package', () => run(pnpm(), ['-r', 'typecheck'], { check: false }));
 step('shared-schema unit tests', () => vitest('@scentry/shared-schema', 'shared-schema'));
-step('sync-server unit and route tests', () => vitest('@scentry/sync-server', 'sync-server'));
+// On SQLite whatever the caller exported (the PostgreSQL run is the step below).
+step('sync-server unit and route tests', () =>
+  vitest('@scentry/sync-server', 'sync-server', [], { SCENTRY_TEST_POSTGRES: '', TEST_DATABASE_URL: '' }),
+);
+step('sync-server route tests on PostgreSQL', () => {
+  const bin = findPostgresBin();
+  if (!bin) throw new StepProblem('PostgreSQL (initdb, pg_ctl, psql) is missing: see the system tools step.');
+  try {
+    // SCENTRY_TEST_POSTGRES=1 makes the vitest globalSetup (sync-server/src/test/postgres-setup.ts)
+    // start one throw-away cluster for the run and stop it at the end, tests failing or not (and on
+    // SIGINT/SIGTERM, through the process's exit). A TEST_DATABASE_URL the caller exported (a CI
+    // service) is used instead of a cluster.
+    return vitest('@scentry/sync-server', 'sync-server-postgres', POSTGRES_TEST_FILES, { SCENTRY_TEST_POSTGRES: '1' });
+  } finally {
+    // A vitest killed outright (SIGKILL, an OOM) leaves its cluster: it is gone now, so its owner is dead.
+    sweepStaleClusters(bin);
+  }
+});
 step('pwa unit tests', () => vitest('@scentry/pwa', 'pwa'));
 step('build the PWA and the server', () => {
   ensurePwaBuilt();

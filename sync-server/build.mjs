@@ -29,6 +29,8 @@ const result = await build({
   entryPoints: {
     server: path.join(here, 'src/server.ts'),
     'work-thread': path.join(here, 'src/services/work-thread-entry.ts'),
+    // The server's configuration and database code for the operator's scripts (src/db/tools.ts).
+    tools: path.join(here, 'src/db/tools.ts'),
   },
   outdir: path.dirname(OUT_FILE),
   outExtension: { '.js': '.mjs' },

@@ -7,5 +7,7 @@ export default defineConfig({
   test: {
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // With SCENTRY_TEST_POSTGRES=1: one throw-away PostgreSQL cluster for the run (a no-op otherwise).
+    globalSetup: ['./src/test/postgres-setup.ts'],
   },
 });

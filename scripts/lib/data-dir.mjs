@@ -29,5 +29,23 @@ export const NOT_COPIED = new Set([
 /** Where a backup keeps the certificates of PASS_CERT_DIR when they live outside DATA_DIR. */
 export const CONFIGURED_PASS_CERTS = 'pass-cert-dir';
 
+/** Where a backup keeps the pictures of UPLOADS_DIR when it lies outside DATA_DIR. */
+export const CONFIGURED_UPLOADS = 'uploads-dir';
+
+/**
+ * What a backup made on PostgreSQL holds instead of the database: a note saying the database is
+ * backed up with pg_dump (and restored with pg_restore); `npm run restore` knows such a backup by it.
+ */
+export const PG_NOTE = 'DATABASE-IN-POSTGRESQL.txt';
+
+/** Where the backup's note suggests the pg_dump of the database goes: inside the backup. */
+export const PG_DUMP = 'database.pgdump';
+
+/** The pg_dump command a backup on PostgreSQL prints and notes, writing into `file`. */
+export const pgDumpCommand = (file) => `pg_dump --format=custom "$DATABASE_URL" > ${file}`;
+
+/** The pg_restore command a restore on PostgreSQL prints, reading `file` into the (empty) database. */
+export const pgRestoreCommand = (file) => `pg_restore --no-owner --dbname="$DATABASE_URL" ${file}`;
+
 /** The entries of a directory, none when it does not exist. */
 export const entriesOf = (dir) => (existsSync(dir) ? readdirSync(dir) : []);

@@ -1,10 +1,12 @@
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MSG, type TotpSetupReply } from '@scentry/shared-schema';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Config } from './config';
 import {
   bearer,
   createUser,
@@ -15,8 +17,12 @@ import {
   signInRequest,
   useTestApp,
 } from './test/helpers';
+import { scriptEnvOf } from './test/script-env';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** The server's settings a script gets beside DATA_DIR (on PostgreSQL: DATABASE_URL and its secrets). */
+const databaseEnv = (t: { config: Config }): Record<string, string> => scriptEnvOf(t.config);
 
 const run = (script: string, args: string[], env: Record<string, string>) =>
   spawnSync(process.execPath, [`scripts/${script}.mjs`, ...args], {
@@ -51,21 +57,23 @@ describe('npm run admin -- clear-totp <email>', () => {
   });
 
   it('an unknown e-mail: exit 1 with a message, nothing changed', () => {
-    const r = run('admin', ['clear-totp', 'nobody@scentry.test'], { DATA_DIR: t.dataDir });
+    const r = run('admin', ['clear-totp', 'nobody@scentry.test'], { DATA_DIR: t.dataDir, ...databaseEnv(t) });
     expect(r.status).toBe(1);
     expect(r.stderr).toContain('no user with the e-mail nobody@scentry.test');
   });
 
   it('without a command or e-mail: the usage, exit 2', () => {
-    expect(run('admin', [], { DATA_DIR: t.dataDir }).status).toBe(2);
-    expect(run('admin', ['clear-totp'], { DATA_DIR: t.dataDir }).stderr).toContain('usage: npm run admin');
+    expect(run('admin', [], { DATA_DIR: t.dataDir, ...databaseEnv(t) }).status).toBe(2);
+    expect(run('admin', ['clear-totp'], { DATA_DIR: t.dataDir, ...databaseEnv(t) }).stderr).toContain(
+      'usage: npm run admin',
+    );
   });
 
   it('clears TOTP and the recovery codes, ends the sessions, audits, and says what it did (e-mail in any case)', async () => {
     const signedIn = await signInRequest(t.app, me.email, me.password);
     expect(envelopeOf(signedIn).message).toBe(MSG.totpRequired);
 
-    const r = run('admin', ['clear-totp', me.email.toUpperCase()], { DATA_DIR: t.dataDir });
+    const r = run('admin', ['clear-totp', me.email.toUpperCase()], { DATA_DIR: t.dataDir, ...databaseEnv(t) });
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toContain(`two-step sign-in turned off for ${me.email}`);
     expect(r.stdout).toContain('10 recovery code(s) deleted');
@@ -104,13 +112,22 @@ describe('npm run backup and the TOTP key', () => {
   afterAll(() => rmSync(path.dirname(target), { recursive: true, force: true }));
 
   it('copies DATA_DIR/totp-key; reminds that TOTP_KEY from the environment is not in the backup', () => {
-    const plain = run('backup', [target], { DATA_DIR: t.dataDir });
+    const plain = run('backup', [target], { DATA_DIR: t.dataDir, ...databaseEnv(t) });
     expect(plain.status, plain.stderr).toBe(0);
-    expect(readFileSync(path.join(target, 'totp-key'), 'utf8')).toBe(
-      readFileSync(path.join(t.dataDir, 'totp-key'), 'utf8'),
-    );
-    expect(plain.stdout).not.toContain('TOTP_KEY');
-    const withKey = run('backup', [`${target}-2`], { DATA_DIR: t.dataDir, TOTP_KEY: 'x'.repeat(44) });
+    // On PostgreSQL the key is configuration (TOTP_KEY, given to the script as to the server): the
+    // reminder always shows; a DATA_DIR/totp-key, if any, is copied all the same.
+    const onPostgres = Boolean(t.config.databaseUrl);
+    if (!onPostgres || existsSync(path.join(t.dataDir, 'totp-key')))
+      expect(readFileSync(path.join(target, 'totp-key'), 'utf8')).toBe(
+        readFileSync(path.join(t.dataDir, 'totp-key'), 'utf8'),
+      );
+    if (onPostgres) expect(plain.stdout).toContain('TOTP_KEY is set in the environment');
+    else expect(plain.stdout).not.toContain('TOTP_KEY');
+    const withKey = run('backup', [`${target}-2`], {
+      DATA_DIR: t.dataDir,
+      ...databaseEnv(t),
+      TOTP_KEY: randomBytes(32).toString('base64'),
+    });
     expect(withKey.status, withKey.stderr).toBe(0);
     expect(withKey.stdout).toContain('TOTP_KEY is set in the environment');
     expect(existsSync(`${target}-2`)).toBe(true);

@@ -1,6 +1,15 @@
 import { MSG, type SessionUser } from '@scentry/shared-schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, envelopeOf, makeTestApp, signIn, type TestApp, useFixtures, useTestApp } from './test/helpers';
+import {
+  bearer,
+  envelopeOf,
+  makeTestApp,
+  signIn,
+  type TestApp,
+  testDatabaseUrl,
+  useFixtures,
+  useTestApp,
+} from './test/helpers';
 import { APP_VERSION } from './version';
 
 const SIGN_IN = '/api/User/Authenticate';
@@ -147,7 +156,7 @@ describe('health and unknown paths', () => {
       status: 'Success',
       message: 'Success',
       error: null,
-      data: { version: APP_VERSION, db: 'ok', dialect: 'sqlite' },
+      data: { version: APP_VERSION, db: 'ok', dialect: testDatabaseUrl() ? 'postgres' : 'sqlite' },
     });
   });
 

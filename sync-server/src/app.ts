@@ -13,6 +13,7 @@ import { ApiError } from './lib/errors';
 import { capConnectionsPerAddress, clientErrorHandler, frameworkErrors, refuseDeepBodies } from './lib/hardening';
 import { zodValidatorCompiler } from './lib/validate';
 import auth from './plugins/app/auth';
+import counters from './plugins/app/counters';
 import database from './plugins/app/database';
 import geocoder from './plugins/app/geocoder';
 import mail from './plugins/app/mail';
@@ -39,13 +40,10 @@ import scentOptionsRoutes from './routes/api/scent-options/index';
 import syncRoutes from './routes/api/sync/index';
 import usersRoutes from './routes/api/users/index';
 import walletRoutes from './routes/api/wallet/index';
-import { DEMO_KIT_CODE, seedDemo } from './services/demo-seed';
-import { ensureInitialAdmin, type InitialAdmin } from './services/initial-admin';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
-    initialAdmin: InitialAdmin | undefined;
   }
 }
 
@@ -144,13 +142,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(database);
   await app.register(geocoder);
   await app.register(auth);
+  await app.register(counters);
   await app.register(throttle);
   await app.register(mail);
   await app.register(workThread);
   await app.register(wallet);
-
-  app.decorate('initialAdmin', await ensureInitialAdmin(app.db, config));
-  if (await seedDemo(app.db, config)) app.log.info(`demo kit ${DEMO_KIT_CODE} seeded`);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);

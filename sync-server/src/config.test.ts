@@ -1,4 +1,4 @@
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_RATES, loadConfig, parseDuration, parseRate, parseThrottles, parseTrustProxy } from './config';
@@ -162,5 +162,62 @@ describe('throttle limits that can take the largest request', () => {
     });
     expect(parseRate(DEFAULT_RATES.submit).limit).toBeGreaterThanOrEqual(100);
     expect(parseRate(DEFAULT_RATES.read).limit).toBeGreaterThanOrEqual(50);
+  });
+});
+
+describe('with DATABASE_URL: what every server on the database shares is configured, never made', () => {
+  const DATABASE_URL = 'postgres://scentry@db.example:5432/scentry';
+  const SHARED = {
+    JWT_SECRET: 'a-shared-secret-of-enough-length-for-the-test',
+    TOTP_KEY: 'ab'.repeat(32),
+    PASS_CERT_DIR: '/etc/scentry/pass-certs',
+    UPLOADS_DIR: '/mnt/shared/uploads',
+  };
+  const dirs: string[] = [];
+  const dir = () => {
+    const d = makeTempDir();
+    dirs.push(d);
+    return d;
+  };
+  afterAll(() => {
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  });
+
+  it.each(Object.keys(SHARED))('refuses to start without %s, naming it and why, before making anything', (name) => {
+    const d = path.join(dir(), 'never-made');
+    const env = { DATA_DIR: d, DATABASE_URL, ...SHARED, [name]: '' };
+    expect(() => loadConfig(env)).toThrow(
+      new RegExp(`^DATABASE_URL is set, so ${name} must be set too: every server on one database must share`),
+    );
+    expect(existsSync(d)).toBe(false);
+  });
+
+  it('names every one missing in one sentence', () => {
+    const d = path.join(dir(), 'never-made');
+    expect(() => loadConfig({ DATA_DIR: d, DATABASE_URL })).toThrow(
+      'DATABASE_URL is set, so JWT_SECRET, TOTP_KEY, PASS_CERT_DIR and UPLOADS_DIR must be set too: every server on one database must share the sign-in secret, the TOTP key, the wallet pass certificates and the uploaded pictures, and nothing of the kind is made per server in DATA_DIR',
+    );
+    expect(existsSync(d)).toBe(false);
+  });
+
+  it('starts with all four given, and writes no secret into DATA_DIR', () => {
+    const d = dir();
+    const c = loadConfig({ DATA_DIR: d, DATABASE_URL, ...SHARED });
+    expect(c.databaseUrl).toBe(DATABASE_URL);
+    expect(c.jwtSecret).toBe(SHARED.JWT_SECRET);
+    expect(c.totpKey.equals(Buffer.from(SHARED.TOTP_KEY, 'hex'))).toBe(true);
+    expect(c.passCertDir).toBe(SHARED.PASS_CERT_DIR);
+    expect(c.uploadsDir).toBe(SHARED.UPLOADS_DIR);
+    expect(readdirSync(d)).toEqual([]);
+  });
+
+  it('without DATABASE_URL nothing is required: secrets kept in DATA_DIR, uploads in DATA_DIR/uploads', () => {
+    const d = dir();
+    const c = loadConfig({ DATA_DIR: d });
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.uploadsDir).toBe(path.join(path.resolve(d), 'uploads'));
+    expect(c.passCertDir).toBeUndefined();
+    expect(readdirSync(d).sort()).toEqual(['jwt-secret', 'totp-key']);
+    expect(loadConfig({ DATA_DIR: d, UPLOADS_DIR: 'pictures' }).uploadsDir).toBe(path.resolve('pictures'));
   });
 });

@@ -16,6 +16,7 @@ export interface Config {
   host: string;
   dataDir: string;
   publicUrl: string;
+  /** JWT_SECRET, else DATA_DIR/jwt-secret made on first start; required with DATABASE_URL. */
   jwtSecret: string;
   /** Token lifetime in seconds. */
   jwtTtlSeconds: number;
@@ -28,6 +29,7 @@ export interface Config {
   emailsPerResult: number;
   /** EMAIL_RECIPIENTS_PER_ADDRESS: different recipients one client address may e-mail a day; 0 = no cap. */
   emailRecipientsPerAddress: number;
+  /** Unset: a development chain in DATA_DIR/pass-certs (SQLite only: required with DATABASE_URL). */
   passCertDir: string | undefined;
   /** Wallet pass type identifier (PASS_TYPE_ID): must match the signer certificate's. */
   passTypeId: string;
@@ -56,8 +58,17 @@ export interface Config {
   throttles: Record<ThrottleName, Rate> | null;
   /** REQUIRE_TOTP: whose accounts must have two-step sign-in before doing anything else. */
   requireTotp: RequireTotp;
-  /** The key TOTP secrets are encrypted with (TOTP_KEY, else DATA_DIR/totp-key): 32 bytes, never in the DB. */
+  /** The key TOTP secrets are encrypted with (TOTP_KEY, else DATA_DIR/totp-key; required with DATABASE_URL): 32 bytes, never in the DB. */
   totpKey: Buffer;
+  /** DATABASE_URL (postgres://…): PostgreSQL; unset: SQLite in DATA_DIR/scentry.db. */
+  databaseUrl: string | undefined;
+  /** DATABASE_POOL: connections to PostgreSQL this instance may hold (default 10). */
+  databasePool: number;
+  /**
+   * UPLOADS_DIR: where uploaded pictures are kept (default DATA_DIR/uploads). With DATABASE_URL it
+   * must be set: a folder every instance mounts, so each serves every picture.
+   */
+  uploadsDir: string;
 }
 
 /**
@@ -257,10 +268,62 @@ export function loadTotpKey(env: NodeJS.ProcessEnv, dataDir: string): Buffer {
   return key;
 }
 
+/**
+ * DATABASE_URL: unset or empty → SQLite; `postgres://` or `postgresql://` → PostgreSQL, the URL
+ * handed to `pg` as it is (its `sslmode`, `sslrootcert`… and the PGSSL* variables apply). Any other
+ * scheme stops the server with a sentence saying what to set.
+ */
+export function parseDatabaseUrl(value: string | undefined): string | undefined {
+  const v = (value ?? '').trim();
+  if (v === '') return undefined;
+  if (!/^postgres(ql)?:\/\//i.test(v))
+    throw new Error(
+      'DATABASE_URL must be a PostgreSQL URL (postgres://user:password@host:5432/database), or unset for SQLite in DATA_DIR',
+    );
+  return v;
+}
+
+/**
+ * What every server on one PostgreSQL database must share, and so must be configured when
+ * DATABASE_URL is set: made per instance (a secret or chain in DATA_DIR, the uploads under it),
+ * each would differ from the others' — a session or device token signed by one refused by the
+ * next, a TOTP secret unreadable, a picture missing — and the load balancer would show it at random.
+ */
+const SHARED_WITH_DATABASE_URL = [
+  { name: 'JWT_SECRET', what: 'the sign-in secret', how: 'e.g. `openssl rand -base64 48`' },
+  { name: 'TOTP_KEY', what: 'the TOTP key', how: 'e.g. `openssl rand -base64 32`' },
+  { name: 'PASS_CERT_DIR', what: 'the wallet pass certificates', how: 'the Apple pass certificates' },
+  { name: 'UPLOADS_DIR', what: 'the uploaded pictures', how: 'a folder every server mounts' },
+] as const;
+
+/** English list: "a", "a and b", "a, b and c". */
+const listed = (items: readonly string[]): string =>
+  items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+
+/**
+ * With DATABASE_URL, several servers may run on the one database: what they must share is given
+ * by configuration and never made per instance; one unset stops the start with a sentence naming
+ * it. (Keeping the secrets in the database instead was the alternative: configuration keeps them
+ * out of database dumps and replicas, and says plainly which secret every instance holds.)
+ */
+export function requireSharedSettings(env: NodeJS.ProcessEnv): void {
+  if (!parseDatabaseUrl(env.DATABASE_URL)) return;
+  const missing = SHARED_WITH_DATABASE_URL.filter((m) => !env[m.name]?.trim());
+  if (!missing.length) return;
+  const names = listed(missing.map((m) => m.name));
+  const whats = listed(missing.map((m) => m.what));
+  const hows = missing.map((m) => `${m.name}: ${m.how}`).join('; ');
+  throw new Error(
+    `DATABASE_URL is set, so ${names} must be set too: every server on one database must share ${whats}, and nothing of the kind is made per server in DATA_DIR (${hows})`,
+  );
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid PORT: ${env.PORT}`);
   const trustProxy = parseTrustProxy(env.TRUST_PROXY);
+  // Before anything is made in DATA_DIR.
+  requireSharedSettings(env);
   const dataDir = path.resolve(env.DATA_DIR || './data');
   // Only the server's own user may read its data: the directory 0700 when it makes it.
   if (!existsSync(dataDir)) {
@@ -309,5 +372,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throttles: flag(env.RATE_LIMITS, true) ? parseThrottles(env) : null,
     requireTotp: parseRequireTotp(env.REQUIRE_TOTP),
     totpKey: loadTotpKey(env, dataDir),
+    databaseUrl: parseDatabaseUrl(env.DATABASE_URL),
+    databasePool: atLeastOne(count(env.DATABASE_POOL, 10, 'DATABASE_POOL'), 'DATABASE_POOL'),
+    uploadsDir: path.resolve(env.UPLOADS_DIR?.trim() || path.join(dataDir, 'uploads')),
   };
 }

@@ -132,3 +132,67 @@ describe('parseRequest', () => {
     if (!result.ok) expect(Object.keys(result.fields)).toContain('cards.0.sortOrder');
   });
 });
+
+describe('parseRequest: what no engine may store', () => {
+  const valid = {
+    testKitId: 7,
+    filter: { firstName: 'Ann' },
+    cards: [{ name: 'n', sortOrder: 1, scentCardOptions: [{ scentCardOptionId: 3, title: 't' }] }],
+    tags: ['a'],
+  };
+  const refused = (input: unknown, field: string) =>
+    expect(parseRequest(request, input)).toEqual({
+      ok: false,
+      message: MSG.invalidRequest,
+      fields: { [field]: MSG.invalidRequest },
+    });
+
+  it('takes text and whole numbers up to 2^53 − 1, and fractions', () => {
+    const max = Number.MAX_SAFE_INTEGER;
+    const result = parseRequest(request, {
+      ...valid,
+      testKitId: max,
+      cards: [{ ...valid.cards[0], sortOrder: 12.5 }],
+    });
+    expect(result.ok).toBe(true);
+    expect(parseRequest(request, { ...valid, testKitId: -max }).ok).toBe(true);
+    expect(parseRequest(request, { ...valid, tags: ['é😀\u0001'] }).ok).toBe(true);
+  });
+
+  it('refuses U+0000 in text wherever it is, naming the field', () => {
+    refused({ ...valid, filter: { FirstName: 'a\u0000b' } }, 'filter.firstName');
+    refused({ ...valid, tags: ['ok', '\u0000'] }, 'tags.1');
+    refused(
+      { ...valid, cards: [{ ...valid.cards[0], scentCardOptions: [{ scentCardOptionId: 3, title: '\u0000' }] }] },
+      'cards.0.scentCardOptions.0.title',
+    );
+  });
+
+  it('refuses a whole number past 2^53 − 1 (an id past bigint, 1e20) with the ordinary message', () => {
+    for (const n of [2 ** 53, 1e20, 2 ** 63, -(2 ** 63)]) refused({ ...valid, testKitId: n }, 'testKitId');
+    refused({ ...valid, cards: [{ ...valid.cards[0], sortOrder: 2 ** 63 }] }, 'cards.0.sortOrder');
+  });
+
+  it("lets a field's own rule speak first", () => {
+    const result = parseRequest(authenticateRequest, { Email: 'nope\u0000' });
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.message).toBe(MSG.emailInvalid);
+  });
+
+  it("refuses a query's coerced id past 2^53 − 1, and checks a record's values but not opaque documents", () => {
+    const query = z.object({ id: z.coerce.number() });
+    expect(parseRequest(query, { Id: '12' })).toEqual({ ok: true, data: { id: 12 } });
+    for (const id of ['1e20', '9223372036854775808']) {
+      expect(parseRequest(query, { Id: id })).toEqual({
+        ok: false,
+        message: MSG.invalidRequest,
+        fields: { id: MSG.invalidRequest },
+      });
+    }
+    const versions = z.object({ versions: z.record(z.string(), z.number()) });
+    expect(parseRequest(versions, { versions: { K1: 2 ** 63 } }).ok).toBe(false);
+    expect(parseRequest(versions, { versions: { 'K\u0000': 1 } }).ok).toBe(false);
+    const push = z.object({ doc: z.record(z.string(), z.unknown()), state: z.unknown() });
+    expect(parseRequest(push, { doc: { name: '\u0000', 'k\u0000': 1e20 }, state: ['\u0000'] }).ok).toBe(true);
+  });
+});

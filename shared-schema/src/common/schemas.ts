@@ -21,6 +21,15 @@ export const idQuery = z.object({
   id: z.coerce.number({ error: 'Invalid id' }).int().positive({ error: 'Invalid id' }),
 });
 
+/**
+ * `?Id=1,2,3`: a comma-separated list of ids (at most `max` when given), each of 15 digits at most,
+ * so every one is a safe integer (below 2^53, inside PostgreSQL's bigint) when the server reads it.
+ */
+export const idList = (message: string, max?: number) =>
+  z
+    .string({ error: message })
+    .regex(new RegExp(`^\\d{1,15}(,\\d{1,15})${max ? `{0,${max - 1}}` : '*'}$`), { error: message });
+
 /** MM/DD/YYYY (API.md: dates in requests). */
 export const usDateSchema = z
   .string({ error: MSG.invalidDate })

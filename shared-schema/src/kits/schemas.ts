@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { filterText, listRequest } from '../common/schemas';
+import { filterText, idList, listRequest } from '../common/schemas';
 import { CATALOGUE_MSG, KIT_NAME_MAX } from '../scent-cards/rules';
 import { CARDS_PER_KIT, KIT_NAME_RE } from './rules';
 
@@ -35,5 +35,5 @@ export const kitListRequest = listRequest({ name: filterText() });
 
 /** `?Ids=1,2,3` */
 export const idsQuery = z.object({
-  ids: z.string({ error: 'Invalid ids' }).regex(/^\d+(,\d+)*$/, { error: 'Invalid ids' }),
+  ids: idList('Invalid ids'),
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MSG } from '../common/messages';
 import { ROLES } from '../common/roles';
 import { emailSchema, newPasswordSchema, passwordSchema, personNameSchema } from '../common/rules';
-import { filterText, listRequest } from '../common/schemas';
+import { filterText, idList, listRequest } from '../common/schemas';
 import { PHONE_MAX, PHONE_MIN, USER_MSG } from './rules';
 
 const optionalPhone = z
@@ -65,5 +65,5 @@ export const userListRequest = listRequest({
 
 /** `?Id=1,2,3` (DeleteUser). */
 export const idListQuery = z.object({
-  id: z.string({ error: 'Invalid id' }).regex(/^\d{1,15}(,\d{1,15}){0,99}$/, { error: 'Invalid id' }),
+  id: idList('Invalid id', 100),
 });

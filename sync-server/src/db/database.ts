@@ -1,6 +1,9 @@
 import { chmodSync, closeSync, openSync } from 'node:fs';
+import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { CamelCasePlugin, type ColumnType, type Generated, Kysely, SqliteDialect, sql } from 'kysely';
+import { CamelCasePlugin, type ColumnType, type Generated, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import { dialectOf } from './dialect';
 
 type Timestamp = ColumnType<string, string | undefined, string>;
 /** SQLite has no boolean: 0 or 1. */
@@ -234,6 +237,16 @@ export interface PasswordResetTokensTable {
   expiresAt: string;
 }
 
+/** The shared state of the limits (issue 26; lib/counters.ts): empty unless the database store is used. */
+export interface RateCountersTable {
+  /** A hash of the limit's name and its key (never an e-mail or address as such). */
+  key: string;
+  /** JSON: a token bucket or the times of the hits in the window. */
+  state: string;
+  /** Epoch ms from which the row means nothing (swept). PostgreSQL's bigint comes back as a string. */
+  expiresAt: ColumnType<number | string, number, number>;
+}
+
 export interface Database {
   roles: RolesTable;
   organizations: OrganizationsTable;
@@ -251,6 +264,7 @@ export interface Database {
   passwordResetTokens: PasswordResetTokensTable;
   totpRecoveryCodes: TotpRecoveryCodesTable;
   totpChallenges: TotpChallengesTable;
+  rateCounters: RateCountersTable;
 }
 
 export type Db = Kysely<Database>;
@@ -289,14 +303,123 @@ export function openDatabase(file: string): Db {
   return db;
 }
 
+/** What openDb needs of the configuration (config.ts). */
+export interface DatabaseConfig {
+  dataDir: string;
+  databaseUrl?: string | undefined;
+  databasePool?: number;
+}
+
+/**
+ * The database of this server: PostgreSQL when DATABASE_URL is set, else SQLite in
+ * DATA_DIR/scentry.db exactly as before. Not migrated: db/migrate.ts does that, by dialect.
+ */
+export function openDb(config: DatabaseConfig): Db {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, config.databasePool ?? 10);
+  return openDatabase(path.join(config.dataDir, 'scentry.db'));
+}
+
+/**
+ * How `pg` reads values, for this pool only (never the process-wide parsers): a count or a sum
+ * (bigint) and an average (numeric) come back as numbers, as SQLite's do, not as strings. Every
+ * count here is far below 2^53.
+ */
+const PG_TYPES = (() => {
+  const parsers = new Map<number, (value: string) => unknown>([
+    [pg.types.builtins.INT8, (v) => Number(v)],
+    [pg.types.builtins.NUMERIC, (v) => Number(v)],
+  ]);
+  return {
+    getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+      (format ?? 'text') === 'text' && parsers.has(oid)
+        ? parsers.get(oid)
+        : pg.types.getTypeParser(oid, format as 'text'),
+  } as pg.CustomTypesConfig;
+})();
+
+/**
+ * A pool of DATABASE_POOL connections to PostgreSQL. TLS as the URL (`sslmode`, `sslrootcert`, …)
+ * and the PGSSL* variables say (pg reads both). A connection attempt gives up after 5 s, so the
+ * health check answers 503 instead of waiting on a database that does not answer.
+ */
+export function openPostgres(url: string, poolSize: number): Db {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: 5000,
+    types: PG_TYPES,
+    // Timestamps are kept as ISO text, so the session's time zone never shows; UTC for any SQL
+    // that reads the clock.
+    options: '-c TimeZone=UTC',
+  });
+  // An idle connection the server closed (a restart, a failover) must not stop the process: the
+  // next query takes another connection, and the health check tells the load balancer meanwhile.
+  pool.on('error', () => {});
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+}
+
 // The health check's query on the file itself: through Kysely it cost as much as the rest of the
 // request. A Kysely made elsewhere (none today) falls back to a query.
 const pings = new WeakMap<Db, () => unknown>();
 
 export const nowIso = (): string => new Date().toISOString();
 
+export interface TransactionOptions {
+  /**
+   * PostgreSQL's isolation for this transaction: SERIALIZABLE unless said (see serializable). READ
+   * COMMITTED for work whose every race the database settles row by row: rows it locks before
+   * reading them (in one order, so two never wait on each other in a circle), an `insert … on
+   * conflict` on a unique key followed by a read of the winner, counts raised in place (the kit
+   * tallies' triggers). A transaction that waited for a row then goes on with what its predecessor
+   * wrote; under SERIALIZABLE it would fail (40001) instead, and a burst on one hot row (sixty
+   * sign-ins on one account, the results of one kit on one day, whose tally rows every insert
+   * raises) would run out of retries. SQLite: no difference (one writer at a time).
+   */
+  isolation?: 'serializable' | 'read committed';
+}
+
 /** Runs `work` in one transaction (committed when it resolves, rolled back when it throws). */
-export const inTransaction = <T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> => db.transaction().execute(work);
+export const inTransaction = <T>(
+  db: Db,
+  work: (trx: Db) => Promise<T>,
+  options: TransactionOptions = {},
+): Promise<T> =>
+  dialectOf(db).name === 'postgres'
+    ? serializable(db, work, options.isolation ?? 'serializable')
+    : db.transaction().execute(work);
+
+/** Attempts of a PostgreSQL transaction that lost to a concurrent one before the error is thrown. */
+const SERIALIZABLE_ATTEMPTS = 8;
+
+/**
+ * The wait before attempt `attempt + 1`: random up to 5 ms × 2^attempt, at most 200 ms, so
+ * transactions that collided do not all come back in the same millisecond and collide again.
+ */
+const retryDelay = (attempt: number): Promise<void> =>
+  new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(200, 5 * 2 ** attempt)));
+
+/**
+ * PostgreSQL: the transaction SERIALIZABLE, as SQLite's are (one writer at a time), so the
+ * services' read-then-write transactions (caps counted then a row claimed, a code checked then
+ * used) keep their meaning with several connections and several servers. One that loses to a
+ * concurrent transaction (40001 serialization failure, 40P01 deadlock) is rolled back and run
+ * again after a short random wait, as SQLite's callers already retry a stale snapshot; `work` touches only the database.
+ */
+async function serializable<T>(
+  db: Db,
+  work: (trx: Db) => Promise<T>,
+  isolation: 'serializable' | 'read committed',
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction().setIsolationLevel(isolation).execute(work);
+    } catch (err) {
+      const code = String((err as { code?: unknown })?.code);
+      if ((code !== '40001' && code !== '40P01') || attempt >= SERIALIZABLE_ATTEMPTS) throw err;
+      await retryDelay(attempt);
+    }
+  }
+}
 
 /** The health check's query: the database answers. */
 export async function pingDatabase(db: Db): Promise<void> {

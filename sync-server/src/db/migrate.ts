@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, type MigrationProvider, type MigrationResultSet, Migrator } from 'kysely';
+import { dialectOf } from './dialect';
 import * as initial from './migrations/2026-11-22T1830-initial';
 import * as kitVersionCode from './migrations/2026-11-23T0200-kit-version-code';
 import * as hardening from './migrations/2026-11-23T0300-hardening';
@@ -16,6 +17,8 @@ import * as orgKitIndex from './migrations/2026-11-26T0510-org-kit-index';
 import * as kitAnswerTallies from './migrations/2026-11-26T0520-kit-answer-tallies';
 import * as passwordResetTokens from './migrations/2026-11-26T0600-password-reset-tokens';
 import * as totp from './migrations/2026-11-26T0610-totp';
+import * as rateCounters from './migrations/2026-11-27T0100-rate-counters';
+import * as pgBaseline from './migrations-pg/baseline';
 
 /** Listed explicitly (not read from disk) so the same code runs under tsx, a bundle or a test. */
 const migrations: Record<string, Migration> = {
@@ -36,19 +39,55 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T0520-kit-answer-tallies': kitAnswerTallies,
   '2026-11-26T0600-password-reset-tokens': passwordResetTokens,
   '2026-11-26T0610-totp': totp,
+  '2026-11-27T0100-rate-counters': rateCounters,
 };
 
-const provider: MigrationProvider = { getMigrations: async () => migrations };
+/** The last migration whose schema migrations-pg/baseline.ts holds. */
+export const PG_BASELINE_THROUGH = '2026-11-26T0610-totp';
+
+/** What the landed names but the first are on PostgreSQL: their work is in the baseline. */
+const IN_BASELINE: Migration = { up: async () => {} };
+
+/**
+ * PostgreSQL's versions of the migrations added after the baseline, by the same names as their
+ * SQLite versions above (each new migration has both from issue 26 on).
+ */
+const postgresMigrations: Record<string, Migration> = {
+  '2026-11-27T0100-rate-counters': rateCounters.postgres,
+};
+
+/**
+ * PostgreSQL's set: the same names as SQLite's, so `kysely_migration` reads the same on both (and
+ * db:copy copies it as it is). The first landed name makes the whole schema as of
+ * PG_BASELINE_THROUGH (migrations-pg/baseline.ts); the other names up to it do nothing there.
+ */
+function pgMigrationSet(): Record<string, Migration> {
+  const names = Object.keys(migrations);
+  return Object.fromEntries(
+    names.map((name, i) => {
+      if (i === 0) return [name, pgBaseline];
+      if (name <= PG_BASELINE_THROUGH) return [name, IN_BASELINE];
+      const pg = postgresMigrations[name];
+      if (!pg) throw new Error(`migration ${name} has no PostgreSQL version (db/migrate.ts postgresMigrations)`);
+      return [name, pg];
+    }),
+  );
+}
+
+const providerFor = (db: Kysely<any>): MigrationProvider => {
+  const set = dialectOf(db).name === 'postgres' ? pgMigrationSet() : migrations;
+  return { getMigrations: async () => set };
+};
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
+  const migrator = new Migrator({ db, provider: providerFor(db) });
   return applied(await migrator.migrateToLatest());
 }
 
 /** Migrates up (or down) to the named migration: tests put data where an older schema held it. */
 export async function migrateTo(db: Kysely<any>, name: string): Promise<string[]> {
   if (!(name in migrations)) throw new Error(`no migration ${name}`);
-  const migrator = new Migrator({ db, provider });
+  const migrator = new Migrator({ db, provider: providerFor(db) });
   return applied(await migrator.migrateTo(name));
 }
 

@@ -1,3 +1,5 @@
+import { type Answer, type Counters, MemoryCounters, mapAnswer, type WindowKey } from './counters';
+
 /** Limits of failed sign-ins in a window (API.md "Staff sign-in"). */
 export interface LoginLimits {
   /** Per e-mail and client address: one person guessing is stopped, the event's Wi-Fi is not. */
@@ -19,13 +21,10 @@ export const LOGIN_LIMITS: LoginLimits = {
   windowMs: 15 * 60 * 1000,
 };
 
-/** A sign-in attempt already counted: a success takes it back. */
-export interface LoginAttempt {
-  succeeded(): void;
-}
-
 /** An attempt counted, or the refusal with the seconds until one more would be let through. */
-export type LoginBegin = { ok: true; attempt: LoginAttempt } | { ok: false; retryAfterSeconds: number };
+export type LoginBegin<C extends Counters = MemoryCounters> =
+  | { ok: true; attempt: LoginAttempt<C> }
+  | { ok: false; retryAfterSeconds: number };
 
 /** Who is signing in: the e-mail given, the client's address key, and a verified device (if any). */
 export interface LoginWho {
@@ -36,7 +35,10 @@ export interface LoginWho {
   device?: string;
 }
 
-type Counter = Map<string, number[]>;
+/** A sign-in attempt already counted: a success takes it back (a promise over the database). */
+export interface LoginAttempt<C extends Counters = MemoryCounters> {
+  succeeded(): Answer<C, void>;
+}
 
 /**
  * Counts sign-in attempts *before* their password is checked, so a burst of concurrent guesses
@@ -48,72 +50,48 @@ type Counter = Map<string, number[]>;
  *
  * A success takes back only the attempt it was counted as: failures made before it, by its owner
  * or anyone else, stay counted, so a guesser cannot wipe a count by signing in to their own account
- * from the same address. In memory: a restart forgives, which is acceptable for one small VM.
+ * from the same address. The counts live in a Counters store: this process's memory by default (a
+ * restart forgives, which is acceptable for one small VM), or the database shared by every
+ * instance (then `begin` and `succeeded` answer with promises).
  */
-export class LoginLimiter {
-  private readonly byPair: Counter = new Map();
-  private readonly byAccount: Counter = new Map();
-  private readonly byClient: Counter = new Map();
-  private readonly byDevice: Counter = new Map();
+export class LoginLimiter<C extends Counters = MemoryCounters> {
+  private readonly counters: C;
 
   constructor(
     private readonly limits: LoginLimits = LOGIN_LIMITS,
     private readonly now: () => number = Date.now,
-  ) {}
+    counters?: C,
+  ) {
+    this.counters = counters ?? (new MemoryCounters(100_000) as Counters as C);
+  }
 
   /** Counts an attempt, or refuses it (answer 429, check nothing) when a limit is already reached. */
-  begin(who: LoginWho): LoginBegin {
+  begin(who: LoginWho): Answer<C, LoginBegin<C>> {
     const account = who.email.trim().toLowerCase();
-    const counts: [Counter, string, number][] = who.device
-      ? [[this.byDevice, who.device, this.limits.perDevice]]
+    const keys: WindowKey[] = who.device
+      ? [{ key: `device:${who.device}`, limit: this.limits.perDevice }]
       : [
-          [this.byPair, `${account}|${who.address}`, this.limits.perAddress],
-          [this.byAccount, account, this.limits.perAccount],
-          [this.byClient, who.address, this.limits.perClient],
+          { key: `pair:${account}|${who.address}`, limit: this.limits.perAddress },
+          { key: `account:${account}`, limit: this.limits.perAccount },
+          { key: `client:${who.address}`, limit: this.limits.perClient },
         ];
     const now = this.now();
-    let waitMs = 0;
-    for (const [map, key, limit] of counts) {
-      const list = this.recent(map, key);
-      // The list is oldest first: one more attempt fits once the (length − limit + 1)th oldest expires.
-      if (list.length >= limit) waitMs = Math.max(waitMs, list[list.length - limit] + this.limits.windowMs - now);
-    }
-    if (waitMs > 0) return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
-    for (const [map, key] of counts) {
-      const list = map.get(key) ?? [];
-      list.push(now);
-      map.set(key, list);
-    }
-    if (this.byPair.size + this.byAccount.size + this.byClient.size + this.byDevice.size > 100_000) this.prune();
-    let settled = false;
-    return {
-      ok: true,
-      attempt: {
-        succeeded: () => {
-          if (settled) return;
-          settled = true;
-          // Equal times are interchangeable: removing any one of them removes this attempt.
-          for (const [map, key] of counts) {
-            const list = map.get(key);
-            const i = list?.lastIndexOf(now) ?? -1;
-            if (list && i >= 0) list.splice(i, 1);
-            if (list?.length === 0) map.delete(key);
-          }
-        },
-      },
-    };
-  }
-
-  private recent(map: Counter, key: string): number[] {
-    const cutoff = this.now() - this.limits.windowMs;
-    const list = (map.get(key) ?? []).filter((t) => t > cutoff);
-    if (list.length) map.set(key, list);
-    else map.delete(key);
-    return list;
-  }
-
-  private prune(): void {
-    for (const map of [this.byPair, this.byAccount, this.byClient, this.byDevice])
-      for (const key of [...map.keys()]) this.recent(map, key);
+    const { windowMs } = this.limits;
+    return mapAnswer(this.counters.hit(keys, windowMs, now), (taken): LoginBegin<C> => {
+      if (!taken.ok) return taken;
+      // Settled once: a second call answers as the first did and takes nothing more back.
+      let settled: { answer: Answer<C, void> } | undefined;
+      const succeeded = (): Answer<C, void> => {
+        settled ??= {
+          answer: this.counters.forget(
+            keys.map((k) => k.key),
+            windowMs,
+            now,
+          ) as Answer<C, void>,
+        };
+        return settled.answer;
+      };
+      return { ok: true, attempt: { succeeded } };
+    }) as Answer<C, LoginBegin<C>>;
   }
 }

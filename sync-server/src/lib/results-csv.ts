@@ -83,9 +83,43 @@ export function* csvChunks(
 ): Generator<string> {
   let chunk = `${CSV_BOM}${extended ? EXPORT_CSV_EXTENDED_HEADER_LINE : EXPORT_CSV_HEADER_LINE}${CSV_EOL}`;
   for (const row of rows) {
-    chunk += extended
-      ? `${exportLine(row)},${extendedCells(row as ExtendedExportValues, extended)}${CSV_EOL}`
-      : exportLine(row) + CSV_EOL;
+    chunk += csvLine(row, extended);
+    if (chunk.length >= chunkSize) {
+      yield chunk;
+      chunk = '';
+    }
+  }
+  if (chunk) yield chunk;
+}
+
+/** One row's line of the CSV, its end of line included. */
+const csvLine = (row: ExportValues | ExtendedExportValues, extended: ExtendedFormat | null): string =>
+  extended
+    ? `${exportLine(row)},${extendedCells(row as ExtendedExportValues, extended)}${CSV_EOL}`
+    : exportLine(row) + CSV_EOL;
+
+/**
+ * csvChunks over rows read as they come: at once (SQLite's export cursor: csvChunks itself) or
+ * asynchronously (PostgreSQL's, db/dialect.ts): the same file, chunk for chunk.
+ */
+export function csvChunksOf(
+  rows: Iterable<ExportValues | ExtendedExportValues> | AsyncIterable<ExportValues | ExtendedExportValues>,
+  chunkSize = 64 * 1024,
+  extended: ExtendedFormat | null = null,
+): Iterable<string> | AsyncIterable<string> {
+  return Symbol.asyncIterator in rows
+    ? csvChunksAsync(rows, chunkSize, extended)
+    : csvChunks(rows, chunkSize, extended);
+}
+
+async function* csvChunksAsync(
+  rows: AsyncIterable<ExportValues | ExtendedExportValues>,
+  chunkSize: number,
+  extended: ExtendedFormat | null,
+): AsyncGenerator<string> {
+  let chunk = `${CSV_BOM}${extended ? EXPORT_CSV_EXTENDED_HEADER_LINE : EXPORT_CSV_HEADER_LINE}${CSV_EOL}`;
+  for await (const row of rows) {
+    chunk += csvLine(row, extended);
     if (chunk.length >= chunkSize) {
       yield chunk;
       chunk = '';

@@ -1,7 +1,8 @@
 import { type Db, pingDatabase } from '../db/database';
+import { dialectOf } from '../db/dialect';
 
-/** Which database engine this server runs on (PostgreSQL comes with DATABASE_URL, a later change). */
-export const DIALECT = 'sqlite' as const;
+/** Which database engine this server runs on: `sqlite`, or `postgres` with DATABASE_URL. */
+export const dialectName = (db: Db): 'sqlite' | 'postgres' => dialectOf(db).name;
 
 /** The health check's query: the database answers (a route reaches the database through here). */
 export const checkDatabase = (db: Db): Promise<void> => pingDatabase(db);

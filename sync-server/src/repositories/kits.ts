@@ -1,7 +1,7 @@
 import { type KitCardDoc, type KitDoc, kitCode } from '@scentry/shared-schema';
 import { sql } from 'kysely';
 import { type Db, inTransaction, nowIso } from '../db/database';
-import { likeContains, type Paging, pageOf } from '../db/paging';
+import { contains, type Paging, pageOf } from '../db/paging';
 import { formerKit, saveSnapshot } from './kit-versions';
 
 export interface KitRow {
@@ -56,7 +56,7 @@ export async function listKits(db: Db, paging: Paging, nameFilter: string | unde
     ])
     .where('k.deletedAt', 'is', null);
   const name = nameFilter?.trim();
-  if (name) q = q.where(sql<boolean>`k.name_key like ${likeContains(kitCode(name))} escape '\\'`);
+  if (name) q = q.where(contains(db, sql`k.name_key`, kitCode(name)));
   const page = await pageOf(
     q,
     paging,

@@ -1,7 +1,7 @@
 import { ROLES } from '@scentry/shared-schema';
 import { sql } from 'kysely';
 import { type Db, nowIso } from '../db/database';
-import { likeContains, type Paging, pageOf } from '../db/paging';
+import { contains, type Paging, pageOf } from '../db/paging';
 
 /** Whether an organization with this id exists (a result may name it). */
 export async function organizationExists(db: Db, id: number): Promise<boolean> {
@@ -132,17 +132,25 @@ export async function listOrganizations(db: Db, paging: Paging, filter: Organiza
   };
   for (const [key, column] of Object.entries(columns)) {
     const text = filter?.[key as keyof OrganizationFilter]?.trim();
-    if (text) q = q.where(sql<boolean>`${sql.ref(column)} like ${likeContains(text)} escape '\\'`);
+    if (text) q = q.where(contains(db, sql.ref(column), text));
   }
   const person = filter?.contactPerson?.trim();
-  if (person) q = q.where(sql<boolean>`(u.first_name || ' ' || u.last_name) like ${likeContains(person)} escape '\\'`);
+  if (person) q = q.where(contains(db, sql`(u.first_name || ' ' || u.last_name)`, person));
   const any = filter?.searchText?.trim();
   if (any) {
-    const like = likeContains(any);
+    const fields = [
+      sql`o.name`,
+      sql`o.email`,
+      sql`o.phone`,
+      sql`o.code`,
+      sql`u.email`,
+      sql`(u.first_name || ' ' || u.last_name)`,
+    ];
     q = q.where(
-      sql<boolean>`(o.name like ${like} escape '\\' or o.email like ${like} escape '\\' or o.phone like ${like} escape '\\'
-        or o.code like ${like} escape '\\' or u.email like ${like} escape '\\'
-        or (u.first_name || ' ' || u.last_name) like ${like} escape '\\')`,
+      sql<boolean>`(${sql.join(
+        fields.map((field) => contains(db, field, any)),
+        sql` or `,
+      )})`,
     );
   }
   const page = await pageOf(

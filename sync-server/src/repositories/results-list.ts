@@ -5,9 +5,9 @@ import {
   type RESULT_SORT_COLUMNS,
   resultIdPrefix,
 } from '@scentry/shared-schema';
-import SQLite from 'better-sqlite3';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../db/database';
+import { type Dialect, dialectOf, type ReadCursor, trigramQuery } from '../db/dialect';
 import type { Paging } from '../db/paging';
 import { likeContains } from '../db/paging';
 import { type ResultScope, withNameRule } from './results';
@@ -57,6 +57,7 @@ const DISEASE_COLUMN: Record<DiseaseFilter | FamilyDiseaseFilter, string> = {
  * no join: the kit and organization names are searched through their own small tables.
  */
 function resultConditions(
+  dialect: Dialect,
   scope: ResultScope,
   f: ResultFilter,
   { scanInOrder = false }: { scanInOrder?: boolean } = {},
@@ -84,25 +85,15 @@ function resultConditions(
     // A page of a large match read in the list's order (listResults) checks each result it reads:
     // a page's rows come within a few hundred results, where building the whole set first would
     // read every match's names (~100 ms for 90,000 matches).
-    const rows = narrowed || scanInOrder ? null : searchedRows(scope, text);
-    if (rows) conds.push(sql`r.rowid in (${rows})`);
-    else conds.push(searchLike(scope, text));
+    const rows = narrowed || scanInOrder ? null : searchedRows(dialect, scope, text);
+    if (rows) conds.push(dialect.inKeys(sql`r.${dialect.resultKey}`, rows));
+    else conds.push(searchLike(dialect, scope, text));
   }
   return conds.length ? sql<SqlBool>`${sql.join(conds, sql` and `)}` : null;
 }
 
-/**
- * The FTS5 query of a search text for the trigram index of the names (migration
- * 2026-11-26T0500): the text as one phrase, its trigrams in a row, so the names hold the text
- * (case folded). Null below 3 characters: no trigram to ask for.
- */
-export function trigramQuery(text: string): string | null {
-  if ([...text].length < 3) return null;
-  return `"${text.replaceAll('"', '""')}"`;
-}
-
-/** Whether the text is plain ASCII: the index then matches exactly what SQLite's LIKE matches. */
-const asciiOnly = (text: string): boolean => [...text].every((c) => c.charCodeAt(0) < 128);
+/** The FTS5 phrase of a search text (db/dialect.ts; kept importable from here for its tests). */
+export { trigramQuery };
 
 /**
  * The search text (spec §7): the player's names (`first last`, as one text), the kit's name or the
@@ -115,29 +106,24 @@ const asciiOnly = (text: string): boolean => [...text].every((c) => c.charCodeAt
  * through their small tables and the results' kit and organization indexes, the id through the
  * primary key's range. Null below 3 characters (no trigram): searchLike reads the names as before.
  */
-function searchedRows(scope: ResultScope, text: string): RawBuilder<unknown> | null {
-  const trigrams = trigramQuery(text);
-  if (!trigrams) return null;
+function searchedRows(dialect: Dialect, scope: ResultScope, text: string): RawBuilder<unknown> | null {
+  const names = dialect.namesContaining(text);
+  if (!names) return null;
   const like = likeContains(text);
+  const key = dialect.resultKey;
   const ways: RawBuilder<unknown>[] = [];
   // Names the caller may not see cannot be searched either: a match would reveal them.
-  if (!scope.hideNames)
-    ways.push(
-      asciiOnly(text)
-        ? sql`select rowid from test_results_names_fts where test_results_names_fts match ${trigrams}`
-        : sql`select rowid from test_results_names_fts
-          where test_results_names_fts match ${trigrams} and (names || '') like ${like} escape '\\'`,
-    );
+  if (!scope.hideNames) ways.push(names);
   ways.push(
-    sql`select n.rowid from test_results n
-      where n.test_kit_id in (select id from test_kits where name like ${like} escape '\\')`,
-    sql`select n.rowid from test_results n
-      where n.organization_id in (select id from organizations where name like ${like} escape '\\')`,
+    sql`select n.${key} from test_results n
+      where n.test_kit_id in (select id from test_kits where ${dialect.like(sql`name`, like)})`,
+    sql`select n.${key} from test_results n
+      where n.organization_id in (select id from organizations where ${dialect.like(sql`name`, like)})`,
   );
   const idPrefix = resultIdPrefix(text);
   // Ids are stored in lower case; every character after the prefix sorts below '~'.
   if (idPrefix)
-    ways.push(sql`select n.rowid from test_results n where n.id >= ${idPrefix} and n.id < ${`${idPrefix}~`}`);
+    ways.push(sql`select n.${key} from test_results n where n.id >= ${idPrefix} and n.id < ${`${idPrefix}~`}`);
   return sql.join(ways, sql` union `);
 }
 
@@ -146,14 +132,14 @@ function searchedRows(scope: ResultScope, text: string): RawBuilder<unknown> | n
  * trigram), or a search narrowed by an organization, a kit or dates. The same matches as
  * searchedRows: names, kit, organization and, for 6–36 hexadecimal digits and hyphens, the id's start.
  */
-function searchLike(scope: ResultScope, text: string): RawBuilder<unknown> {
+function searchLike(dialect: Dialect, scope: ResultScope, text: string): RawBuilder<unknown> {
   const like = likeContains(text);
   const matches = [
-    sql`r.test_kit_id in (select id from test_kits where name like ${like} escape '\\')`,
-    sql`r.organization_id in (select id from organizations where name like ${like} escape '\\')`,
+    sql`r.test_kit_id in (select id from test_kits where ${dialect.like(sql`name`, like)})`,
+    sql`r.organization_id in (select id from organizations where ${dialect.like(sql`name`, like)})`,
   ];
   // Names the caller may not see cannot be searched either: a match would reveal them.
-  if (!scope.hideNames) matches.unshift(sql`(r.first_name || ' ' || r.last_name) like ${like} escape '\\'`);
+  if (!scope.hideNames) matches.unshift(dialect.like(sql`(r.first_name || ' ' || r.last_name)`, like));
   const idPrefix = resultIdPrefix(text);
   if (idPrefix) matches.push(sql`(r.id >= ${idPrefix} and r.id < ${`${idPrefix}~`})`);
   return sql`(${sql.join(matches, sql` or `)})`;
@@ -195,7 +181,9 @@ function orderByOf(scope: ResultScope, sorts: ResultSort | null | undefined): Ra
     seen.add(column.key);
     const dir = s.sortOrder === 'asc' ? 'asc' : 'desc';
     if (column.key === 'created') createdOrder = dir;
-    items.push(sql`${sql.raw(column.sql)} ${sql.raw(dir)}`);
+    // NULLs first ascending, last descending: SQLite's order, said out loud for PostgreSQL (whose
+    // default is the reverse); SQLite plans it as its default.
+    items.push(sql`${sql.raw(column.sql)} ${sql.raw(dir === 'asc' ? 'asc nulls first' : 'desc nulls last')}`);
   }
   if (!createdOrder) items.push(sql`r.played_at desc`);
   items.push(sql`r.id ${sql.raw(createdOrder ?? 'desc')}`);
@@ -247,20 +235,21 @@ function filteredRows(
   sorts: ResultSort | null | undefined,
   scanInOrder = false,
 ) {
-  const where = resultConditions(scope, filter, { scanInOrder });
+  const where = resultConditions(dialectOf(db), scope, filter, { scanInOrder });
   const q = rowQuery(db, scope);
   return (where ? q.where(where) : q).orderBy(orderByOf(scope, sorts));
 }
 
 /** How many results the filters select within the scope (no join: an index count where one fits). */
 export async function countFilteredResults(db: Db, scope: ResultScope, filter: ResultFilter): Promise<number> {
-  const rows = searchAlone(scope, filter) ? searchedRows(scope, filter.searchText?.trim() ?? '') : null;
+  const dialect = dialectOf(db);
+  const rows = searchAlone(scope, filter) ? searchedRows(dialect, scope, filter.searchText?.trim() ?? '') : null;
   if (rows) {
-    // The set's size: every rowid in it is a stored result (the names index follows the table).
-    const counted = await sql<{ n: number }>`select count(*) as n from (${rows})`.execute(db);
+    // The set's size: every key in it is a stored result (the names index follows the table).
+    const counted = await sql<{ n: number }>`select count(*) as n from (${rows}) as keys`.execute(db);
     return Number(counted.rows[0]?.n ?? 0);
   }
-  const where = resultConditions(scope, filter);
+  const where = resultConditions(dialect, scope, filter);
   const q = db.selectFrom('testResults as r').select((eb) => eb.fn.countAll<number>().as('n'));
   const row = await (where ? q.where(where) : q).executeTakeFirst();
   return Number(row?.n ?? 0);
@@ -291,13 +280,16 @@ export async function listResults(
   filter: ResultFilter,
   paging: Paging,
 ): Promise<{ list: ResultListRecord[]; totalCount: number }> {
-  const totalCount = await countFilteredResults(db, scope, filter);
-  if (totalCount === 0) return { list: [], totalCount };
-  const rows = await filteredRows(db, scope, filter, paging.sortColumns, scansInOrder(filter, paging, totalCount))
-    .limit(paging.rowsPerPage)
-    .offset((paging.pageNumber - 1) * paging.rowsPerPage)
-    .execute();
-  return { list: rows.map((r) => withNameRule(scope, r)), totalCount };
+  // The count and the page are short reads: no parallel workers on PostgreSQL (dialect.serialReads).
+  return dialectOf(db).serialReads(db, async (conn: Db) => {
+    const totalCount = await countFilteredResults(conn, scope, filter);
+    if (totalCount === 0) return { list: [], totalCount };
+    const rows = await filteredRows(conn, scope, filter, paging.sortColumns, scansInOrder(filter, paging, totalCount))
+      .limit(paging.rowsPerPage)
+      .offset((paging.pageNumber - 1) * paging.rowsPerPage)
+      .execute();
+    return { list: rows.map((r) => withNameRule(scope, r)), totalCount };
+  });
 }
 
 /** The id of a result the scope lets the caller see (undefined: unknown, or another organization's). */
@@ -418,7 +410,7 @@ function exportQuery(
   sorts: ResultSort | null | undefined,
   extended: boolean,
 ) {
-  const where = resultConditions(scope, filter);
+  const where = resultConditions(dialectOf(db), scope, filter);
   const pinned = db
     .selectFrom('testResults as r')
     .leftJoin('testKits as k', 'k.id', 'r.testKitId')
@@ -463,24 +455,16 @@ function exportQuery(
   return (where ? q.where(where) : q).orderBy(orderByOf(scope, sorts));
 }
 
-/** An export's rows, read one at a time; `close` ends the read (called at the end, on error or abort). */
-export interface ResultCursor<Row = ExportValues | ExtendedExportValues> {
-  /** How many rows `rows` yields: counted in the same snapshot. */
-  count: number;
-  rows: Iterable<Row>;
-  close(): void;
-}
+/** An export's rows, read one at a time (db/dialect.ts ReadCursor). */
+export type ResultCursor<Row = ExportValues | ExtendedExportValues> = ReadCursor<Row>;
 
 /**
  * Opens the filtered results for the CSV export (paging ignored), to be read one row at a time:
  * ExportValues, or ExtendedExportValues for the Extended export. The names are removed in the
  * query itself where the scope says.
  *
- * Kysely's `stream()` on its SQLite driver holds the app's one connection until the last row is
- * read, so a long export behind a slow client would stall every other request. The export reads
- * instead on its own read-only connection to the same file, inside one read transaction: the
- * count and the rows come from the same snapshot, and writers (WAL) carry on meanwhile. Memory
- * stays flat: better-sqlite3's iterator steps the statement row by row.
+ * The read runs on a connection of its own, count and rows in one snapshot, so the app's other
+ * requests carry on meanwhile (db/dialect.ts openReadCursor says how on each engine).
  */
 export async function openResultCursor(
   db: Db,
@@ -489,38 +473,9 @@ export async function openResultCursor(
   sorts: ResultSort | null | undefined,
   { extended = false }: { extended?: boolean } = {},
 ): Promise<ResultCursor<ExportValues | ExtendedExportValues>> {
-  const where = resultConditions(scope, filter);
+  const where = resultConditions(dialectOf(db), scope, filter);
   const counter = db.selectFrom('testResults as r').select((eb) => eb.fn.countAll<number>().as('n'));
   const countQuery = (where ? counter.where(where) : counter).compile();
   const rowsQuery = exportQuery(db, scope, filter, sorts, extended).compile();
-  const main = await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(db);
-  const file = main.rows[0]?.file;
-  if (!file) throw new Error('The CSV export reads from a database file; this database has none');
-
-  const reader = new SQLite(file, { readonly: true, fileMustExist: true });
-  let rows: IterableIterator<ExportValues | ExtendedExportValues> | undefined;
-  let closed = false;
-  const close = () => {
-    if (closed) return;
-    closed = true;
-    rows?.return?.();
-    if (reader.inTransaction) reader.exec('commit');
-    reader.close();
-  };
-  try {
-    reader.pragma('busy_timeout = 5000');
-    reader.exec('begin');
-    const counted = reader
-      .prepare(countQuery.sql)
-      .pluck()
-      .get(...(countQuery.parameters as unknown[]));
-    rows = reader
-      .prepare(rowsQuery.sql)
-      .raw(true)
-      .iterate(...(rowsQuery.parameters as unknown[])) as IterableIterator<ExportValues | ExtendedExportValues>;
-    return { count: Number(counted ?? 0), rows, close };
-  } catch (err) {
-    close();
-    throw err;
-  }
+  return dialectOf(db).openReadCursor<ExportValues | ExtendedExportValues>(db, countQuery, rowsQuery);
 }

@@ -1,7 +1,8 @@
 import type { ScentOption, ScentOptionChoice } from '@scentry/shared-schema';
 import { sql } from 'kysely';
 import { type Db, nowIso } from '../db/database';
-import { likeContains, type Paging, pageOf } from '../db/paging';
+import { isUniqueViolation } from '../db/dialect';
+import { contains, type Paging, pageOf } from '../db/paging';
 import type { KitChange } from './kits';
 
 const COLUMNS = ['id', 'title', 'storedPath', 'originalFileName'] as const;
@@ -18,7 +19,7 @@ export async function findOption(db: Db, id: number): Promise<ScentOption | unde
 export async function listOptions(db: Db, paging: Paging, titleFilter: string) {
   let q = db.selectFrom('scentOptions').select(COLUMNS).where('deletedAt', 'is', null);
   const text = titleFilter.trim();
-  if (text) q = q.where(sql<boolean>`title like ${likeContains(text)} escape '\\'`);
+  if (text) q = q.where(contains(db, sql`title`, text));
   return pageOf(q, paging, { id: 'id', title: 'title', name: 'title' }, { column: 'id', order: 'asc' });
 }
 
@@ -93,8 +94,7 @@ export async function titleTaken(db: Db, title: string, id = 0): Promise<boolean
 
 /** Whether a write failed on the unique name index (two saves of one name at once). */
 export const isTitleConflict = (err: unknown): boolean =>
-  String((err as { code?: unknown })?.code) === 'SQLITE_CONSTRAINT_UNIQUE' &&
-  String((err as { message?: unknown })?.message).includes('scent_options.title_key');
+  isUniqueViolation(err, { columns: 'scent_options.title_key', index: 'scent_options_title_live' });
 
 export async function insertOption(db: Db, option: OptionFields): Promise<number> {
   const { id } = await db

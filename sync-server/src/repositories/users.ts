@@ -2,7 +2,7 @@ import { ROLE_NAMES, type RoleName, type UserRow } from '@scentry/shared-schema'
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { nowIso } from '../db/database';
-import { likeContains, type Paging, pageOf } from '../db/paging';
+import { contains, type Paging, pageOf } from '../db/paging';
 
 /** A user with what sign-in and the guards need; the hash never leaves the server. */
 export interface UserAuthRecord {
@@ -204,7 +204,7 @@ export async function listUsers(db: Db, paging: Paging, filter: UserFilter | nul
   const columns = { firstName: 'u.first_name', lastName: 'u.last_name', email: 'u.email', phone: 'u.phone' } as const;
   for (const [key, column] of Object.entries(columns)) {
     const text = filter?.[key as keyof UserFilter]?.trim();
-    if (text) q = q.where(sql<boolean>`${sql.ref(column)} like ${likeContains(text)} escape '\\'`);
+    if (text) q = q.where(contains(db, sql.ref(column), text));
   }
   const page = await pageOf(
     q,

@@ -9,6 +9,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
 import { addressKey } from '../lib/address';
+import type { Counters } from '../lib/counters';
 import type { DeviceTokens } from '../lib/device-token';
 import { forbidden, invalid, tooMany, unauthorized, warning } from '../lib/errors';
 import { LoginLimiter } from '../lib/login-limiter';
@@ -27,7 +28,7 @@ import type { TotpService } from './totp';
 
 /**
  * Sign-in and change of one's own password: the decisions (who may sign in, which refusal is
- * told), their audit entries, and the limits they share. One per app: the limits count in memory.
+ * told), their audit entries, and the limits they share. One per app: the limits count in app.counters.
  */
 export class AuthService {
   constructor(
@@ -37,7 +38,7 @@ export class AuthService {
     /** Issues and checks device tokens (keyed from the JWT secret). */
     private readonly deviceTokens: DeviceTokens,
     // Sign-in and a wrong current password on ChangePassword count toward the same limits.
-    private readonly limiter: LoginLimiter = new LoginLimiter(),
+    private readonly limiter: LoginLimiter<Counters> = new LoginLimiter(),
     /** The second step of a TOTP account's sign-in (shares `limiter`); without it, no TOTP. */
     private readonly totp?: TotpService,
     /** Whether REQUIRE_TOTP covers a user without TOTP (their reply says `totpSetupRequired`). */
@@ -54,7 +55,7 @@ export class AuthService {
     const user = await findUserByEmail(this.db, body.email);
     const deviceId = user ? this.deviceTokens.deviceOf(body.deviceToken, user) : undefined;
     // Counted before the (slow) password check: a burst of guesses gets no more checks than the limit.
-    const began = this.limiter.begin({
+    const began = await this.limiter.begin({
       email: body.email,
       address: addressKey(req.ip),
       device: user && deviceId ? `${user.id}:${deviceId}` : undefined,
@@ -86,7 +87,7 @@ export class AuthService {
       await audit(req, 'sign-in-challenge', 'user', user.id, { who: { id: user.id, email: user.email } });
       throw warning(MSG.totpRequired, null, { totpRequired: true, challenge });
     }
-    began.attempt.succeeded();
+    await began.attempt.succeeded();
     await audit(req, 'sign-in', 'user', user.id, { who: { id: user.id, email: user.email } });
     return this.session(user, deviceId);
   }
@@ -127,12 +128,12 @@ export class AuthService {
     if (body.id !== me.id) throw forbidden(MSG.notYourAccount);
     const user = await findUserById(this.db, me.id);
     if (!user) throw unauthorized(MSG.unauthorized);
-    const began = this.limiter.begin({ email: user.email, address: addressKey(req.ip) });
+    const began = await this.limiter.begin({ email: user.email, address: addressKey(req.ip) });
     if (!began.ok) throw tooMany(MSG.tooManyAttempts, began.retryAfterSeconds);
     if (!(await verifyPassword(user.passwordHash, body.oldPassword))) {
       throw invalid(MSG.wrongCurrentPassword, 'oldPassword: Current password is incorrect');
     }
-    began.attempt.succeeded();
+    await began.attempt.succeeded();
     if (body.oldPassword === body.newPassword) throw invalid(MSG.samePassword);
     // The session that made the change goes on; the new hash voids every device token of the user.
     await setPasswordHash(this.db, me.id, await hashPassword(body.newPassword), me.tokenId);

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
+import { isWriteRace } from '../db/dialect';
 import { packagePath } from '../package-root';
 import { anyKitEver, changeKits, createKit, setKitActive } from '../repositories/kits';
 import { insertCard, setCardOptions } from '../repositories/scent-cards';
@@ -39,14 +40,31 @@ const CARDS: { name: string; correct: string; options: string[] }[] = [
  */
 export async function seedDemo(db: Db, config: Config): Promise<boolean> {
   if (!config.seedDemo) return false;
-  if ((await anyKitEver(db)) || (await anyOptionEver(db))) return false;
+  const catalogued = async (db: Db) => (await anyKitEver(db)) || (await anyOptionEver(db));
+  if (await catalogued(db)) return false;
+  try {
+    return await seedOnce(db, config, catalogued);
+  } catch (err) {
+    // Another server seeded between our look and our writes (the unique option names or kit name).
+    if (isWriteRace(err) && (await catalogued(db))) return false;
+    throw err;
+  }
+}
 
+/**
+ * The demo in one change, looked for again inside it: of servers starting together on one empty
+ * database exactly one seeds, even without the startup lock (PostgreSQL: the loser's serializable
+ * transaction is run again and finds the kit). A picture written by the loser is the same file
+ * (content-hash names).
+ */
+async function seedOnce(db: Db, config: Config, catalogued: (db: Db) => Promise<boolean>): Promise<boolean> {
   // One change: the kit appears as version 1, active, with its five cards.
-  await changeKits(db, async (change) => {
+  return changeKits(db, async (change) => {
+    if (await catalogued(change.db)) return false;
     const ids = new Map<string, number>();
     for (const title of PICTURES) {
       const file = packagePath('demo', `${title.toLowerCase()}.png`);
-      const storedPath = storeImage(config.dataDir, readFileSync(file));
+      const storedPath = storeImage(config, readFileSync(file));
       ids.set(
         title,
         await insertOption(change.db, { title, storedPath, originalFileName: `${title.toLowerCase()}.png` }),
@@ -68,6 +86,6 @@ export async function seedDemo(db: Db, config: Config): Promise<boolean> {
       await setCardOptions(change, kitId, cardId, options);
     }
     await setKitActive(change, kitId, true);
+    return true;
   });
-  return true;
 }

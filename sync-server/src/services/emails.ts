@@ -57,6 +57,8 @@ export class RetryLater extends ApiError {
 /** What the e-mails need of the configuration. */
 export interface EmailSettings {
   dataDir: string;
+  /** UPLOADS_DIR: the option pictures drawn in the report. */
+  uploadsDir: string;
   publicUrl: string;
   /** EMAILS_PER_RESULT: different recipients per result and kind. */
   emailsPerResult: number;

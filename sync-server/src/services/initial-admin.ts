@@ -3,7 +3,8 @@ import { chmodSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROLES } from '@scentry/shared-schema';
 import type { Config } from '../config';
-import type { Db } from '../db/database';
+import { type Db, inTransaction } from '../db/database';
+import { isWriteRace } from '../db/dialect';
 import { hashPassword } from '../lib/password';
 import { countUsers, insertUser } from '../repositories/users';
 
@@ -23,18 +24,35 @@ function generatePassword(): string {
 /**
  * On an empty database the first Admin comes from ADMIN_EMAIL + ADMIN_PASSWORD. Without a
  * password, a random one is generated, written to DATA_DIR/initial-admin.txt (mode 600) and
- * returned so the server prints it once.
+ * returned so the server prints it once. Counted and inserted in one transaction, so of servers
+ * starting together on one empty database exactly one makes it, even without the startup lock
+ * (PostgreSQL: the loser's serializable transaction is run again and finds the user; or it meets
+ * the unique e-mail): only that server writes the file and prints the password.
  */
 export async function ensureInitialAdmin(db: Db, config: Config): Promise<InitialAdmin | undefined> {
   if ((await countUsers(db)) > 0) return undefined;
   const password = config.adminPassword ?? generatePassword();
-  await insertUser(db, {
-    firstName: 'Scentry',
-    lastName: 'Admin',
-    email: config.adminEmail,
-    passwordHash: await hashPassword(password),
-    roleId: ROLES.Admin,
-  });
+  // Hashed before the transaction: it takes a while, and a transaction should not.
+  const passwordHash = await hashPassword(password);
+  let made: boolean;
+  try {
+    made = await inTransaction(db, async (trx) => {
+      if ((await countUsers(trx)) > 0) return false;
+      await insertUser(trx, {
+        firstName: 'Scentry',
+        lastName: 'Admin',
+        email: config.adminEmail,
+        passwordHash,
+        roleId: ROLES.Admin,
+      });
+      return true;
+    });
+  } catch (err) {
+    // Another server made it between our count and our insert.
+    if (isWriteRace(err) && (await countUsers(db)) > 0) return undefined;
+    throw err;
+  }
+  if (!made) return undefined;
   if (config.adminPassword) return { email: config.adminEmail };
   const file = path.join(config.dataDir, 'initial-admin.txt');
   writeFileSync(file, `email: ${config.adminEmail}\npassword: ${password}\n`, { mode: 0o600 });

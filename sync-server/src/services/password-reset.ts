@@ -10,6 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Rate } from '../config';
 import { type Db, inTransaction } from '../db/database';
 import { addressKey } from '../lib/address';
+import { type Counters, type CountersOf, memoryCounters } from '../lib/counters';
 import { invalid, notFound, tooMany, warning } from '../lib/errors';
 import { hashPassword } from '../lib/password';
 import { Throttle } from '../lib/throttle';
@@ -27,7 +28,7 @@ import { audit } from './audit';
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
 
 /**
- * The reset throttles (token buckets, in memory). Per e-mail: at most 5 links an hour to one
+ * The reset throttles (token buckets, in the app's Counters store: memory by default). Per e-mail: at most 5 links an hour to one
  * mailbox, whoever asks (ForgotPassword and the Admin's SendResetLink share it), the same cap as
  * any e-mail to one recipient. Per address: 20 ForgotPassword requests an hour, and 20 tries of a
  * token per 15 minutes (a token cannot be guessed; this bounds the password hashing a client can
@@ -54,6 +55,8 @@ export interface PasswordResetOptions {
   mail: { enqueue(to: AccountMailTo, mail: AccountMail): void };
   /** False with RATE_LIMITS=off: the per-address throttles are off (the per-e-mail one never is). */
   perAddressThrottles: boolean;
+  /** Where the throttles count (default: this process's memory; the database when shared). */
+  counters?: CountersOf;
 }
 
 /**
@@ -63,11 +66,17 @@ export interface PasswordResetOptions {
  * password hash it was made under); using one ends every session of the user. All audited.
  */
 export class PasswordResetService {
-  private readonly perEmail = new Throttle(RESET_LIMITS.linksPerEmail);
-  private readonly perAddress = new Throttle(RESET_LIMITS.requestsPerAddress);
-  private readonly tokenTries = new Throttle(RESET_LIMITS.tokenTriesPerAddress);
+  private readonly perEmail: Throttle<Counters>;
+  private readonly perAddress: Throttle<Counters>;
+  private readonly tokenTries: Throttle<Counters>;
 
-  constructor(private readonly options: PasswordResetOptions) {}
+  constructor(private readonly options: PasswordResetOptions) {
+    const counters = options.counters ?? memoryCounters;
+    const throttle = (rate: Rate, scope: string) => new Throttle(rate, Date.now, 100_000, counters(scope));
+    this.perEmail = throttle(RESET_LIMITS.linksPerEmail, 'reset-email');
+    this.perAddress = throttle(RESET_LIMITS.requestsPerAddress, 'reset-address');
+    this.tokenTries = throttle(RESET_LIMITS.tokenTriesPerAddress, 'reset-token-tries');
+  }
 
   /**
    * ForgotPassword: an active user gets a link by e-mail; the reply is the same whatever the
@@ -76,8 +85,8 @@ export class PasswordResetService {
    */
   async forgotPassword(req: FastifyRequest, body: ForgotPasswordRequest): Promise<void> {
     const email = body.email.trim().toLowerCase();
-    this.take(this.perAddress, addressKey(req.ip), this.options.perAddressThrottles);
-    this.take(this.perEmail, email, true);
+    await this.take(this.perAddress, addressKey(req.ip), this.options.perAddressThrottles);
+    await this.take(this.perEmail, email, true);
     const user = await findUserByEmail(this.options.db, email);
     const active = user?.isActive ? user : undefined;
     const token = newToken();
@@ -100,7 +109,7 @@ export class PasswordResetService {
     const user = await findUserById(this.options.db, body.userId);
     if (!user) throw notFound(USER_MSG.notFound);
     if (!user.isActive) throw warning(MSG.resetLinkUserInactive);
-    this.take(this.perEmail, user.email, true);
+    await this.take(this.perEmail, user.email, true);
     const token = newToken();
     await this.store(user, sha256(token));
     await audit(req, 'reset-link-sent', 'user', user.id);
@@ -114,7 +123,7 @@ export class PasswordResetService {
    * active gets the one message.
    */
   async resetWithToken(req: FastifyRequest, body: ResetPasswordWithTokenRequest): Promise<void> {
-    this.take(this.tokenTries, addressKey(req.ip), this.options.perAddressThrottles);
+    await this.take(this.tokenTries, addressKey(req.ip), this.options.perAddressThrottles);
     const { db } = this.options;
     const tokenHash = sha256(body.token);
     const row = await findResetToken(db, tokenHash);
@@ -175,9 +184,9 @@ export class PasswordResetService {
     );
   }
 
-  private take(throttle: Throttle, key: string, on: boolean): void {
+  private async take(throttle: Throttle<Counters>, key: string, on: boolean): Promise<void> {
     if (!on) return;
-    const taken = throttle.take(key);
+    const taken = await throttle.take(key);
     if (!taken.ok) throw tooMany(MSG.tooManyResetRequests, taken.retryAfterSeconds);
   }
 }

@@ -11,6 +11,7 @@ import {
   questionnaireDocSchema,
 } from '@scentry/shared-schema';
 import { type Db, inTransaction, nowIso } from '../db/database';
+import { isWriteRace } from '../db/dialect';
 import { type ApiError, forbidden, invalid, notFound, warning } from '../lib/errors';
 import { sentId } from '../lib/push';
 import type { ContractRequest } from '../lib/route';
@@ -76,14 +77,15 @@ async function once(work: () => Promise<FormOutcome>): Promise<FormOutcome> {
 }
 
 class LostRace extends Error {}
-const RACE_CODES = new Set([
-  'SQLITE_BUSY_SNAPSHOT',
-  'SQLITE_CONSTRAINT_UNIQUE',
-  'SQLITE_CONSTRAINT_PRIMARYKEY',
-  '23505',
-  '40001',
-]);
-const isWriteRace = (err: unknown): boolean => RACE_CODES.has(String((err as { code?: unknown })?.code));
+
+/**
+ * A form's transaction on PostgreSQL: READ COMMITTED. Its races are settled row by row: the claim
+ * is a conditional update of the result's row (a second writer, after waiting for the first,
+ * updates nothing and loses: LostRace), a document id by its unique index. A medical form naming
+ * an organization moves its result's kit tallies, rows every form of that kit and day raises:
+ * under SERIALIZABLE a crowd of forms failed on them past the retries (two instances, 40 at once).
+ */
+const FORM_TRANSACTION = { isolation: 'read committed' } as const;
 
 // ── Questionnaire ───────────────────────────────────────────────────────────
 
@@ -114,23 +116,27 @@ export function saveQuestionnaire(db: Db, sent: QuestionnaireSubmission): Promis
   const docId = sent.docId?.toLowerCase() ?? null;
   const rows = sent.answers.map((a) => ({ question: a.question, answer: normalisedAnswer(a.answer) }));
   return once(() =>
-    inTransaction(db, async (trx): Promise<FormOutcome> => {
-      const state = await findFormState(trx, resultId);
-      if (!state) return { outcome: 'unknownResult' };
-      if (!writeKeyMatches(state.writeKeyHash, sent.writeKey)) return { outcome: 'forbidden' };
-      if (state.questionnaireCompleted === 1) {
-        const stored = await questionnaireRows(trx, resultId);
-        if (sameRecord(state.questionnaireDocId, docId, sameRows(stored, rows))) return { outcome: 'duplicate' };
-        return holdsWriteKey(state.writeKeyHash, sent.writeKey)
-          ? { outcome: 'conflict', stored: { answers: stored } }
-          : { outcome: 'conflict' };
-      }
-      if (docId !== null && (await resultOfFormDoc(trx, 'questionnaire', docId)) !== undefined) {
-        return { outcome: 'conflict' };
-      }
-      if (!(await insertQuestionnaire(trx, resultId, docId, rows))) throw new LostRace();
-      return { outcome: 'stored' };
-    }),
+    inTransaction(
+      db,
+      async (trx): Promise<FormOutcome> => {
+        const state = await findFormState(trx, resultId);
+        if (!state) return { outcome: 'unknownResult' };
+        if (!writeKeyMatches(state.writeKeyHash, sent.writeKey)) return { outcome: 'forbidden' };
+        if (state.questionnaireCompleted === 1) {
+          const stored = await questionnaireRows(trx, resultId);
+          if (sameRecord(state.questionnaireDocId, docId, sameRows(stored, rows))) return { outcome: 'duplicate' };
+          return holdsWriteKey(state.writeKeyHash, sent.writeKey)
+            ? { outcome: 'conflict', stored: { answers: stored } }
+            : { outcome: 'conflict' };
+        }
+        if (docId !== null && (await resultOfFormDoc(trx, 'questionnaire', docId)) !== undefined) {
+          return { outcome: 'conflict' };
+        }
+        if (!(await insertQuestionnaire(trx, resultId, docId, rows))) throw new LostRace();
+        return { outcome: 'stored' };
+      },
+      FORM_TRANSACTION,
+    ),
   );
 }
 
@@ -192,35 +198,39 @@ export function saveMedical(db: Db, sent: MedicalSubmission): Promise<FormOutcom
   const docId = sent.docId?.toLowerCase() ?? null;
   const fields = medicalColumns(sent.form);
   return once(() =>
-    inTransaction(db, async (trx): Promise<FormOutcome> => {
-      const state = await findFormState(trx, resultId);
-      if (!state) return { outcome: 'unknownResult' };
-      if (!writeKeyMatches(state.writeKeyHash, sent.writeKey)) return { outcome: 'forbidden' };
-      if (state.medicalUpdatedAt !== null) {
-        if (sameRecord(state.medicalDocId, docId, sameMedical(state, fields))) return { outcome: 'duplicate' };
-        return holdsWriteKey(state.writeKeyHash, sent.writeKey)
-          ? { outcome: 'conflict', stored: storedMedical(state) }
-          : { outcome: 'conflict' };
-      }
-      if (docId !== null && (await resultOfFormDoc(trx, 'medical', docId)) !== undefined) {
-        return { outcome: 'conflict' };
-      }
-      let organizationId = state.organizationId === null ? (sent.organizationId ?? null) : null;
-      if (organizationId !== null && !(await organizationIsChoosable(trx, organizationId))) {
-        // A form made offline is never lost because its provider was deactivated meanwhile: it
-        // is stored without one (as results are). Online, the player is told and can choose again.
-        if (docId === null) return { outcome: 'invalid', reason: MEDICAL_MSG.organizationUnavailable };
-        organizationId = null;
-      }
-      const stored = await updateMedical(trx, resultId, {
-        ...fields,
-        medicalDocId: docId,
-        medicalUpdatedAt: nowIso(),
-        ...(organizationId !== null ? { organizationId } : {}),
-      });
-      if (!stored) throw new LostRace();
-      return { outcome: 'stored' };
-    }),
+    inTransaction(
+      db,
+      async (trx): Promise<FormOutcome> => {
+        const state = await findFormState(trx, resultId);
+        if (!state) return { outcome: 'unknownResult' };
+        if (!writeKeyMatches(state.writeKeyHash, sent.writeKey)) return { outcome: 'forbidden' };
+        if (state.medicalUpdatedAt !== null) {
+          if (sameRecord(state.medicalDocId, docId, sameMedical(state, fields))) return { outcome: 'duplicate' };
+          return holdsWriteKey(state.writeKeyHash, sent.writeKey)
+            ? { outcome: 'conflict', stored: storedMedical(state) }
+            : { outcome: 'conflict' };
+        }
+        if (docId !== null && (await resultOfFormDoc(trx, 'medical', docId)) !== undefined) {
+          return { outcome: 'conflict' };
+        }
+        let organizationId = state.organizationId === null ? (sent.organizationId ?? null) : null;
+        if (organizationId !== null && !(await organizationIsChoosable(trx, organizationId))) {
+          // A form made offline is never lost because its provider was deactivated meanwhile: it
+          // is stored without one (as results are). Online, the player is told and can choose again.
+          if (docId === null) return { outcome: 'invalid', reason: MEDICAL_MSG.organizationUnavailable };
+          organizationId = null;
+        }
+        const stored = await updateMedical(trx, resultId, {
+          ...fields,
+          medicalDocId: docId,
+          medicalUpdatedAt: nowIso(),
+          ...(organizationId !== null ? { organizationId } : {}),
+        });
+        if (!stored) throw new LostRace();
+        return { outcome: 'stored' };
+      },
+      FORM_TRANSACTION,
+    ),
   );
 }
 

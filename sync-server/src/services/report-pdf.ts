@@ -17,7 +17,7 @@ import {
   reportFileName,
 } from '@scentry/shared-schema/report';
 import type { QuestionnaireReportRecord, ResultReportRecord } from '../repositories/report-records';
-import { STORED_NAME, sizedDir } from './uploads';
+import { type PictureDirs, STORED_NAME, sizedDir } from './uploads';
 import type { WorkThread } from './work-thread';
 
 /** A report made by the server from the stored record (API.md "E-mails and passes"). */
@@ -79,16 +79,16 @@ export function resultReportModel(record: ResultReportRecord, publicUrl: string)
 }
 
 /**
- * The option pictures of a report from DATA_DIR, by the URL path the detail rows stored
+ * The option pictures of a report from UPLOADS_DIR (and this server's sized copies), by the URL path the detail rows stored
  * (`/uploads/<hash>.png`): the sized copy the device was served when there is one, else the
  * original. A picture that is gone or not a PNG is left out (the layout draws a placeholder).
  */
-export function readReportPictures(dataDir: string, model: ReportModel): ReportPictures {
+export function readReportPictures(dirs: PictureDirs, model: ReportModel): ReportPictures {
   const pictures: ReportPictures = new Map();
   for (const url of new Set(model.cards.map((c) => c.picture))) {
     const name = url?.startsWith('/uploads/') ? url.slice('/uploads/'.length) : null;
     if (!url || !name || !STORED_NAME.test(name)) continue;
-    for (const file of [path.join(sizedDir(dataDir), name), path.join(dataDir, 'uploads', name)]) {
+    for (const file of [path.join(sizedDir(dirs.dataDir), name), path.join(dirs.uploadsDir, name)]) {
       try {
         const bytes = new Uint8Array(readFileSync(file));
         if (pngSize(bytes)) {
@@ -106,11 +106,11 @@ export function readReportPictures(dataDir: string, model: ReportModel): ReportP
 /** The result report of a stored result in `language`, drawn in the work thread (tens of milliseconds of CPU). */
 export async function renderResultReport(
   record: ResultReportRecord,
-  options: { dataDir: string; publicUrl: string; work: WorkThread },
+  options: PictureDirs & { publicUrl: string; work: WorkThread },
   language: Language,
 ): Promise<ServerReport> {
   const model = resultReportModel(record, options.publicUrl);
-  const pictures = readReportPictures(options.dataDir, model);
+  const pictures = readReportPictures(options, model);
   const pdf = await options.work.run('report', { model, pictures, language });
   return { fileName: reportFileName(model, 'pdf'), pdf, playedAt: model.playedAt };
 }

@@ -15,6 +15,7 @@ import {
   scorePlay,
 } from '@scentry/shared-schema';
 import { type Db, inTransaction, nowIso } from '../db/database';
+import { isWriteRace } from '../db/dialect';
 import { invalid, notFound, warning } from '../lib/errors';
 import type { ContractRequest } from '../lib/route';
 import { hashWriteKey, holdsWriteKey, writeKeyMatches } from '../lib/write-key';
@@ -121,15 +122,14 @@ export async function submitResult(db: Db, doc: ResultDoc, retry: RetryRule = {}
   } catch (err) {
     // Another writer stored or changed something between this transaction's read and its write:
     // it has rolled back, and a second attempt sees that writer's row (duplicate or conflict).
-    if (!isWriteRace(err)) throw err;
+    if (!isResultWriteRace(err)) throw err;
     return attempt(db, doc, retry);
   }
 }
 
-// SQLite: a read snapshot gone stale before the write, or the id taken; PostgreSQL: unique
-// violation, serialization failure.
-const RACE_CODES = new Set(['SQLITE_BUSY_SNAPSHOT', 'SQLITE_CONSTRAINT_PRIMARYKEY', '23505', '40001']);
-const isWriteRace = (err: unknown): boolean => RACE_CODES.has(String((err as { code?: unknown })?.code));
+// SQLite: a read snapshot gone stale before the write, or the id taken (its unique indexes are
+// not a race here); PostgreSQL: unique violation, serialization failure.
+const isResultWriteRace = (err: unknown): boolean => isWriteRace(err, { unique: false });
 
 /**
  * For SaveTestResult, whose clients know no kit versions: a retry under a stored id is compared on
@@ -142,90 +142,98 @@ export interface RetryRule {
 async function attempt(db: Db, doc: ResultDoc, retry: RetryRule): Promise<SubmitResult> {
   const id = doc.id.toLowerCase();
   const key = playKey(doc);
-  return inTransaction(db, async (trx) => {
-    // A stored row under this id decides: the same play is a no-op, another one a conflict.
-    const againstStored = (row: ResultRow) => {
-      const inherit = retry.inheritStored;
-      const compared = inherit
-        ? playKey({ ...doc, kitVersion: row.kitVersion, playedAt: inherit.playedAt ? row.playedAt : doc.playedAt })
-        : key;
-      return existingOutcome(trx, row, compared, doc);
-    };
-    // The usual case is a new id, so the row is looked up only when the document cannot be
-    // stored or the insert finds the id taken (one query less on the hot path).
-    const refuse = async (reason: string): Promise<SubmitResult> => {
-      const existing = await findResult(trx, id);
-      return existing ? againstStored(existing) : { outcome: 'rejected', reason };
-    };
-
-    const problem = documentProblem(doc);
-    if (problem) return refuse(problem);
-    const kit = await loadSnapshot(db, doc.testKitId, doc.kitVersion, trx);
-    if (!kit) return refuse(PLAY_MSG.unknownKitVersion);
-    if (!isKitPlayable(kit.cards)) return refuse(PLAY_MSG.kitVersionNotPlayable);
-    const misfit = playProblem(kit, doc.answers);
-    if (misfit) return refuse(misfit);
-    // An organization that is not (or no longer) known is dropped: the result is never lost for it.
-    let organizationId = doc.organizationId ?? null;
-    if (organizationId !== null && !(await organizationExists(trx, organizationId))) organizationId = null;
-    const time = playTime(doc.playedAt, kit.updatedAt);
-
-    const score = scorePlay(kit, doc.answers);
-    const located = doc.latitude != null && doc.longitude != null;
-    const latitude = located ? (doc.latitude as number) : null;
-    const longitude = located ? (doc.longitude as number) : null;
-    // Country, state and city are resolved once, here (offline, a few microseconds).
-    const place = locateResult(latitude, longitude);
-    const row: NewResultRow = {
-      id,
-      testKitId: doc.testKitId,
-      kitVersion: doc.kitVersion,
-      organizationId,
-      latitude,
-      longitude,
-      country: place.country,
-      state: place.state,
-      city: place.city,
-      firstName: doc.firstName?.trim() || GUEST_NAME.firstName,
-      lastName: doc.lastName?.trim() || GUEST_NAME.lastName,
-      playedAt: time.playedAt,
-      playedAtAdjusted: time.adjusted ? 1 : 0,
-      resultStatus: score.resultStatus,
-      rightAnswerCount: score.rightAnswerCount,
-      playHash: key,
-      // Fixed here, at the first store: no later request sets or changes it.
-      writeKeyHash: doc.writeKey ? hashWriteKey(doc.writeKey) : null,
-    };
-    // Another writer may have stored the id meanwhile: then theirs stands.
-    if (!(await insertResult(trx, row))) {
-      const winner = await findResult(trx, id);
-      if (winner) return againstStored(winner);
-      throw new Error(`test result ${id} neither inserted nor found`);
-    }
-
-    const cards = new Map(kit.cards.map((c) => [c.id, c]));
-    const details = doc.answers.map((a): ResultDetail => {
-      // playProblem has proved that the card and the option exist in this version.
-      const card = cards.get(a.scentCardId) as KitDoc['cards'][number];
-      const option = card.options.find(
-        (o) => o.scentOptionId === a.scentOptionId,
-      ) as KitDoc['cards'][number]['options'][number];
-      const correct = card.correctScentOptionId as number;
-      return {
-        scentCardId: card.id,
-        scentCardName: card.name,
-        cardSortOrder: card.sortOrder,
-        scentOptionId: option.scentOptionId,
-        answerName: option.name,
-        answerStoredPath: option.storedPath,
-        correctScentOptionId: correct,
-        smellIntensity: a.smellIntensity,
-        isCorrect: a.scentOptionId === correct,
+  return inTransaction(
+    db,
+    async (trx) => {
+      // A stored row under this id decides: the same play is a no-op, another one a conflict.
+      const againstStored = (row: ResultRow) => {
+        const inherit = retry.inheritStored;
+        const compared = inherit
+          ? playKey({ ...doc, kitVersion: row.kitVersion, playedAt: inherit.playedAt ? row.playedAt : doc.playedAt })
+          : key;
+        return existingOutcome(trx, row, compared, doc);
       };
-    });
-    await insertResultDetails(trx, id, details);
-    return { outcome: 'stored', stored: toDoc(row, doc.answers), holdsKey: row.writeKeyHash !== null };
-  });
+      // The usual case is a new id, so the row is looked up only when the document cannot be
+      // stored or the insert finds the id taken (one query less on the hot path).
+      const refuse = async (reason: string): Promise<SubmitResult> => {
+        const existing = await findResult(trx, id);
+        return existing ? againstStored(existing) : { outcome: 'rejected', reason };
+      };
+
+      const problem = documentProblem(doc);
+      if (problem) return refuse(problem);
+      const kit = await loadSnapshot(db, doc.testKitId, doc.kitVersion, trx);
+      if (!kit) return refuse(PLAY_MSG.unknownKitVersion);
+      if (!isKitPlayable(kit.cards)) return refuse(PLAY_MSG.kitVersionNotPlayable);
+      const misfit = playProblem(kit, doc.answers);
+      if (misfit) return refuse(misfit);
+      // An organization that is not (or no longer) known is dropped: the result is never lost for it.
+      let organizationId = doc.organizationId ?? null;
+      if (organizationId !== null && !(await organizationExists(trx, organizationId))) organizationId = null;
+      const time = playTime(doc.playedAt, kit.updatedAt);
+
+      const score = scorePlay(kit, doc.answers);
+      const located = doc.latitude != null && doc.longitude != null;
+      const latitude = located ? (doc.latitude as number) : null;
+      const longitude = located ? (doc.longitude as number) : null;
+      // Country, state and city are resolved once, here (offline, a few microseconds).
+      const place = locateResult(latitude, longitude);
+      const row: NewResultRow = {
+        id,
+        testKitId: doc.testKitId,
+        kitVersion: doc.kitVersion,
+        organizationId,
+        latitude,
+        longitude,
+        country: place.country,
+        state: place.state,
+        city: place.city,
+        firstName: doc.firstName?.trim() || GUEST_NAME.firstName,
+        lastName: doc.lastName?.trim() || GUEST_NAME.lastName,
+        playedAt: time.playedAt,
+        playedAtAdjusted: time.adjusted ? 1 : 0,
+        resultStatus: score.resultStatus,
+        rightAnswerCount: score.rightAnswerCount,
+        playHash: key,
+        // Fixed here, at the first store: no later request sets or changes it.
+        writeKeyHash: doc.writeKey ? hashWriteKey(doc.writeKey) : null,
+      };
+      // Another writer may have stored the id meanwhile: then theirs stands.
+      if (!(await insertResult(trx, row))) {
+        const winner = await findResult(trx, id);
+        if (winner) return againstStored(winner);
+        throw new Error(`test result ${id} neither inserted nor found`);
+      }
+
+      const cards = new Map(kit.cards.map((c) => [c.id, c]));
+      const details = doc.answers.map((a): ResultDetail => {
+        // playProblem has proved that the card and the option exist in this version.
+        const card = cards.get(a.scentCardId) as KitDoc['cards'][number];
+        const option = card.options.find(
+          (o) => o.scentOptionId === a.scentOptionId,
+        ) as KitDoc['cards'][number]['options'][number];
+        const correct = card.correctScentOptionId as number;
+        return {
+          scentCardId: card.id,
+          scentCardName: card.name,
+          cardSortOrder: card.sortOrder,
+          scentOptionId: option.scentOptionId,
+          answerName: option.name,
+          answerStoredPath: option.storedPath,
+          correctScentOptionId: correct,
+          smellIntensity: a.smellIntensity,
+          isCorrect: a.scentOptionId === correct,
+        };
+      });
+      await insertResultDetails(trx, id, details);
+      return { outcome: 'stored', stored: toDoc(row, doc.answers), holdsKey: row.writeKeyHash !== null };
+    },
+    // READ COMMITTED on PostgreSQL: the id is settled by its unique key (on conflict, then the
+    // winner read), the kit snapshot read never changes, and the tallies every insert of a kit's
+    // day raises are counts raised in place. Under SERIALIZABLE a crowd of results of one kit
+    // failed on those tally rows past the retries (two instances, 60 at once: 500s).
+    { isolation: 'read committed' },
+  );
 }
 
 export type SaveTestResultBody = ContractRequest<Contract['saveTestResult']>['body'];

@@ -13,7 +13,7 @@ import {
   titleTaken,
   updateOption,
 } from '../repositories/scent-options';
-import { checkPng, storeImage, type UploadedFile } from './uploads';
+import { checkPng, type PictureDirs, storeImage, type UploadedFile } from './uploads';
 
 /** A name another live option has (ignoring case and white space) is a 400 Warning. */
 async function refuseTakenTitle(db: Db, title: string, id = 0): Promise<void> {
@@ -34,7 +34,7 @@ async function sameTitleRace<T>(work: () => Promise<T>): Promise<T> {
 /** A new scent option: every check passes before anything is written, to disk or database. */
 export async function createScentOption(
   db: Db,
-  dataDir: string,
+  dirs: PictureDirs,
   model: ScentOptionModel,
   file: UploadedFile | undefined,
 ): Promise<ScentOption> {
@@ -43,7 +43,7 @@ export async function createScentOption(
   await refuseTakenTitle(db, title);
   const option = {
     title,
-    storedPath: storeImage(dataDir, png.buffer),
+    storedPath: storeImage(dirs, png.buffer),
     originalFileName: png.fileName || null,
   };
   return { id: await sameTitleRace(() => insertOption(db, option)), ...option };
@@ -52,7 +52,7 @@ export async function createScentOption(
 /** A new title and, when a file is sent, a new picture; kits showing it get a new version. */
 export async function updateScentOption(
   db: Db,
-  dataDir: string,
+  dirs: PictureDirs,
   model: ScentOptionModel,
   file: UploadedFile | undefined,
 ): Promise<ScentOption> {
@@ -64,7 +64,7 @@ export async function updateScentOption(
   await refuseTakenTitle(db, title, model.id);
   const option = {
     title,
-    storedPath: png ? storeImage(dataDir, png.buffer) : current.storedPath,
+    storedPath: png ? storeImage(dirs, png.buffer) : current.storedPath,
     originalFileName: png ? png.fileName || null : current.originalFileName,
   };
   await sameTitleRace(() => changeKits(db, (change) => updateOption(change, model.id, option)));

@@ -13,6 +13,7 @@ import type { FastifyRequest } from 'fastify';
 import type { RequireTotp } from '../config';
 import type { Db } from '../db/database';
 import { addressKey } from '../lib/address';
+import type { Counters } from '../lib/counters';
 import { invalid, notFound, tooMany, unauthorized, warning } from '../lib/errors';
 import type { LoginLimiter } from '../lib/login-limiter';
 import { verifyPassword } from '../lib/password';
@@ -66,7 +67,7 @@ export class TotpService {
     /** Encrypts the secrets and keys the recovery codes' hashes (TOTP_KEY or DATA_DIR/totp-key). */
     private readonly key: Buffer,
     private readonly challenges: TotpChallenges,
-    private readonly limiter: LoginLimiter,
+    private readonly limiter: LoginLimiter<Counters>,
     private readonly mail: AccountMailQueue,
   ) {}
 
@@ -104,7 +105,7 @@ export class TotpService {
     }
     if (!user.isActive) throw warning(MSG.userInactive);
     if (!user.organizationActive) throw warning(MSG.organizationInactive);
-    const began = this.limiter.begin({ email: user.email, address: addressKey(req.ip) });
+    const began = await this.limiter.begin({ email: user.email, address: addressKey(req.ip) });
     if (!began.ok) throw tooMany(MSG.tooManyAttempts, began.retryAfterSeconds);
     const how = await this.useCode(user.id, code);
     if (!how) {
@@ -115,7 +116,7 @@ export class TotpService {
       throw warning(MSG.totpCodeWrong);
     }
     if (!(await useChallenge(this.db, id))) throw warning(MSG.totpChallengeExpired);
-    began.attempt.succeeded();
+    await began.attempt.succeeded();
     return { user, deviceId: row.deviceId ?? undefined };
   }
 
@@ -198,13 +199,13 @@ export class TotpService {
    * limits as ChangePassword's is: a stolen session cannot guess the password or the codes.
    */
   private async checkPassword(req: FastifyRequest, user: Account, password: string, code: string | null) {
-    const began = this.limiter.begin({ email: user.email, address: addressKey(req.ip) });
+    const began = await this.limiter.begin({ email: user.email, address: addressKey(req.ip) });
     if (!began.ok) throw tooMany(MSG.tooManyAttempts, began.retryAfterSeconds);
     if (!(await verifyPassword(user.passwordHash, password)))
       throw invalid(MSG.wrongPassword, 'password: Password is incorrect');
     if (code !== null && !(await this.useCode(user.id, code)))
       throw invalid(MSG.totpCodeWrong, 'code: not a current code or an unused recovery code');
-    began.attempt.succeeded();
+    await began.attempt.succeeded();
   }
 
   /**

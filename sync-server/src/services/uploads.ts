@@ -1,5 +1,15 @@
-import { createHash } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, renameSync, writeFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { CATALOGUE_MSG, IMAGE_MAX_BYTES } from '@scentry/shared-schema';
 import type { FastifyRequest } from 'fastify';
@@ -78,27 +88,49 @@ export function checkPng(file: UploadedFile | undefined): UploadedFile {
 }
 
 /**
- * Stores an image under DATA_DIR/uploads with a content-hash name (the same picture is stored
- * once; a changed one gets a new name, so caches never serve a stale image). Returns its URL path.
+ * Where pictures are kept (config.ts): the originals in UPLOADS_DIR (default DATA_DIR/uploads; with
+ * DATABASE_URL one folder every server mounts, so each serves every picture), their sized copies in
+ * this server's DATA_DIR/uploads-sized (a cache, made again from the originals when missing).
  */
-export function storeImage(dataDir: string, buffer: Buffer): string {
-  const dir = path.join(dataDir, 'uploads');
+export interface PictureDirs {
+  dataDir: string;
+  uploadsDir: string;
+}
+
+/**
+ * Stores an image in UPLOADS_DIR with a content-hash name (the same picture is stored once; a
+ * changed one gets a new name, so caches never serve a stale image, and two servers storing at
+ * once write the same bytes under the same name). Returns its URL path.
+ */
+export function storeImage(dirs: PictureDirs, buffer: Buffer): string {
+  const dir = dirs.uploadsDir;
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const name = `${createHash('sha256').update(buffer).digest('hex').slice(0, 32)}.png`;
   const target = path.join(dir, name);
   if (!existsSync(target)) writeAtomically(target, buffer);
   try {
-    ensureSizedPicture(dataDir, name);
+    ensureSizedPicture(dirs, name);
   } catch {
     // A picture that cannot be resized is served as it was uploaded.
   }
   return `/uploads/${name}`;
 }
 
+/**
+ * Written whole under a temporary name in the same folder, then renamed over the name: a reader
+ * (another server on the shared folder too) sees no file or the whole file. The temporary name is
+ * random: servers in containers may share a process id, and two of them writing one picture at
+ * once must not write into one temporary file.
+ */
 function writeAtomically(target: string, buffer: Buffer): void {
-  const tmp = `${target}.${process.pid}.tmp`;
-  writeFileSync(tmp, buffer);
-  renameSync(tmp, target);
+  const tmp = `${target}.${randomBytes(8).toString('hex')}.tmp`;
+  try {
+    writeFileSync(tmp, buffer);
+    renameSync(tmp, target);
+  } catch (err) {
+    rmSync(tmp, { force: true });
+    throw err;
+  }
 }
 
 /**
@@ -108,8 +140,8 @@ function writeAtomically(target: string, buffer: Buffer): void {
 export const PICTURE_MAX_PX = 288;
 
 /**
- * Where the sized copies live: DATA_DIR/uploads-sized, beside the originals (not backed up: made
- * again from the originals on their first request if lost).
+ * Where the sized copies live: this server's DATA_DIR/uploads-sized (not backed up, not shared:
+ * made again from the originals in UPLOADS_DIR on their first request when missing).
  */
 export const sizedDir = (dataDir: string): string => path.join(dataDir, 'uploads-sized');
 
@@ -135,11 +167,10 @@ function headerSize(file: string): { width: number; height: number } | null {
  * request. Says what /uploads/<name> serves: the sized copy, the original (small enough), or
  * nothing (no such picture).
  */
-export function ensureSizedPicture(dataDir: string, name: string): 'sized' | 'original' | 'missing' {
+export function ensureSizedPicture(dirs: PictureDirs, name: string): 'sized' | 'original' | 'missing' {
   if (!STORED_NAME.test(name)) return 'missing';
-  const uploads = path.join(dataDir, 'uploads');
-  const original = path.join(uploads, name);
-  const sized = path.join(sizedDir(dataDir), name);
+  const original = path.join(dirs.uploadsDir, name);
+  const sized = path.join(sizedDir(dirs.dataDir), name);
   if (existsSync(sized)) return 'sized';
   if (!existsSync(original)) return 'missing';
   const size = headerSize(original);

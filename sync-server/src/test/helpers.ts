@@ -1,15 +1,20 @@
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { type Envelope, ROLES, type RoleName } from '@scentry/shared-schema';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
+import { openPostgres } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
 import { hashPassword } from '../lib/password';
 import { insertUser } from '../repositories/users';
+import { loadPassSigner } from '../services/pass-certs';
+import { makeTestDatabase, testDatabasePool, testDatabaseUrl, testTemplate } from './postgres';
+import { migratedTemplateName } from './postgres-setup';
 
 export const TEST_ADMIN_EMAIL = 'root@scentry.test';
 export const TEST_ADMIN_PASSWORD = 'Root-Passw0rd!';
@@ -37,8 +42,57 @@ export interface TestApp {
 /** A fresh temp directory under the OS temp dir. */
 export const makeTempDir = (prefix = 'scentry-test-'): string => mkdtempSync(path.join(os.tmpdir(), prefix));
 
+// One way to a PostgreSQL database in tests: ./postgres.ts (re-exported here for the test files
+// that read the run's server from the helpers).
+export { testDatabaseUrl } from './postgres';
+
+/** The database of each DATA_DIR a test app made on PostgreSQL: an app reusing the dir reuses it. */
+const pgDatabaseOf = new Map<string, string>();
+
 /**
- * Builds the real app on a real SQLite file in a temp DATA_DIR, its logger writing into memory so
+ * The run's migrated template on PostgreSQL: built once per run (open, migrate to latest, close),
+ * however many test files ask at once, then only copied, so an app starts without migrating.
+ */
+export function migratedTemplate(): Promise<string> {
+  const runId = inject('TEST_RUN_ID') || `pid${process.ppid}`;
+  return testTemplate(migratedTemplateName(runId), async (url) => {
+    const db = openPostgres(url, 1);
+    try {
+      await migrateToLatest(db);
+    } finally {
+      await db.destroy();
+    }
+  });
+}
+
+/**
+ * With DATABASE_URL the server refuses to start without JWT_SECRET, TOTP_KEY, PASS_CERT_DIR and
+ * UPLOADS_DIR (config.ts requireSharedSettings). A test app on PostgreSQL gets what the test did
+ * not name: the secrets derived from the database's URL (apps on one database share them, as
+ * instances must; an app started again on its DATA_DIR finds its tokens valid), the development
+ * pass chain made in DATA_DIR/pass-certs as a server without DATABASE_URL makes it, and the uploads
+ * in DATA_DIR/uploads, so the tests see the layout they see on SQLite.
+ */
+function sharedSettingsFor(env: Record<string, string>, given: Record<string, string | undefined>, dataDir: string) {
+  const url = env.DATABASE_URL;
+  const derived = (use: string) => createHash('sha256').update(`scentry test ${use}|${url}`).digest();
+  if (!('JWT_SECRET' in given)) env.JWT_SECRET = derived('jwt').toString('base64url');
+  if (!('TOTP_KEY' in given)) env.TOTP_KEY = derived('totp').toString('hex');
+  if (!('UPLOADS_DIR' in given)) env.UPLOADS_DIR = path.join(dataDir, 'uploads');
+  if (!('PASS_CERT_DIR' in given)) {
+    env.PASS_CERT_DIR = loadPassSigner({
+      dataDir,
+      passCertDir: undefined,
+      passTypeId: env.PASS_TYPE_ID || 'pass.local.scentry',
+      passTeamId: env.PASS_TEAM_ID || 'SCENTRYDEV',
+      passKeyPassphrase: undefined,
+    }).dir;
+  }
+}
+
+/**
+ * Builds the real app on a real SQLite file in a temp DATA_DIR (or, with TEST_DATABASE_URL, on a
+ * fresh PostgreSQL database of its own, dropped by cleanup), its logger writing into memory so
  * tests can read what was logged.
  */
 export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -53,6 +107,29 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
     ...options.env,
   };
   for (const [k, v] of Object.entries(merged)) if (v !== undefined) env[k] = v;
+
+  // On PostgreSQL unless the test chose its database itself: a copy of the run's migrated template.
+  let dropDatabase: (() => Promise<void>) | undefined;
+  if (testDatabaseUrl() && !('DATABASE_URL' in (options.env ?? {}))) {
+    const reused = pgDatabaseOf.get(dataDir);
+    if (reused) env.DATABASE_URL = reused;
+    else {
+      const database = await makeTestDatabase({ template: await migratedTemplate() });
+      env.DATABASE_URL = database.url;
+      pgDatabaseOf.set(dataDir, database.url);
+      // The database lives as its DATA_DIR does: dropped with a temp dir made here; kept with a
+      // dir the test gave (a later app on that dir finds its data, as on SQLite) until the
+      // throw-away cluster goes.
+      if (ownsDir)
+        dropDatabase = async () => {
+          pgDatabaseOf.delete(dataDir);
+          await database.drop();
+        };
+    }
+    // Small: 2 workers × the apps a file has open × this stay inside the cluster's 50 connections.
+    env.DATABASE_POOL ??= testDatabasePool();
+  }
+  if (env.DATABASE_URL) sharedSettingsFor(env, options.env ?? {}, dataDir);
 
   const chunks: string[] = [];
   const stream = new Writable({
@@ -70,6 +147,7 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
     });
   } catch (err) {
     if (ownsDir) rmSync(dataDir, { recursive: true, force: true });
+    await dropDatabase?.();
     throw err;
   }
   return {
@@ -80,6 +158,7 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
     async cleanup() {
       await app.close();
       if (ownsDir) rmSync(dataDir, { recursive: true, force: true });
+      await dropDatabase?.();
     },
   };
 }

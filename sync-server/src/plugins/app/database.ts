@@ -1,21 +1,54 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { type Db, openDatabase } from '../../db/database';
+import type { Config } from '../../config';
+import { type Db, openDb } from '../../db/database';
+import { withStartupLock } from '../../db/dialect';
 import { migrateToLatest } from '../../db/migrate';
+import { DEMO_KIT_CODE, seedDemo } from '../../services/demo-seed';
+import { ensureInitialAdmin, type InitialAdmin } from '../../services/initial-admin';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
+    /** The first Admin when this start made it (its generated password printed once by server.ts). */
+    initialAdmin: InitialAdmin | undefined;
   }
 }
 
-/** SQLite under DATA_DIR, migrated to the latest schema before any route runs. */
+interface Prepared {
+  migrations: string[];
+  initialAdmin: InitialAdmin | undefined;
+  seeded: boolean;
+}
+
+/** Migrated to the latest schema, then the first Admin and the demo when the database is empty. */
+async function prepare(db: Db, config: Config): Promise<Prepared> {
+  const migrations = await migrateToLatest(db);
+  const initialAdmin = await ensureInitialAdmin(db, config);
+  const seeded = await seedDemo(db, config);
+  return { migrations, initialAdmin, seeded };
+}
+
+/**
+ * SQLite under DATA_DIR, or PostgreSQL with DATABASE_URL (db/database.ts openDb), migrated to the
+ * latest schema, its first Admin made and the demo seeded before any route runs. All three under
+ * the startup lock (db/dialect.ts withStartupLock): servers starting together on one empty
+ * PostgreSQL database do each exactly once.
+ */
 export default fp(async (app: FastifyInstance) => {
-  const db = openDatabase(path.join(app.config.dataDir, 'scentry.db'));
-  const applied = await migrateToLatest(db);
-  if (applied.length) app.log.info({ migrations: applied }, 'database migrated');
+  const db = openDb(app.config);
+  let prepared: Prepared;
+  try {
+    prepared = await withStartupLock(db, (locked) => prepare(locked, app.config));
+  } catch (err) {
+    // The pool would otherwise keep the process alive after a failed start.
+    await db.destroy();
+    throw err;
+  }
+  if (prepared.migrations.length) app.log.info({ migrations: prepared.migrations }, 'database migrated');
+  if (prepared.seeded) app.log.info(`demo kit ${DEMO_KIT_CODE} seeded`);
   app.decorate('db', db);
+  app.decorate('initialAdmin', prepared.initialAdmin);
   app.addHook('onClose', async () => {
     await db.destroy();
   });

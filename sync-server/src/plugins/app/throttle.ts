@@ -2,6 +2,7 @@ import { MSG, requestCost, type ThrottleName, type WorkCost } from '@scentry/sha
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { addressKey } from '../../lib/address';
+import type { Counters } from '../../lib/counters';
 import { tooMany } from '../../lib/errors';
 import { Throttle } from '../../lib/throttle';
 
@@ -18,7 +19,7 @@ declare module 'fastify' {
      * (the page that draws a kit's card 1 pays as the kit pull does); true when allowed, always
      * with RATE_LIMITS=off.
      */
-    takeThrottleToken(name: ThrottleName, req: FastifyRequest, cost?: number): boolean;
+    takeThrottleToken(name: ThrottleName, req: FastifyRequest, cost?: number): Promise<boolean>;
   }
 }
 
@@ -33,16 +34,18 @@ declare module 'fastify' {
 export default fp(async (app: FastifyInstance) => {
   const rates = app.config.throttles;
   if (!rates) {
-    app.decorate('takeThrottleToken', () => true);
+    app.decorate('takeThrottleToken', async () => true);
     return;
   }
+  // Each in app.counters: this process's memory, or the database shared by every instance.
   const throttles = {
-    submit: new Throttle(rates.submit),
-    read: new Throttle(rates.read),
-  } satisfies Record<ThrottleName, Throttle>;
+    submit: new Throttle(rates.submit, Date.now, 100_000, app.counters('throttle-submit')),
+    read: new Throttle(rates.read, Date.now, 100_000, app.counters('throttle-read')),
+  } satisfies Record<ThrottleName, Throttle<Counters>>;
   app.decorate(
     'takeThrottleToken',
-    (name: ThrottleName, req: FastifyRequest, cost = 1) => throttles[name].take(addressKey(req.ip), cost).ok,
+    async (name: ThrottleName, req: FastifyRequest, cost = 1) =>
+      (await throttles[name].take(addressKey(req.ip), cost)).ok,
   );
   const refuse = (retryAfterSeconds: number) => tooMany(MSG.tooManyRequests, retryAfterSeconds);
   const throttleOf = (req: FastifyRequest) => {
@@ -52,7 +55,7 @@ export default fp(async (app: FastifyInstance) => {
 
   // An address with an empty bucket is refused before its body is even read.
   app.addHook('onRequest', async (req) => {
-    const has = throttleOf(req)?.peek(addressKey(req.ip));
+    const has = await throttleOf(req)?.peek(addressKey(req.ip));
     if (has && !has.ok) throw refuse(has.retryAfterSeconds);
   });
   // The cost is known once the body is parsed; it is taken before the schema is checked, so a
@@ -60,7 +63,7 @@ export default fp(async (app: FastifyInstance) => {
   app.addHook('preValidation', async (req) => {
     const throttle = throttleOf(req);
     if (!throttle) return;
-    const taken = throttle.take(addressKey(req.ip), requestCost(req.routeOptions.config.cost, req.body));
+    const taken = await throttle.take(addressKey(req.ip), requestCost(req.routeOptions.config.cost, req.body));
     if (!taken.ok) throw refuse(taken.retryAfterSeconds);
   });
 });

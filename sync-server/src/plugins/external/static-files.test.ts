@@ -70,7 +70,7 @@ describe('/uploads', () => {
   });
 
   it('sizes a picture stored before sizing existed on its first request', async () => {
-    const storedPath = storeImage(t.dataDir, photo(900, 1800, 5));
+    const storedPath = storeImage(t.config, photo(900, 1800, 5));
     const name = path.basename(storedPath);
     const sized = path.join(sizedDir(t.dataDir), name);
     // As an older server left it: the original only.

@@ -38,7 +38,8 @@ export const ROBOTS_TXT = 'User-agent: *\nDisallow: /admin/\nDisallow: /api/\nDi
 const FAVICON_PNG = 'icons/icon-192.png';
 
 /**
- * Serves uploaded images from DATA_DIR/uploads (sized for the screen; originals under
+ * Serves uploaded images from UPLOADS_DIR (default DATA_DIR/uploads; sized for the screen, the sized
+ * copies in this server's DATA_DIR/uploads-sized; originals under
  * /uploads/originals/) and the built PWA with an SPA fallback: any GET
  * outside /api and /uploads that is not a file gets index.html, so deep links (a kit's printed QR
  * code opening /scent/<code>) work, for HEAD as for GET (link checkers). index.html carries the
@@ -49,7 +50,8 @@ const FAVICON_PNG = 'icons/icon-192.png';
  * paths answer 404 with the envelope. Also /robots.txt and /favicon.ico.
  */
 export default fp(async (app: FastifyInstance) => {
-  const uploads = path.join(app.config.dataDir, 'uploads');
+  // UPLOADS_DIR: with DATABASE_URL a folder every server mounts, so each serves every picture.
+  const uploads = app.config.uploadsDir;
   mkdirSync(uploads, { recursive: true, mode: 0o700 });
   mkdirSync(sizedDir(app.config.dataDir), { recursive: true, mode: 0o700 });
   // Content-hash names: a changed image gets a new name, so caching forever is safe.
@@ -63,7 +65,7 @@ export default fp(async (app: FastifyInstance) => {
       const name = req.url.slice('/uploads/'.length).split('?')[0];
       if (looked.has(name) || !STORED_NAME.test(name)) return done();
       try {
-        if (ensureSizedPicture(app.config.dataDir, name) !== 'missing') looked.add(name);
+        if (ensureSizedPicture(app.config, name) !== 'missing') looked.add(name);
       } catch (err) {
         // Not decodable after all: the original is served.
         req.log.warn({ err, name }, 'picture not resized');
@@ -159,7 +161,7 @@ export default fp(async (app: FastifyInstance) => {
       const code = drawable ? scentCodeOf(url) : null;
       // Drawing card 1 reads the kit as a pull does, and pays as one: past the throttle (or for a
       // code that is no playable kit) the plain shell, 200, so the page tells nothing of codes.
-      if (pages && code !== null && app.takeThrottleToken('read', req)) {
+      if (pages && code !== null && (await app.takeThrottleToken('read', req))) {
         const html = await scentPage(app.db, pages[language], code, language);
         if (html !== null) {
           // The kit as it is now: the browser asks again each time, and no shared cache keeps it.

@@ -12,7 +12,8 @@ import { TotpService, totpRequiredFor } from '../../../services/totp';
 export default async function authRoutes(app: FastifyInstance) {
   // Sign-in, ChangePassword and the TOTP calls count wrong passwords and codes toward the same limits.
   // The clock is read at each call, so a test that moves time (challenge expiry) moves the limits too.
-  const limiter = new LoginLimiter(LOGIN_LIMITS, () => Date.now());
+  // The counts live in app.counters: this process's memory, or the database shared by every instance.
+  const limiter = new LoginLimiter(LOGIN_LIMITS, () => Date.now(), app.counters('login'));
   const totp = new TotpService(
     app.db,
     app.config.totpKey,
@@ -47,6 +48,7 @@ export default async function authRoutes(app: FastifyInstance) {
     publicUrl: app.config.publicUrl,
     mail: app.accountMail,
     perAddressThrottles: app.config.throttles !== null,
+    counters: app.counters,
   });
   route(app, 'forgotPassword', async (req) => {
     await reset.forgotPassword(req, req.body);

@@ -74,6 +74,10 @@ describe('ChangePassword: guesses counted, sessions ended', () => {
   beforeAll(async () => {
     t = await makeTestApp();
   });
+  afterAll(async () => {
+    // Its temp DATA_DIR (and on PostgreSQL its database) go with it.
+    await t?.cleanup();
+  });
 
   const signIn = async (user: FixtureUser, address = '192.0.2.10') => {
     const res = await signInRequest(t.app, user.email, user.password, address);

@@ -14,6 +14,7 @@ export default async function emailsRoutes(app: FastifyInstance) {
   const { db, config } = app;
   const settings: EmailSettings = {
     dataDir: config.dataDir,
+    uploadsDir: config.uploadsDir,
     publicUrl: config.publicUrl,
     emailsPerResult: config.emailsPerResult,
     emailRecipientsPerAddress: config.emailRecipientsPerAddress,

@@ -1,6 +1,9 @@
 import { HEALTH_MSG } from '@scentry/shared-schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp } from '../../../test/helpers';
+import { makeTestApp, type TestApp, testDatabaseUrl } from '../../../test/helpers';
+
+/** The engine the route tests run on: PostgreSQL when TEST_DATABASE_URL is given. */
+const DIALECT = testDatabaseUrl() ? 'postgres' : 'sqlite';
 
 describe('GET /api/AppConfig', () => {
   let t: TestApp;
@@ -41,7 +44,7 @@ describe('GET /api/health', () => {
     try {
       const res = await t.app.inject({ url: '/api/health' });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ status: 'Success', data: { db: 'ok', dialect: 'sqlite' } });
+      expect(res.json()).toMatchObject({ status: 'Success', data: { db: 'ok', dialect: DIALECT } });
     } finally {
       await t.cleanup();
     }
@@ -57,7 +60,7 @@ describe('GET /api/health', () => {
         status: 'Failure',
         message: HEALTH_MSG.databaseDown,
         error: null,
-        data: { version: expect.any(String), db: 'down', dialect: 'sqlite' },
+        data: { version: expect.any(String), db: 'down', dialect: DIALECT },
       });
     } finally {
       await t.cleanup().catch(() => {});

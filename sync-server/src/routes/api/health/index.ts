@@ -2,7 +2,7 @@ import { HEALTH_MSG, success } from '@scentry/shared-schema';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../../lib/errors';
 import { route } from '../../../lib/route';
-import { checkDatabase, DIALECT } from '../../../repositories/health';
+import { checkDatabase, dialectName } from '../../../repositories/health';
 import { APP_VERSION } from '../../../version';
 
 export default async function healthRoutes(app: FastifyInstance) {
@@ -15,10 +15,10 @@ export default async function healthRoutes(app: FastifyInstance) {
       throw new ApiError(503, 'Failure', HEALTH_MSG.databaseDown, null, undefined, {
         version: APP_VERSION,
         db: 'down',
-        dialect: DIALECT,
+        dialect: dialectName(app.db),
       });
     }
-    return success({ version: APP_VERSION, db: 'ok' as const, dialect: DIALECT });
+    return success({ version: APP_VERSION, db: 'ok' as const, dialect: dialectName(app.db) });
   });
 
   /**

@@ -3,7 +3,7 @@ import { isUuid, PLAY_MSG, REPORT_MSG, RESULTS_MSG, success } from '@scentry/sha
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { invalid, notFound } from '../../../lib/errors';
 import { resultFilterOf, toTestResultRow } from '../../../lib/result-rows';
-import { csvChunks, exportAuditDetail, exportFileName } from '../../../lib/results-csv';
+import { csvChunksOf, exportAuditDetail, exportFileName } from '../../../lib/results-csv';
 import { fileRoute, route } from '../../../lib/route';
 import { authUser } from '../../../plugins/app/auth';
 import { questionnaireCompleted, resultScope, verifiedResult } from '../../../repositories/results';
@@ -117,7 +117,7 @@ export default async function resultsRoutes(app: FastifyInstance) {
     }
     // Pulled chunk by chunk as the client reads (backpressure); the read ends however the reply does.
     const format = extended ? { decimals: placeDecimals(scope) } : null;
-    const body = Readable.from(csvChunks(cursor.rows, undefined, format), { objectMode: false });
+    const body = Readable.from(csvChunksOf(cursor.rows, undefined, format), { objectMode: false });
     body.once('close', () => cursor.close());
     return { body, fileName: exportFileName(new Date()) };
   });

@@ -725,8 +725,10 @@ describe('play results for staff (list, answers, questionnaire, CSV export)', ()
       const cursor = await openResultCursor(t.app.db, admin, { organizationId: bulkOrg }, null);
       try {
         expect(cursor.count).toBe(20_000);
-        const rows = cursor.rows[Symbol.iterator]();
-        expect(rows.next().value?.[1]).toBe('Bulk19999');
+        // Read one row at a time on either engine (SQLite's rows come at once, PostgreSQL's as fetched).
+        const rows =
+          Symbol.asyncIterator in cursor.rows ? cursor.rows[Symbol.asyncIterator]() : cursor.rows[Symbol.iterator]();
+        expect((await rows.next()).value?.[1]).toBe('Bulk19999');
         // Half-way through the read (a client that stopped reading), other requests are answered
         // and a write lands: the export holds nothing the app's connection needs.
         const late = await addResult({
@@ -737,7 +739,7 @@ describe('play results for staff (list, answers, questionnaire, CSV export)', ()
         expect((await list(tokens.admin, { organizationId: bulkOrg, rowsPerPage: 1 })).totalCount).toBe(20_001);
         let n = 1;
         let last = '';
-        for (let r = rows.next(); !r.done; r = rows.next()) {
+        for (let r = await rows.next(); !r.done; r = await rows.next()) {
           n += 1;
           last = r.value[1] ?? '';
         }

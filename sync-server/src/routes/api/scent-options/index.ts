@@ -27,7 +27,7 @@ export default async function scentOptionsRoutes(app: FastifyInstance) {
   route(app, 'createScentCardOption', async (req) => {
     const { model, file } = await readModelAndFile(req);
     const body = parse(CONTRACT.createScentCardOption.model, model);
-    const option = await createScentOption(db, config.dataDir, body, file);
+    const option = await createScentOption(db, config, body, file);
     await audit(req, 'create', 'scent option', option.id, { detail: option.title });
     return success(option, CATALOGUE_MSG.optionSaved);
   });
@@ -35,7 +35,7 @@ export default async function scentOptionsRoutes(app: FastifyInstance) {
   route(app, 'updateScentCardOption', async (req) => {
     const { model, file } = await readModelAndFile(req);
     const body = parse(CONTRACT.updateScentCardOption.model, model);
-    const option = await updateScentOption(db, config.dataDir, body, file);
+    const option = await updateScentOption(db, config, body, file);
     await audit(req, 'update', 'scent option', option.id, { detail: option.title });
     return success(option, CATALOGUE_MSG.optionUpdated);
   });

@@ -18,7 +18,7 @@ import forge from 'node-forge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDevelopmentChain, DEV_CHAIN_DIR, PASS_CERT_FILES } from '../../../services/pass-certs';
 import { PASS_CACHE_DIR } from '../../../services/wallet';
-import { envelopeOf, makeTempDir, makeTestApp, type TestApp, useTestApp } from '../../../test/helpers';
+import { envelopeOf, makeTempDir, makeTestApp, type TestApp, testDatabaseUrl, useTestApp } from '../../../test/helpers';
 import { answersFor, DEMO_ENV, liveKit, push, resultDoc } from '../../../test/play';
 
 const URL = '/api/PkPassConfig/GeneratePKSafePass';
@@ -366,26 +366,30 @@ describe('POST /api/PkPassConfig/GeneratePKSafePass', () => {
     expect(stranger.output).toMatch(/certificate verify error/);
   });
 
-  it('makes the chain once in DATA_DIR/pass-certs, readable by the server only, and reuses it on the next start', async () => {
-    expect(mode(chainDir)).toBe(0o700);
-    const names = Object.values(PASS_CERT_FILES);
-    for (const name of names) expect(mode(path.join(chainDir, name)), name).toBe(0o600);
-    const before = names.map((name) => readFileSync(path.join(chainDir, name), 'utf8'));
-    expect(t.logs()).toMatch(/development pass chain.*will not open on iPhones/);
-    expect(t.logs()).toContain('"created":true');
+  // With DATABASE_URL, PASS_CERT_DIR is required: the server makes no chain of its own there.
+  it.skipIf(testDatabaseUrl())(
+    'makes the chain once in DATA_DIR/pass-certs, readable by the server only, and reuses it on the next start',
+    async () => {
+      expect(mode(chainDir)).toBe(0o700);
+      const names = Object.values(PASS_CERT_FILES);
+      for (const name of names) expect(mode(path.join(chainDir, name)), name).toBe(0o600);
+      const before = names.map((name) => readFileSync(path.join(chainDir, name), 'utf8'));
+      expect(t.logs()).toMatch(/development pass chain.*will not open on iPhones/);
+      expect(t.logs()).toContain('"created":true');
 
-    const again = await makeTestApp({ dataDir: t.dataDir, env: ENV });
-    try {
-      expect(names.map((name) => readFileSync(path.join(chainDir, name), 'utf8'))).toEqual(before);
-      expect(again.logs()).toContain('"created":false');
-      const res = await generate(again.app, passBody(await storeResult(again.app)));
-      expect(res.statusCode).toBe(200);
-      const check = verify(unzipPass(res), caFile);
-      expect(check.status, check.output).toBe(0);
-    } finally {
-      await again.cleanup();
-    }
-  });
+      const again = await makeTestApp({ dataDir: t.dataDir, env: ENV });
+      try {
+        expect(names.map((name) => readFileSync(path.join(chainDir, name), 'utf8'))).toEqual(before);
+        expect(again.logs()).toContain('"created":false');
+        const res = await generate(again.app, passBody(await storeResult(again.app)));
+        expect(res.statusCode).toBe(200);
+        const check = verify(unzipPass(res), caFile);
+        expect(check.status, check.output).toBe(0);
+      } finally {
+        await again.cleanup();
+      }
+    },
+  );
 });
 
 describe('POST /api/PkPassConfig/GeneratePKSafePass (PASS_CERT_DIR)', () => {
