@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { DEFAULT_PWA_DIST, loadConfig } from './config';
+import { databaseProblem } from './db/database';
 
 // Run as `node sync-server/dist/server.mjs` (or `npm start`), nothing sets PWA_DIST: the repository's build.
 const config = (() => {
@@ -11,7 +12,14 @@ const config = (() => {
     process.exit(1);
   }
 })();
-const app = await buildApp(config);
+const app = await buildApp(config).catch((err: unknown) => {
+  const unreachable = config.databaseUrl ? databaseProblem(err, config.databaseUrl) : undefined;
+  if (!unreachable) throw err;
+  // A database that does not answer (or refuses the login) at start: one sentence for the operator
+  // and a non-zero exit, so the service manager tries again later (Restart=on-failure).
+  process.stderr.write(`Scentry cannot start: ${unreachable}\n`);
+  process.exit(1);
+});
 
 if (app.initialAdmin?.generatedPassword) {
   // Printed once, on the run that created the account; also kept in a mode-600 file.

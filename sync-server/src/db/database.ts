@@ -421,6 +421,38 @@ async function serializable<T>(
   }
 }
 
+/** Connection errors of `pg` (and the network) that mean the database cannot be used as configured. */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  '28P01', // password authentication failed
+  '28000', // no such role, or not allowed
+  '3D000', // no such database
+  '57P03', // the database is starting up
+]);
+
+/**
+ * The one sentence an operator reads when PostgreSQL (DATABASE_URL) cannot be used at start, or
+ * undefined when `err` is another kind of failure. The URL is named without its password.
+ */
+export function databaseProblem(err: unknown, url: string): string | undefined {
+  const e = err as { code?: unknown; message?: unknown };
+  const message = typeof e?.message === 'string' ? e.message : String(err);
+  const code = typeof e?.code === 'string' ? e.code : '';
+  if (!UNREACHABLE_CODES.has(code) && !/timeout exceeded when trying to connect|Connection terminated/i.test(message))
+    return undefined;
+  let where = 'DATABASE_URL';
+  try {
+    const u = new URL(url);
+    where = `${u.hostname}:${u.port || '5432'}${u.pathname}`;
+  } catch {}
+  return `the database at ${where} (DATABASE_URL) cannot be used: ${message}`;
+}
+
 /** The health check's query: the database answers. */
 export async function pingDatabase(db: Db): Promise<void> {
   const ping = pings.get(db);

@@ -1,11 +1,14 @@
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { parseDatabaseUrl } from '../config';
 import { makeTempDir } from '../test/helpers';
 import { makeTestDatabase, testDatabaseUrl } from '../test/postgres';
-import { type Db, inTransaction, openDatabase, openDb, openPostgres, pingDatabase } from './database';
+import { type Db, databaseProblem, inTransaction, openDatabase, openDb, openPostgres, pingDatabase } from './database';
 import { dialectOf, isUniqueViolation, isWriteRace } from './dialect';
 import { migrateToLatest, PG_BASELINE_THROUGH } from './migrate';
 
@@ -34,6 +37,43 @@ describe('DATABASE_URL', () => {
     expect(parseDatabaseUrl('postgresql://db/scentry')).toBe('postgresql://db/scentry');
     expect(() => parseDatabaseUrl('mysql://db/scentry')).toThrow(/DATABASE_URL must be a PostgreSQL URL/);
     expect(() => parseDatabaseUrl('/var/lib/scentry.db')).toThrow(/DATABASE_URL must be a PostgreSQL URL/);
+  });
+
+  it('a database that cannot be reached at start stops the server with one sentence naming it, without its password', () => {
+    const dir = makeTempDir('scentry-unreachable-');
+    dirs.push(dir);
+    const server = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../server.ts');
+    const run = spawnSync(process.execPath, ['--import', 'tsx', server], {
+      env: {
+        PATH: process.env.PATH ?? '',
+        DATA_DIR: dir,
+        // Port 1 on the loopback: nothing listens there.
+        DATABASE_URL: 'postgres://scentry:s3cret-pw@127.0.0.1:1/scentry',
+        JWT_SECRET: randomBytes(32).toString('base64'),
+        TOTP_KEY: randomBytes(32).toString('base64'),
+        PASS_CERT_DIR: path.join(dir, 'pass-certs'),
+        UPLOADS_DIR: path.join(dir, 'uploads'),
+        SEED_DEMO: 'off',
+      },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(
+      /^Scentry cannot start: the database at 127\.0\.0\.1:1\/scentry \(DATABASE_URL\) cannot be used: .*ECONNREFUSED/m,
+    );
+    expect(run.stderr).not.toContain('s3cret-pw');
+    expect(run.stderr).not.toMatch(/^\s+at /m);
+  });
+
+  it('tells a database that cannot be used from other start-up failures', () => {
+    const url = 'postgres://u:pw@db.example.org/scentry';
+    expect(databaseProblem(Object.assign(new Error('password authentication failed'), { code: '28P01' }), url)).toBe(
+      'the database at db.example.org:5432/scentry (DATABASE_URL) cannot be used: password authentication failed',
+    );
+    expect(databaseProblem(new Error('timeout exceeded when trying to connect'), url)).toMatch(/cannot be used/);
+    expect(databaseProblem(new Error('syntax error at or near "x"'), url)).toBeUndefined();
+    expect(databaseProblem(Object.assign(new Error('duplicate key'), { code: '23505' }), url)).toBeUndefined();
   });
 
   it('unset opens SQLite in DATA_DIR, as before', async () => {
