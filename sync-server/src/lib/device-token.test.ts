@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { clock } from '../test/clock';
 import { DEVICE_TOKEN_MAX_AGE_MS, DeviceTokens } from './device-token';
 
 const owner = { id: 7, passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA' };
-
-function clock(start = 1_800_000_000_000) {
-  let now = start;
-  return { now: () => now, advance: (ms: number) => (now += ms) };
-}
 
 describe('DeviceTokens', () => {
   it('checks its own token for the same account and password, keeping the device id on renewal', () => {
@@ -33,7 +29,7 @@ describe('DeviceTokens', () => {
   });
 
   it('expires a year after it was issued, and refuses one issued in the future', () => {
-    const c = clock();
+    const c = clock(1_800_000_000_000);
     const tokens = new DeviceTokens('secret-a', c.now);
     const token = tokens.issue(owner);
     c.advance(DEVICE_TOKEN_MAX_AGE_MS);

@@ -1,26 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { clock, limits } from '../test/clock';
 import { addressKey } from './address';
 import { LoginLimiter } from './login-limiter';
 
 const MINUTE = 60 * 1000;
-
-function clock(start = 1_700_000_000_000) {
-  let now = start;
-  return {
-    now: () => now,
-    advance: (ms: number) => {
-      now += ms;
-    },
-  };
-}
-
-const limits = (perAddress: number, perAccount = 1000, perClient = 1000, perDevice = 1000) => ({
-  perAddress,
-  perAccount,
-  perClient,
-  perDevice,
-  windowMs: 15 * MINUTE,
-});
 
 /** n attempts that all fail (never settled): how many were let through. */
 function failN(limiter: LoginLimiter, n: number, email: string, address: string, device?: string): number {

@@ -10,6 +10,7 @@ import { migrateTo, migrateToLatest } from '../db/migrate';
 import { LoginLimiter } from '../lib/login-limiter';
 import { Throttle } from '../lib/throttle';
 import { countRateCounters } from '../repositories/rate-counters';
+import { clock, limits } from '../test/clock';
 import { expectSameAsMemory } from '../test/counters-walk';
 import { DbCounters, dbCounters } from './db-counters';
 
@@ -36,24 +37,6 @@ async function database(): Promise<{ file: string; open: () => Db }> {
   await migrateToLatest(open());
   return { file, open };
 }
-
-function clock(start = 1_700_000_000_000) {
-  let now = start;
-  return {
-    now: () => now,
-    advance: (ms: number) => {
-      now += ms;
-    },
-  };
-}
-
-const limits = (perAddress: number, perAccount = 1000, perClient = 1000, perDevice = 1000) => ({
-  perAddress,
-  perAccount,
-  perClient,
-  perDevice,
-  windowMs: 15 * MINUTE,
-});
 
 describe('the rate_counters migration', () => {
   it('adds the table and its index, and nothing else', async () => {
