@@ -7,6 +7,8 @@ import {
   DEFAULT_EMAILS_PER_RESULT,
   LARGEST_COSTS,
   ROUTES,
+  type RoleName,
+  roleAllows,
   type ThrottleName,
 } from '@scentry/shared-schema';
 import { PACKAGE_ROOT } from './package-root';
@@ -222,6 +224,14 @@ export function parseRequireTotp(value: string | undefined): RequireTotp {
   throw new Error(
     `REQUIRE_TOTP=${value} is not a choice: set it to off, admin (Admins) or staff (Admins and Client Admins)`,
   );
+}
+
+/** Whether REQUIRE_TOTP covers a role: `admin` the Admins, `staff` the staff roles (Admin, Client Admin: roleAllows). */
+export function totpRequiredFor(requireTotp: RequireTotp, role: RoleName): boolean {
+  if (requireTotp === 'admin') return role === 'Admin';
+  // The API's own staff roles (Admin, Client Admin): role User opens no results or medical answers.
+  if (requireTotp === 'staff') return roleAllows('staff', role);
+  return false;
 }
 
 /** The file under DATA_DIR holding the TOTP key when TOTP_KEY is not set. */

@@ -1,8 +1,6 @@
 import {
   MSG,
   type RecoveryCodesReply,
-  type RoleName,
-  roleAllows,
   type TotpClearRequest,
   type TotpConfirmRequest,
   type TotpEnableRequest,
@@ -10,7 +8,6 @@ import {
   type TotpSetupRequest,
 } from '@scentry/shared-schema';
 import type { FastifyRequest } from 'fastify';
-import type { RequireTotp } from '../config';
 import type { Db } from '../db/database';
 import { addressKey } from '../lib/address';
 import type { Counters } from '../lib/counters';
@@ -44,14 +41,6 @@ import { findUserById, type UserAuthRecord } from '../repositories/users';
 import type { AccountMailQueue } from './account-mail';
 import { audit } from './audit';
 import { qrDataUrl } from './qr';
-
-/** Whether REQUIRE_TOTP covers a role: `admin` the Admins, `staff` the staff roles (Admin, Client Admin: roleAllows). */
-export function totpRequiredFor(requireTotp: RequireTotp, role: RoleName): boolean {
-  if (requireTotp === 'admin') return role === 'Admin';
-  // The API's own staff roles (Admin, Client Admin): role User opens no results or medical answers.
-  if (requireTotp === 'staff') return roleAllows('staff', role);
-  return false;
-}
 
 /** A user of the TOTP calls: their account record (for e-mails and the password). */
 type Account = UserAuthRecord;

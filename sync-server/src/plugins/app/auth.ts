@@ -1,9 +1,9 @@
 import { type Access, MSG, ROUTES, type RoleName, roleAllows } from '@scentry/shared-schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { totpRequiredFor } from '../../config';
 import { ApiError, forbidden, unauthorized } from '../../lib/errors';
 import { findUserById } from '../../repositories/users';
-import { totpRequiredFor } from '../../services/totp';
 import type { TokenPayload } from '../external/jwt';
 import { API_DOCS_PREFIX } from '../external/openapi';
 

@@ -1,5 +1,6 @@
 import { MSG, success } from '@scentry/shared-schema';
 import type { FastifyInstance } from 'fastify';
+import { totpRequiredFor } from '../../../config';
 import { DeviceTokens } from '../../../lib/device-token';
 import { LOGIN_LIMITS, LoginLimiter } from '../../../lib/login-limiter';
 import { route } from '../../../lib/route';
@@ -7,7 +8,7 @@ import { TotpChallenges } from '../../../lib/totp-challenge';
 import { authUser } from '../../../plugins/app/auth';
 import { AuthService } from '../../../services/auth';
 import { PasswordResetService } from '../../../services/password-reset';
-import { TotpService, totpRequiredFor } from '../../../services/totp';
+import { TotpService } from '../../../services/totp';
 
 export default async function authRoutes(app: FastifyInstance) {
   // Sign-in, ChangePassword and the TOTP calls count wrong passwords and codes toward the same limits.
