@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { PLAY_MSG, WRITE_KEY_RE } from '../results/rules';
 import { FILTER_TEXT_MAX, SORT_COLUMNS_MAX } from './enums';
 import { MSG } from './messages';
 
@@ -10,11 +9,6 @@ export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f
 export const isUuid = (v: string): boolean => UUID_RE.test(v);
 /** A UUID field whose refusal says `message`. */
 export const uuid = (message: string) => z.string({ error: message }).regex(UUID_RE, { error: message });
-
-/** A result's write key (API.md "Writing to a result"); a key of another form is refused. */
-export const writeKeySchema = z
-  .string({ error: PLAY_MSG.invalidWriteKey })
-  .regex(WRITE_KEY_RE, { error: PLAY_MSG.invalidWriteKey });
 
 /** `?Id=` of the admin GET routes (bound ignoring case). */
 export const idQuery = z.object({

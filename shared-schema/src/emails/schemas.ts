@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { MSG } from '../common/messages';
 import { EMAIL_MAX, isValidEmail } from '../common/rules';
-import { pushRows, uuid, writeKeySchema } from '../common/schemas';
+import { pushRows, uuid } from '../common/schemas';
 import { LANGUAGES } from '../i18n/languages';
+import { writeKeySchema } from '../results/schemas';
 import { EMAIL_KINDS, REPORT_MSG } from './rules';
 
 /** The report e-mails' request schemas (zod), apart from their rules so the player's screens need no zod. */

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { GENDERS, RACES } from '../common/enums';
 import { MSG } from '../common/messages';
 import { nameSchema } from '../common/rules';
-import { pushRows, uuid, writeKeySchema } from '../common/schemas';
+import { pushRows, uuid } from '../common/schemas';
 import { PLAY_MSG, PLAYER_NAME_MAX } from '../results/rules';
+import { writeKeySchema } from '../results/schemas';
 import { AGE_MAX, AGE_MIN, MEDICAL_FLAG_KEYS, MEDICAL_MSG, type MedicalFlagKey } from './medical';
 import { QUESTION_MAX, QUESTIONNAIRE_LENGTH, QUESTIONNAIRE_MSG } from './questionnaire';
 

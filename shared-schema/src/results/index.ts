@@ -1,4 +1,5 @@
 export * from './contract';
+export * from './play';
 export * from './player-routes';
 export * from './replies';
 export * from './routes';

@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { FILTER_TEXT_MAX, GENDERS, RACES } from '../common/enums';
 import { MSG } from '../common/messages';
 import { nameLength } from '../common/rules';
-import { listRequest, UUID_RE, usDateSchema, writeKeySchema } from '../common/schemas';
+import { listRequest, UUID_RE, usDateSchema } from '../common/schemas';
 import { REPORT_MSG } from '../emails/rules';
 import { AGE_MAX, AGE_MIN } from '../player-forms/medical';
-import { INTENSITY_MAX, INTENSITY_MIN, PLAY_MSG, PLAYER_NAME_MAX } from './rules';
+import { INTENSITY_MAX, INTENSITY_MIN, PLAY_MSG, PLAYER_NAME_MAX, WRITE_KEY_RE } from './rules';
 import { DISEASE_FILTERS, FAMILY_DISEASE_FILTERS, RESULTS_MSG, TREND_GROUPS } from './staff-rules';
 
 // ── A play and its result (zod; the rules are in rules.ts so the player's first load has no zod) ──
@@ -35,6 +35,14 @@ const optionalName = z
   .refine((v) => nameLength(v) <= PLAYER_NAME_MAX, { error: PLAY_MSG.namesTooLong })
   .nullable()
   .optional();
+
+/**
+ * A result's write key (API.md "Writing to a result"); a key of another form is refused. The
+ * writes about a result (e-mails, forms, wallet passes) carry it too.
+ */
+export const writeKeySchema = z
+  .string({ error: PLAY_MSG.invalidWriteKey })
+  .regex(WRITE_KEY_RE, { error: PLAY_MSG.invalidWriteKey });
 
 /** A played result as the device stores and pushes it (API.md "Sync"). */
 export const resultDocSchema = z.object({

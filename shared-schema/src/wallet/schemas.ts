@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { UUID_RE, writeKeySchema } from '../common/schemas';
+import { UUID_RE } from '../common/schemas';
 import { REPORT_MSG } from '../emails/rules';
 import { PLAY_MSG } from '../results/rules';
+import { writeKeySchema } from '../results/schemas';
 
 /** What an older build sends and the server no longer reads: the pass shows the stored record. */
 const ignored = z.unknown().optional().meta({ description: 'Accepted and ignored: the pass shows the stored record' });
