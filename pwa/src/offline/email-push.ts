@@ -1,6 +1,6 @@
 import { ApiFailure } from '../lib/api';
 import type { LocalDatabase } from './db';
-import type { SyncDeps } from './sync';
+import type { SyncCall } from './push';
 import { type LocalEmail, toEmailDoc, withWriteKey } from './types';
 
 /**
@@ -21,7 +21,7 @@ const refusedForGood = (err: unknown): err is ApiFailure =>
  * (404: its result or questionnaire not stored) stays pending, the others go on, and the run
  * then fails so the sync loop tries again later.
  */
-export async function pushEmails(db: LocalDatabase, call: SyncDeps['call']): Promise<void> {
+export async function pushEmails(db: LocalDatabase, call: SyncCall): Promise<void> {
   const pending = await db.emails.find({ selector: { state: 'pending' } }).exec();
   let notYet: ApiFailure | undefined;
   for (const doc of pending) {

@@ -1,5 +1,5 @@
 import type { LocalDatabase } from './db';
-import { type PushBatch, pushBatch, type SyncDeps } from './sync';
+import { type PushBatch, pushBatch, type SyncCall } from './push';
 import { type LocalForm, toFormDoc, withWriteKey } from './types';
 
 const PUSH = { medical: 'pushMedical', questionnaire: 'pushQuestionnaires' } as const;
@@ -9,7 +9,7 @@ const PUSH = { medical: 'pushMedical', questionnaire: 'pushQuestionnaires' } as 
  * "Sync"), exactly once by their own id: a push whose reply was lost is simply sent again. A
  * refusal is kept with its reason and never retried.
  */
-export async function pushForms(db: LocalDatabase, call: SyncDeps['call'], batch: PushBatch): Promise<void> {
+export async function pushForms(db: LocalDatabase, call: SyncCall, batch: PushBatch): Promise<void> {
   const pending = await db.forms.find({ selector: { state: 'pending' } }).exec();
   for (const kind of ['medical', 'questionnaire'] as const) {
     const ready = [];

@@ -1,61 +1,18 @@
-import { type ApiData, kitCode, MSG, PULL_MAX_CODES } from '@scentry/shared-schema';
-import { ApiFailure, type CallOptions, callPlayer } from '../lib/api';
+import { kitCode, PULL_MAX_CODES } from '@scentry/shared-schema';
+import { callPlayer } from '../lib/api';
 // Types only: RxDB stays out of the first load (the database is opened through a dynamic import).
 import type { LocalDatabase } from './db';
+import { createPushBatch, MIN_BACKOFF, type PushBatch, pushBatch, type SyncCall, throttledFor } from './push';
 import { getSyncStatus, hasLocalDatabase, setSyncStatus } from './status';
 import { type LocalResult, toResultDoc } from './types';
 
-/** Documents a push carries at most; fewer after a 429 (see PushBatch). */
-export const PUSH_BATCH = 20;
-const MIN_BACKOFF = 2_000;
 const MAX_BACKOFF = 5 * 60_000;
-
-/**
- * How many documents the next push carries. The server counts a push at one token per document
- * (API.md "Costs, throttles and privacy of places") and refuses a push whole when its address
- * has fewer tokens left: after a 429 the device sends half as many (down to one), so a batch fits
- * what the address has left; each push taken doubles it back towards the full batch.
- */
-export interface PushBatch {
-  readonly size: number;
-  shrink(): void;
-  grow(): void;
-}
-
-export function createPushBatch(max = PUSH_BATCH): PushBatch {
-  let size = max;
-  return {
-    get size() {
-      return size;
-    },
-    shrink() {
-      size = Math.max(1, Math.floor(size / 2));
-    },
-    grow() {
-      size = Math.min(max, size * 2);
-    },
-  };
-}
-
-/**
- * The seconds a throttle asked the device to wait (its 429 and `Retry-After`), or null for any
- * other failure. Another 429 (a busy e-mail recipient, with its own message) is not the address's
- * throttle and must not hold the results back.
- */
-export function throttledFor(err: unknown): number | null {
-  if (!(err instanceof ApiFailure) || err.httpStatus !== 429 || err.envelope.message !== MSG.tooManyRequests) {
-    return null;
-  }
-  return err.retryAfterSeconds ?? MIN_BACKOFF / 1000;
-}
-
-export type SyncEndpoint = 'pushResults' | 'pullKits' | 'pushEmails' | 'pushMedical' | 'pushQuestionnaires';
 
 /** What a sync loop works with: the app passes the real ones, unit tests fakes (and memory storage). */
 export interface SyncDeps {
   openDb: () => Promise<LocalDatabase>;
   /** The API client (`callPlayer` of lib/api): only the sync endpoints are used. */
-  call: <N extends SyncEndpoint>(name: N, options: CallOptions<N>) => Promise<ApiData<N>>;
+  call: SyncCall;
   /** Whether there may be anything to sync (false: no run, the database is not even loaded). */
   hasLocalDatabase: () => boolean;
   /** Runs `fn` (a retry) after `ms`; returns a function that cancels it. */
@@ -146,24 +103,7 @@ export function createSyncLoop(deps: SyncDeps): SyncLoop {
   return { requestSync };
 }
 
-/** Sends `body` as one push; a throttle's 429 makes the next pushes smaller before it is thrown on. */
-export async function pushBatch<N extends 'pushResults' | 'pushMedical' | 'pushQuestionnaires'>(
-  call: SyncDeps['call'],
-  name: N,
-  body: CallOptions<N>['body'],
-  batch: PushBatch,
-): Promise<ApiData<N>> {
-  try {
-    const reply = await call(name, { body } as CallOptions<N>);
-    batch.grow();
-    return reply;
-  } catch (err) {
-    if (throttledFor(err) !== null) batch.shrink();
-    throw err;
-  }
-}
-
-async function pushResults(db: LocalDatabase, call: SyncDeps['call'], batch: PushBatch): Promise<void> {
+async function pushResults(db: LocalDatabase, call: SyncCall, batch: PushBatch): Promise<void> {
   for (;;) {
     const pending = await db.results.find({ selector: { syncState: 'pending' }, limit: batch.size }).exec();
     if (!pending.length) return;
@@ -205,7 +145,7 @@ async function hasPending(db: LocalDatabase, collection: 'emails' | 'forms'): Pr
   return (await db[collection].findOne({ selector: { state: 'pending' } }).exec()) !== null;
 }
 
-async function pullKits(db: LocalDatabase, call: SyncDeps['call']): Promise<void> {
+async function pullKits(db: LocalDatabase, call: SyncCall): Promise<void> {
   const local = await db.kits.find().exec();
   if (!local.length) return;
   // The checkpoint names the kit each code's version belongs to: a code another kit has taken
