@@ -3,7 +3,8 @@ import { useEffect, useState } from 'react';
 import { useLanguage, useT } from '../../i18n';
 import { LEGAL_DOCS, type LegalDocId, LegalLinks } from '../../ui/legal-links';
 import { Spinner } from '../../ui/spinner';
-import { type LegalSection, type LegalTexts, loadLegalTexts } from './texts';
+import type { LegalSection, LegalTexts } from './legal-text';
+import { loadLegalTexts } from './texts';
 
 /** The texts of the player's language, loaded on first use (and again when they switch). */
 function useLegalTexts(): LegalTexts | null {

@@ -1,4 +1,4 @@
-import type { LegalTexts } from './texts';
+import type { LegalTexts } from './legal-text';
 
 const LABELS = 'FDA Registered Class II (510K Exempt) Medical Device · OLFACTORY TEST KIT';
 

@@ -1,4 +1,4 @@
-import type { LegalTexts } from './texts';
+import type { LegalTexts } from './legal-text';
 
 // Not translated (issue #23): the product's regulatory labels stay as printed on the kit.
 const LABELS = 'FDA Registered Class II (510K Exempt) Medical Device · OLFACTORY TEST KIT';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isLegalDoc, LEGAL_DOCS, type LegalDocId } from '../../ui/legal-links';
-import { type LegalTexts, loadLegalTexts } from './texts';
+import type { LegalTexts } from './legal-text';
+import { loadLegalTexts } from './texts';
 import { LEGAL_TEXTS_EN } from './texts.en';
 import { LEGAL_TEXTS_ES } from './texts.es';
 
