@@ -1,6 +1,7 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { launchBrowser } from './browser';
+import { photographFailure } from './failure-shots';
 import { startServer, type TestServer } from './server';
 
 export interface Shared {
@@ -24,4 +25,25 @@ export function serverAndBrowser(env: Record<string, string> = {}): Shared {
     await shared.server?.stop();
   });
   return shared;
+}
+
+/**
+ * Runs a journey in a fresh browser context (its own storage, service worker and cache: a new
+ * device), closed afterwards even when the journey fails. Phone-sized (390 × 844) unless the
+ * options say otherwise. A failing journey's pages are photographed first (./failure-shots.ts).
+ */
+export async function withContext<T>(
+  browser: Browser,
+  options: BrowserContextOptions,
+  journey: (context: BrowserContext) => Promise<T>,
+): Promise<T> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, ...options });
+  try {
+    return await journey(context);
+  } catch (err) {
+    await photographFailure(context.pages());
+    throw err;
+  } finally {
+    await context.close();
+  }
 }

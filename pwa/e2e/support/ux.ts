@@ -1,8 +1,8 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /**
  * What a person would check on a screen, as tests: accessibility (axe-core injected into the page;
@@ -100,14 +100,61 @@ export async function scrollsSideways(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
 }
 
-/** Where screenshots go to be looked at (never committed). */
-export const SHOTS_DIR = process.env.SHOTS_DIR || path.join(tmpdir(), 'scentry-shots');
+/**
+ * Where screenshots of audited screens go to be looked at (never committed): only when SHOTS_DIR
+ * is set, since taking them costs every run time that no assertion uses. A failed journey's
+ * screens are always kept (./failure-shots.ts).
+ */
+export const SHOTS_DIR = process.env.SHOTS_DIR ?? '';
 
-/** A full-page screenshot named `<name>-<width>x<height>.png` in SHOTS_DIR; returns its path. */
+/**
+ * A full-page screenshot named `<name>-<width>x<height>.png` in SHOTS_DIR; returns its path, or a
+ * note that none was taken (SHOTS_DIR unset).
+ */
 export async function shoot(page: Page, name: string): Promise<string> {
+  if (!SHOTS_DIR) return 'no screenshot: set SHOTS_DIR to keep one';
   mkdirSync(SHOTS_DIR, { recursive: true });
   const size = page.viewportSize();
   const file = path.join(SHOTS_DIR, `${name}-${size?.width}x${size?.height}.png`);
   await page.screenshot({ path: file, fullPage: true });
   return file;
+}
+
+export type Viewport = { readonly width: number; readonly height: number; readonly name?: string };
+
+/**
+ * Waits until the screen is drawn as a person sees it: web fonts loaded, every picture decoded,
+ * and two animation frames after the last resize (layout and ResizeObserver callbacks done).
+ * Cheaper and more exact than waiting for the network to be idle.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    await Promise.all([...document.images].map((img) => (img.complete ? null : img.decode().catch(() => null))));
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  });
+}
+
+/**
+ * The audit every journey runs on a screen it shows: at each size (default 320, 390 and 1366 px),
+ * axe-core finds no violation, nothing scrolls sideways and, unless `targets` is false (staff
+ * screens, where the 44 px rule is the player's), no tap target is under 44 px; a screenshot of
+ * each when SHOTS_DIR is set. The page is put back at the size it had.
+ */
+export async function auditScreen(
+  page: Page,
+  name: string,
+  { viewports = VIEWPORTS, targets = true }: { viewports?: readonly Viewport[]; targets?: boolean } = {},
+): Promise<void> {
+  const before = page.viewportSize();
+  for (const v of viewports) {
+    const size = `${v.name ?? v.width} (${v.width} × ${v.height})`;
+    await page.setViewportSize({ width: v.width, height: v.height });
+    await settled(page);
+    const file = await shoot(page, `${name}-${v.name ?? v.width}`);
+    expect(await axeViolations(page), `${name} at ${size}: axe (${file})`).toEqual([]);
+    if (targets) expect(await smallTargets(page, 44), `${name} at ${size}: targets under 44 px (${file})`).toEqual([]);
+    expect(await scrollsSideways(page), `${name} at ${size}: scrolls sideways (${file})`).toBe(false);
+  }
+  if (before) await page.setViewportSize(before);
 }

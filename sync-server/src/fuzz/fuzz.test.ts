@@ -22,13 +22,16 @@ import { FUZZ_RESULT_IDS, FUZZ_WRITE_KEY } from './values';
  * FUZZ_TRACE=<file> writes every request and its reply status as JSON lines.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 0x5ce17) >>> 0;
-const PER_OP = Number(process.env.FUZZ_PER_OP ?? 400);
+/** The full budget (the SQLite run); the PostgreSQL run of `npm test` sends fewer per operation. */
+const FULL_PER_OP = 400;
+const PER_OP = Number(process.env.FUZZ_PER_OP ?? FULL_PER_OP);
 /** FUZZ_TRACE=<file>: one JSON line per request (input, status, reply excerpt), to see what was sent. */
 const TRACE = process.env.FUZZ_TRACE;
 const ONLY = new Set((process.env.FUZZ_ONLY ?? '').split(',').filter(Boolean));
 const CONCURRENCY = 8;
 const REQUEST_TIMEOUT_MS = 20_000;
-const MIN_TOTAL = 10_000;
+/** At least 10,000 requests a full run; a smaller budget (FUZZ_PER_OP) lowers it in proportion. */
+const MIN_TOTAL = Math.ceil((10_000 * Math.min(PER_OP, FULL_PER_OP)) / FULL_PER_OP);
 /** Input kinds every full run must have sent at least once. */
 const REQUIRED_KINDS = [
   'valid',
