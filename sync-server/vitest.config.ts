@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Route tests build a whole app (migrations, argon2, geocoder data): on a busy 2-core machine that
@@ -7,6 +8,9 @@ export default defineConfig({
   test: {
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // vitest's own default is one worker fewer than the cores: one worker on a 2-core machine.
+    // Every file makes its own DATA_DIR (and, on PostgreSQL, its own databases), so two run at once.
+    maxWorkers: Math.max(2, availableParallelism()),
     // With SCENTRY_TEST_POSTGRES=1: one throw-away PostgreSQL cluster for the run (a no-op otherwise).
     globalSetup: ['./src/test/postgres-setup.ts'],
   },
