@@ -13,17 +13,23 @@ import { shellLanguages } from './src/i18n/shell.vite';
 
 /** Writes .gz and .br beside every text asset: the server sends them as they are (no per-request compression). */
 function precompress(): Plugin {
+  // The build's folder as resolved: pwa/dist, or another one given with --outDir (the coverage
+  // build, scripts/coverage.mjs).
+  let outDir = path.resolve(__dirname, 'dist');
   return {
     name: 'scentry-precompress',
     apply: 'build',
     enforce: 'post',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
     closeBundle() {
       const walk = (dir: string): string[] =>
         readdirSync(dir).flatMap((f) => {
           const p = path.join(dir, f);
           return statSync(p).isDirectory() ? walk(p) : [p];
         });
-      for (const file of walk(path.resolve(__dirname, 'dist'))) {
+      for (const file of walk(outDir)) {
         if (!/\.(js|css|html|svg|webmanifest|json|ttf|wasm)$/.test(file)) continue;
         const body = readFileSync(file);
         if (body.length < 1024) continue;

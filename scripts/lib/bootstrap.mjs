@@ -97,8 +97,13 @@ function sourcesHash(paths) {
 /** Whether the build stamp says this digest (the build was made from exactly these sources). */
 const builtFrom = (stamp, digest) => existsSync(stamp) && readFileSync(stamp, 'utf8') === digest;
 
-/** Builds the PWA unless pwa/dist was built from exactly these sources. */
-export function ensurePwaBuilt({ force = false } = {}) {
+/**
+ * Builds the PWA unless pwa/dist was built from exactly these sources. With `outDir` (absolute),
+ * a build of the same sources with hidden source maps goes there instead (`.map` files beside the
+ * scripts, no sourceMappingURL in them): the coverage build, served to the browser journeys by
+ * scripts/coverage.mjs, while pwa/dist (what `npm start` serves) stays as it is.
+ */
+export function ensurePwaBuilt({ force = false, outDir } = {}) {
   const digest = sourcesHash([
     'pwa/src',
     'pwa/public',
@@ -108,10 +113,26 @@ export function ensurePwaBuilt({ force = false } = {}) {
     'shared-schema/src',
     'pnpm-lock.yaml',
   ]);
-  const stamp = path.join(ROOT, 'pwa/dist/.build-hash');
+  const stamp = path.join(outDir ?? path.join(ROOT, 'pwa/dist'), '.build-hash');
   if (!force && builtFrom(stamp, digest)) return;
-  log('building the PWA');
-  run(pnpm(), ['--filter', '@scentry/pwa', 'build']);
+  if (outDir) {
+    log(`building the PWA with source maps into ${path.relative(ROOT, outDir)}`);
+    run(pnpm(), [
+      '--filter',
+      '@scentry/pwa',
+      'exec',
+      'vite',
+      'build',
+      '--outDir',
+      outDir,
+      '--emptyOutDir',
+      '--sourcemap',
+      'hidden',
+    ]);
+  } else {
+    log('building the PWA');
+    run(pnpm(), ['--filter', '@scentry/pwa', 'build']);
+  }
   writeFileSync(stamp, digest);
 }
 

@@ -34,6 +34,8 @@ export async function startServer(
       ADMIN_PASSWORD: ADMIN.password,
       SEED_DEMO: 'off',
       LOG_LEVEL: 'warn',
+      // `npm run coverage` serves its build with source maps instead of pwa/dist (the same app).
+      ...(process.env.SCENTRY_E2E_PWA_DIST ? { PWA_DIST: process.env.SCENTRY_E2E_PWA_DIST } : {}),
       ...env,
     },
     output: 'capture',
