@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
@@ -196,5 +197,7 @@ export default defineConfig({
     // No unit test races the 5 s default on a busy machine: speed is measured in benchmarks.
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // vitest's default is one worker fewer than the cores (one on 2 cores): use them all.
+    maxWorkers: Math.max(2, availableParallelism()),
   },
 });

@@ -15,11 +15,17 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+/** The browsers this test file launched that are still open. */
+export const openBrowsers = new Set<Browser>();
+
 export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     args: [...CHROMIUM_ARGS, ...extraArgs],
   });
+  // A failed test's open pages are photographed (failure-shots.ts): it finds them through here.
+  openBrowsers.add(browser);
+  browser.on('disconnected', () => openBrowsers.delete(browser));
   // `npm run coverage` (scripts/coverage.mjs) sets this to the folder for the raw coverage files;
   // otherwise the browser is Playwright's own, untouched.
   const coverageDir = process.env.SCENTRY_E2E_COVERAGE;
