@@ -10,8 +10,12 @@ import { findPostgresBin } from './postgres.mjs';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
-/** Where each vitest step writes its JSON report, and failed journeys their screenshots. */
-export const REPORTS = path.join(ROOT, '.tmp/test-reports');
+/**
+ * Where each vitest step writes its JSON report, and failed journeys their screenshots;
+ * SCENTRY_TEST_REPORTS (relative to the repository) names another folder, so that `npm run
+ * test:quick` (.tmp/quick-reports) and `npm test` running at once keep out of each other's reports.
+ */
+export const REPORTS = path.resolve(ROOT, process.env.SCENTRY_TEST_REPORTS || '.tmp/test-reports');
 const FAILED_SHOTS = path.join(REPORTS, 'failed/failed-shots.txt');
 
 /** A step that cannot run, with the one sentence that says why (no stack trace). */
@@ -119,7 +123,14 @@ export function vitest(pkg, report, extra = [], { env = {}, buffer = false } = {
       `--outputFile=${out}`,
       ...extra,
     ],
-    { env: { CHROMIUM_PATH: CHROMIUM, ...env }, buffer },
+    {
+      env: {
+        CHROMIUM_PATH: CHROMIUM,
+        FAILURE_SHOTS_DIR: process.env.FAILURE_SHOTS_DIR || path.dirname(FAILED_SHOTS),
+        ...env,
+      },
+      buffer,
+    },
   );
 }
 
