@@ -126,8 +126,9 @@ if (journeys.length) log(`journeys changed: ${journeys.map((f) => within('pwa', 
 const testsOf = (pkg) => (related[pkg] ?? []).map((t) => within(PACKAGES.find((p) => p.name === pkg).dir, t.file));
 const count = (n, what) => `${n} ${what}${n === 1 ? '' : 's'}`;
 
-// Each step only when it has something to do. Lint, the type-check and the light test runs go
-// side by side (as in `npm test`); the server's tests and the journeys each alone.
+// Each step only when it has something to do. Lint, the type-check and the unit and route tests
+// go side by side (their outputs printed whole as each ends): the type-check and lint are mostly
+// one thread, so two cores do them faster beside the tests. The journeys come after, alone.
 const steps = [];
 if (lintFiles.length) {
   steps.push({
@@ -178,9 +179,11 @@ if (server.length) {
     id: 'server',
     name: `sync-server: ${count(server.length, 'related test file')} (SQLite)`,
     target: 90,
-    run: () =>
+    group: 'static',
+    run: ({ buffer }) =>
       vitest('@scentry/sync-server', 'quick-sync-server', server, {
         env: { SCENTRY_TEST_POSTGRES: '', TEST_DATABASE_URL: '' },
+        buffer,
       }),
   });
 }
@@ -214,4 +217,4 @@ if (args.dryRun) {
 ensureDependencies();
 freshReports();
 const results = await runSteps(steps);
-process.exit(summarize(results, { startedAt, totalTarget: TOTAL_TARGET }));
+process.exit(summarize(results, { startedAt, totalTarget: TOTAL_TARGET, listFailed: true }));

@@ -35,14 +35,14 @@ export const PACKAGES = [
 
 /**
  * Tests that read source files as text (layer rules, message keys in use) rather than import them:
- * each is chosen when a file under one of its folders (or one of its files) changed.
+ * each is chosen when a changed file is one it reads (as its own walk picks them).
  */
 export const SOURCE_READERS = [
-  { test: 'sync-server/src/architecture.test.ts', reads: ['sync-server/src/'] },
-  { test: 'pwa/src/architecture.test.ts', reads: ['pwa/src/'] },
+  { test: 'sync-server/src/architecture.test.ts', reads: /^sync-server\/src\/.*(?<!\.test)\.ts$/ },
+  { test: 'pwa/src/architecture.test.ts', reads: /^pwa\/src\/.*\.tsx?$/ },
   {
     test: 'shared-schema/src/i18n/catalogue.test.ts',
-    reads: ['pwa/src/', 'shared-schema/src/', 'sync-server/src/', 'pwa/index.html'],
+    reads: /^(pwa|shared-schema|sync-server)\/src\/.*(?<!\.test)\.(ts|tsx|mjs)$|^pwa\/index\.html$/,
   },
 ];
 
@@ -233,8 +233,7 @@ export function relatedTests(changedFiles) {
       }
       if (!why) {
         const reader = SOURCE_READERS.find((r) => r.test === test);
-        const read =
-          reader && changedFiles.find((f) => reader.reads.some((r) => (r.endsWith('/') ? f.startsWith(r) : f === r)));
+        const read = reader && changedFiles.find((f) => reader.reads.test(f));
         if (read) why = `reads the source tree (${read})`;
       }
       if (why) chosen.push({ file: test, why });

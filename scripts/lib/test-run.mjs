@@ -179,9 +179,10 @@ export async function runSteps(steps) {
   return steps.map((s) => results.find((r) => r.id === s.id)).filter(Boolean);
 }
 
-/** Every test file of the run's JSON reports: its package, path and seconds. */
+/** Every test file of the run's JSON reports (its package, path and seconds), and the failed tests. */
 function testFiles() {
   const files = [];
+  const failures = [];
   let passed = 0;
   let failed = 0;
   for (const entry of readdirSync(REPORTS)) {
@@ -191,17 +192,18 @@ function testFiles() {
       passed += r.numPassedTests ?? 0;
       failed += r.numFailedTests ?? 0;
       for (const t of r.testResults ?? []) {
-        files.push({
-          report: entry.replace(/\.json$/, ''),
-          file: path.relative(ROOT, t.name),
-          seconds: (t.endTime - t.startTime) / 1000,
-        });
+        const file = path.relative(ROOT, t.name);
+        files.push({ report: entry.replace(/\.json$/, ''), file, seconds: (t.endTime - t.startTime) / 1000 });
+        const failedHere = (t.assertionResults ?? []).filter((a) => a.status === 'failed');
+        for (const a of failedHere) failures.push([file, ...(a.ancestorTitles ?? []), a.title].join(' › '));
+        // A file that failed as a whole (it did not load, a hook threw) with no failed test in it.
+        if (t.status === 'failed' && !failedHere.length) failures.push(`${file}: ${(t.message ?? '').split('\n')[0]}`);
       }
     } catch {
       /* a step that crashed before writing its report is counted by its exit code */
     }
   }
-  return { files, passed, failed };
+  return { files, failures, passed, failed };
 }
 
 const pad = (text, width) => String(text).padEnd(width);
@@ -211,10 +213,11 @@ const target = (seconds) => (seconds ? String(seconds) : '').padStart(7);
 /**
  * Prints the run's report and returns the exit code: each step's seconds against its target, the
  * total against `totalTarget` (seconds since `startedAt`), the ten slowest test files, the
- * screenshots of failed journeys, and the `N passed, N failed` line.
+ * screenshots of failed journeys, with `listFailed` the failed tests by name (the first 20), and
+ * the `N passed, N failed` line.
  */
-export function summarize(results, { startedAt, totalTarget }) {
-  const { files, passed, failed } = testFiles();
+export function summarize(results, { startedAt, totalTarget, listFailed = false }) {
+  const { files, failures, passed, failed } = testFiles();
   const width = Math.max(30, ...results.map((r) => r.name.length)) + 2;
   console.log(`\nSummary${' '.repeat(width - 1)}seconds  target`);
   for (const r of results) {
@@ -236,6 +239,11 @@ export function summarize(results, { startedAt, totalTarget }) {
   if (existsSync(FAILED_SHOTS)) {
     console.log('\nScreenshots of the failed journeys');
     for (const line of readFileSync(FAILED_SHOTS, 'utf8').trim().split('\n')) console.log(`  ${line}`);
+  }
+  if (listFailed && failures.length) {
+    console.log('\nThe failed tests');
+    for (const f of failures.slice(0, 20)) console.log(`  ${f}`);
+    if (failures.length > 20) console.log(`  and ${failures.length - 20} more`);
   }
   const failedSteps = results.filter((r) => !r.ok).length;
   console.log(`\n${passed} passed, ${failed} failed`);
