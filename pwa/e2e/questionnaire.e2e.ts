@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { QUESTIONNAIRE_MSG, QUESTIONNAIRE_QUESTIONS, REPORT_MSG } from '@scentry/shared-schema';
@@ -8,17 +8,18 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../shared-schema/src/i18n/en.json';
 import { launchBrowser } from './support/browser';
+import { withContext as inContext } from './support/journey';
 import { type Mailbox, startMailbox } from './support/mailbox';
-import { goOfflineWithDemoKit, playDemo } from './support/player';
+import { goOfflineWithDemoKit, playFromLastCard } from './support/player';
+import { playDemoFast } from './support/quick-play';
 import { startServer, type TestServer } from './support/server';
+import { lastSync, syncedSince } from './support/sync-runs';
+import { auditScreen } from './support/ux';
 
 let server: TestServer;
 let browser: Browser;
 let mailbox: Mailbox;
 const tmp = mkdtempSync(path.join(tmpdir(), 'scentry-questionnaire-'));
-/** Screenshots of both screens at phone sizes (kept when SCREENSHOT_DIR is set). */
-const shots = process.env.SCREENSHOT_DIR ?? path.join(tmp, 'shots');
-mkdirSync(shots, { recursive: true });
 
 beforeAll(async () => {
   mailbox = await startMailbox();
@@ -38,14 +39,9 @@ const PHONES = [
   { width: 390, height: 844 },
 ];
 
-async function withContext(journey: (context: BrowserContext) => Promise<void>): Promise<void> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, acceptDownloads: true });
-  try {
-    await journey(context);
-  } finally {
-    await context.close();
-  }
-}
+/** A phone (390 × 844) that accepts downloads. */
+const withContext = (journey: (context: BrowserContext) => Promise<void>) =>
+  inContext(browser, { acceptDownloads: true }, journey);
 
 /** From /pass through the summary to the result page, then to the questions, as a player would. */
 async function openQuestions(page: Page) {
@@ -72,15 +68,14 @@ async function answer(page: Page, n: number, value: 'Yes' | 'No') {
   await page.getByRole('button', { name: value, exact: true }).click();
 }
 
-/** Nothing runs off the screen at each phone size; a screenshot of each. */
+/**
+ * At each phone size: the shared audit (axe, 44 px targets, nothing sideways; a screenshot with
+ * SHOTS_DIR), and every button and link of the screen inside the page's width.
+ */
 async function checkFits(page: Page, name: string) {
   for (const size of PHONES) {
     await page.setViewportSize(size);
-    await page.waitForTimeout(100);
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth),
-      `${name} at ${size.width}`,
-    ).toBeLessThanOrEqual(size.width);
+    await auditScreen(page, name, { viewports: [size] });
     // Every button and link of the screen (the shared upload panel aside) is at least 44 px high
     // and fully inside the page's width.
     const boxes = await page
@@ -98,7 +93,6 @@ async function checkFits(page: Page, name: string) {
       expect(b.left).toBeGreaterThanOrEqual(0);
       expect(b.right).toBeLessThanOrEqual(size.width);
     }
-    await page.screenshot({ path: path.join(shots, `${name}-${size.width}x${size.height}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 390, height: 844 });
 }
@@ -144,8 +138,7 @@ describe('the COVID-19 questionnaire', () => {
   it('is answered one question at a time (with a step back), kept, offered as a PDF and by e-mail, and then completed', () =>
     withContext(async (context) => {
       const page = await context.newPage();
-      await page.goto(`${server.url}/scent/DEMO1`);
-      await playDemo(page);
+      await playDemoFast(page, server.url);
       await openQuestions(page);
       const id = await storedResultId(page);
       expect(await progress(page).getAttribute('aria-valuemax')).toBe('5');
@@ -223,13 +216,15 @@ describe('the COVID-19 questionnaire', () => {
         delete r.questionnaireCompleted;
         localStorage.setItem('testResultData', JSON.stringify(r));
       });
+      const synced = await lastSync(page);
       await page.reload();
       await page.getByText(QUESTIONNAIRE_MSG.completed).waitFor();
       await checkFits(page, 'additionalQuestion-completed');
       await page.getByRole('button', { name: 'Continue' }).click();
       await page.waitForURL('**/result');
       expect(storedRows(id)).toHaveLength(5);
-      await page.waitForTimeout(500);
+      // The sync run of the reloaded app has ended (it would send a queued e-mail): still one mail.
+      await syncedSince(page, synced);
       expect(mailbox.mails.filter((m) => m.to.includes('questions@example.com'))).toHaveLength(1);
     }));
 
@@ -238,7 +233,7 @@ describe('the COVID-19 questionnaire', () => {
       const page = await context.newPage();
       await page.goto(`${server.url}/scent/DEMO1`);
       await goOfflineWithDemoKit(page, context);
-      await playDemo(page);
+      await playFromLastCard(page);
       await openQuestions(page);
       const id = await storedResultId(page);
 
@@ -288,12 +283,16 @@ describe('the COVID-19 questionnaire', () => {
       ).toMatch(/^[0-9a-f]{64}$/);
 
       // Another sync later changes nothing.
+      const synced = await lastSync(page);
       await page.reload();
       await expectDetails(page, expected);
       // Nothing waits, so the panel shows no Sync now: a returning network syncs instead.
       expect(await page.getByRole('button', { name: 'Sync now' }).count()).toBe(0);
+      // The reloaded app's own sync run first, then the one the returning network asks for.
+      await syncedSince(page, synced);
+      const reloaded = await lastSync(page);
       await page.evaluate(() => window.dispatchEvent(new Event('online')));
-      await page.waitForTimeout(1500);
+      await syncedSince(page, reloaded);
       expect(storedRows(id)).toHaveLength(5);
       expect(server.sql('SELECT COUNT(*) AS n FROM questionnaire_answers WHERE test_result_id = ?', id)).toEqual([
         { n: 5 },
@@ -305,7 +304,7 @@ describe('the COVID-19 questionnaire', () => {
       const page = await context.newPage();
       await page.goto(`${server.url}/scent/DEMO1`);
       await goOfflineWithDemoKit(page, context);
-      await playDemo(page);
+      await playFromLastCard(page);
       await openQuestions(page);
       const id = await storedResultId(page);
       const expected = ['Yes', 'Yes', 'No', 'No', 'Yes'];
