@@ -9,9 +9,12 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser';
+import { withContext as inContext } from './support/journey';
 import { type Mailbox, startMailbox } from './support/mailbox';
-import { goOfflineWithDemoKit, playDemo } from './support/player';
+import { goOfflineWithDemoKit, playFromLastCard } from './support/player';
+import { playDemoFast } from './support/quick-play';
 import { startServer, type TestServer } from './support/server';
+import { lastSync, syncedSince } from './support/sync-runs';
 
 let server: TestServer;
 let browser: Browser;
@@ -31,19 +34,9 @@ afterAll(async () => {
   rmSync(tmp, { recursive: true, force: true });
 });
 
-async function withContext(journey: (context: BrowserContext) => Promise<void>): Promise<void> {
-  // Phone size: the result page and its buttons must work on a small screen.
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    acceptDownloads: true,
-    timezoneId: 'UTC',
-  });
-  try {
-    await journey(context);
-  } finally {
-    await context.close();
-  }
-}
+// Phone size (the default): the result page and its buttons must work on a small screen.
+const withContext = (journey: (context: BrowserContext) => Promise<void>) =>
+  inContext(browser, { acceptDownloads: true, timezoneId: 'UTC' }, journey);
 
 /** From /pass through the summary to the result page, as a player would. */
 async function openResult(page: Page) {
@@ -105,8 +98,7 @@ describe('the result report', () => {
   it('shows the result, makes its PDF, image and wallet pass, e-mails it once, and a provider can verify it', () =>
     withContext(async (context) => {
       const page = await context.newPage();
-      await page.goto(`${server.url}/scent/DEMO1`);
-      await playDemo(page);
+      await playDemoFast(page, server.url);
       await openResult(page);
       const id = await storedResultId(page);
 
@@ -194,7 +186,7 @@ describe('the result report', () => {
       const page = await context.newPage();
       await page.goto(`${server.url}/scent/DEMO1`);
       await goOfflineWithDemoKit(page, context);
-      await playDemo(page);
+      await playFromLastCard(page);
       await openResult(page);
 
       const pdf = await download(page, 'Download PDF');
@@ -261,10 +253,11 @@ describe('the result report', () => {
       expect(emailed).toContain('DEMO1');
       expect(emailed).toContain(`${stored[0]?.right} of 5 scents named correctly`);
       expect(emailed).toContain(id.slice(0, 8));
-      // Another sync later changes nothing.
+      // Another sync later changes nothing: the reloaded app's sync run ends, still one mail.
+      const synced = await lastSync(page);
       await page.reload();
       await page.getByRole('heading', { name: 'Passed' }).waitFor();
-      await page.waitForTimeout(1500);
+      await syncedSince(page, synced);
       expect(mailbox.mails.length - before).toBe(1);
     }));
 });
