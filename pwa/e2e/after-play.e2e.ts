@@ -6,9 +6,10 @@ import { MEDICAL_MSG, MSG } from '@scentry/shared-schema';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser';
-import { playDemo } from './support/player';
+import { withContext as inContext } from './support/journey';
+import { playDemoFast } from './support/quick-play';
 import { startServer, type TestServer } from './support/server';
-import { axeViolations, scrollsSideways, shoot, smallTargets, VIEWPORTS } from './support/ux';
+import { auditScreen } from './support/ux';
 
 /**
  * The minutes after play (issue 22): /fail says what it means and leads to the result; /result's
@@ -33,34 +34,12 @@ afterAll(async () => {
   rmSync(tmp, { recursive: true, force: true });
 });
 
-async function withContext(
-  journey: (context: BrowserContext) => Promise<void>,
-  options: { timezoneId?: string } = {},
-): Promise<void> {
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    acceptDownloads: true,
-    ...options,
-  });
-  try {
-    await journey(context);
-  } finally {
-    await context.close();
-  }
-}
+/** A phone (390 × 844) that accepts downloads. */
+const withContext = (journey: (context: BrowserContext) => Promise<void>, options: { timezoneId?: string } = {}) =>
+  inContext(browser, { acceptDownloads: true, ...options }, journey);
 
-/** axe, 44 px targets and no sideways scroll at 320, 390 and 1366 px; a screenshot of each. */
-async function auditSizes(page: Page, name: string) {
-  for (const viewport of VIEWPORTS) {
-    await page.setViewportSize({ width: viewport.width, height: viewport.height });
-    await page.waitForLoadState('networkidle').catch(() => {});
-    const file = await shoot(page, `${name}-${viewport.name}`);
-    expect(await axeViolations(page), `${name} ${viewport.name}: axe (${file})`).toEqual([]);
-    expect(await smallTargets(page, 44), `${name} ${viewport.name}: targets under 44 px (${file})`).toEqual([]);
-    expect(await scrollsSideways(page), `${name} ${viewport.name}: scrolls sideways (${file})`).toBe(false);
-  }
-  await page.setViewportSize({ width: 390, height: 844 });
-}
+/** axe, 44 px targets and no sideways scroll at 320, 390 and 1366 px (a screenshot of each with SHOTS_DIR). */
+const auditSizes = (page: Page, name: string) => auditScreen(page, name);
 
 const storedResultId = (page: Page) =>
   page.evaluate(
@@ -76,11 +55,8 @@ const resultRow = async (page: Page, label: string) =>
       .textContent()) ?? ''
   ).trim();
 
-/** Plays DEMO1 online from its QR address; resolves on /pass or /fail. */
-async function play(page: Page, picks?: string[]) {
-  await page.goto(`${server.url}/scent/DEMO1`);
-  await playDemo(page, picks);
-}
+/** Plays DEMO1 online (from its last card: play is not this journey's); resolves on /pass or /fail. */
+const play = (page: Page, picks?: string[]) => playDemoFast(page, server.url, picks);
 
 /** "See my result", the main action of /pass and /fail. */
 async function seeMyResult(page: Page) {
