@@ -1,18 +1,15 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { MEDICAL_MSG } from '@scentry/shared-schema';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser';
-import { goOfflineWithDemoKit, playDemo } from './support/player';
+import { withContext as inContext } from './support/journey';
+import { goOfflineWithDemoKit, playFromLastCard } from './support/player';
 import { startServer, type TestServer } from './support/server';
 import { apiToken } from './support/sign-in';
+import { auditScreen } from './support/ux';
 
 let server: TestServer;
 let browser: Browser;
-
-/** Screenshots for a person to look at, when SHOTS_DIR is set. */
-const SHOTS_DIR = process.env.SHOTS_DIR;
 
 const PROVIDER = {
   name: 'Wombat Nose Clinic',
@@ -72,7 +69,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
   providerId = await createProvider(PROVIDER.name, 1);
   otherProviderId = await createProvider(OTHER_PROVIDER, 2);
-  if (SHOTS_DIR) mkdirSync(SHOTS_DIR, { recursive: true });
 });
 
 afterAll(async () => {
@@ -80,17 +76,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function withContext(
-  journey: (context: BrowserContext) => Promise<void>,
-  viewport = { width: 390, height: 844 },
-): Promise<void> {
-  const context = await browser.newContext({ viewport });
-  try {
-    await journey(context);
-  } finally {
-    await context.close();
-  }
-}
+/** A phone (390 × 844). */
+const withContext = (journey: (context: BrowserContext) => Promise<void>) => inContext(browser, {}, journey);
 
 async function openResult(page: Page) {
   await page.getByRole('link', { name: 'See my result summary' }).click();
@@ -118,20 +105,14 @@ const answer = (page: Page, question: string, yes: boolean) =>
     .getByRole('radio', { name: yes ? 'Yes' : 'No' })
     .check();
 
-async function shot(page: Page, name: string) {
-  for (const viewport of [
-    { width: 320, height: 568 },
-    { width: 390, height: 844 },
-  ]) {
-    await page.setViewportSize(viewport);
-    await page.waitForTimeout(100);
-    // Nothing runs off a small phone's screen.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth), name).toBeLessThanOrEqual(viewport.width);
-    if (SHOTS_DIR)
-      await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-${viewport.width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 390, height: 844 });
-}
+/** At both phone sizes: nothing runs off the screen, axe clean, 44 px targets (a screenshot with SHOTS_DIR). */
+const shot = (page: Page, name: string) =>
+  auditScreen(page, name, {
+    viewports: [
+      { width: 320, height: 568 },
+      { width: 390, height: 844 },
+    ],
+  });
 
 const resultRowFromDb = (id: string) =>
   server.sql<Record<string, unknown>>(
@@ -185,7 +166,7 @@ describe('the player’s forms: provider choice and the medical form', () => {
       await page.getByLabel('Or enter the code printed on your kit').fill('DEMO1');
       await page.getByRole('button', { name: 'Play' }).click();
       await goOfflineWithDemoKit(page, context);
-      await playDemo(page);
+      await playFromLastCard(page);
       await openResult(page);
       const id = await page.evaluate(
         () => (JSON.parse(localStorage.getItem('testResultData') ?? '{}') as { testResultId: string }).testResultId,
@@ -333,7 +314,8 @@ describe('the player’s forms: provider choice and the medical form', () => {
       });
       await page.getByLabel('Or enter the code printed on your kit').fill('DEMO1');
       await page.getByRole('button', { name: 'Play' }).click();
-      await playDemo(page);
+      await page.getByRole('heading', { name: 'SCENT 1' }).waitFor();
+      await playFromLastCard(page);
       await openResult(page);
       expect(await page.getByTestId('provider').count()).toBe(0);
       const id = await page.evaluate(
