@@ -1,21 +1,17 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser';
-import { DEMO_PASS_PICKS, playDemo as playKit } from './support/player';
+import { withContext as inContext } from './support/journey';
+import { DEMO_PASS_PICKS, playFromLastCard } from './support/player';
 import { startServer, type TestServer } from './support/server';
+import { auditScreen } from './support/ux';
 
 let server: TestServer;
 let browser: Browser;
 
-/** Screenshots for a person to look at, when SHOTS_DIR is set. */
-const SHOTS_DIR = process.env.SHOTS_DIR;
-
 beforeAll(async () => {
   server = await startServer({ SEED_DEMO: 'on' });
   browser = await launchBrowser();
-  if (SHOTS_DIR) mkdirSync(SHOTS_DIR, { recursive: true });
 });
 
 afterAll(async () => {
@@ -27,39 +23,30 @@ afterAll(async () => {
 const PASS_PICKS = DEMO_PASS_PICKS;
 const FAIL_PICKS = ['Lemon', 'Coffee', 'Mint', 'Smoke', 'Chocolate'];
 
-async function withContext(
-  journey: (context: BrowserContext) => Promise<void>,
-  viewport = { width: 390, height: 844 },
-): Promise<void> {
-  // The device's own clock (DESIGN.md §7): a phone in Tokyo sees its history in Tokyo time.
-  const context = await browser.newContext({ viewport, timezoneId: 'Asia/Tokyo' });
-  try {
-    await journey(context);
-  } finally {
-    await context.close();
-  }
-}
+// The device's own clock (DESIGN.md §7): a phone (390 × 844) in Tokyo sees its history in Tokyo time.
+const withContext = (journey: (context: BrowserContext) => Promise<void>) =>
+  inContext(browser, { timezoneId: 'Asia/Tokyo' }, journey);
 
-async function playDemo(page: Page, picks: string[]) {
-  await page.goto(`${server.url}/scent/DEMO1`);
-  await playKit(page, picks);
-}
+/**
+ * A play of DEMO1 that ends on /pass or /fail: from its last card (play is not this journey's),
+ * the app scoring and keeping it. The page must be on the app's origin.
+ */
+const playDemo = (page: Page, picks: string[]) => playFromLastCard(page, picks);
 
 const keepSwitch = (page: Page) => page.getByRole('switch', { name: 'Keep my results on this phone' });
 
-async function shot(page: Page, name: string) {
-  if (!SHOTS_DIR) return;
-  for (const viewport of [
-    { width: 320, height: 568 },
-    { width: 390, height: 844 },
-  ]) {
-    await page.setViewportSize(viewport);
-    // uPlot follows its box's width (ResizeObserver): give it a frame.
-    await page.waitForTimeout(150);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
-    await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-${viewport.width}.png`), fullPage: true });
-  }
-}
+/**
+ * At both phone sizes, on every run: nothing scrolls sideways, axe clean, 44 px targets (a
+ * screenshot with SHOTS_DIR). uPlot follows its box's width (ResizeObserver): the audit waits for
+ * the frames after each resize.
+ */
+const shot = (page: Page, name: string) =>
+  auditScreen(page, name, {
+    viewports: [
+      { width: 320, height: 568 },
+      { width: 390, height: 844 },
+    ],
+  });
 
 const historyRows = (page: Page) => page.getByTestId('history-list').locator('li');
 
@@ -126,6 +113,7 @@ describe('the player’s own history (/chart)', () => {
   it('switching it on from the result page keeps the result on screen at once', () =>
     withContext(async (context) => {
       const page = await context.newPage();
+      await page.goto(`${server.url}/robots.txt`);
       await playDemo(page, PASS_PICKS);
       await page.goto(`${server.url}/result`);
       await page.getByRole('heading', { name: 'Passed' }).waitFor();
