@@ -7,7 +7,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser';
+import { withContext } from './support/journey';
 import { type Mailbox, startMailbox } from './support/mailbox';
+import { playFromLastCard } from './support/player';
 import { startServer, type TestServer } from './support/server';
 
 /*
@@ -41,40 +43,13 @@ afterAll(async () => {
 /** The demo kit's right answers with a wrong one on card 5: 4 of 5, a Pass (README). */
 const PICKS = ['Lemon', 'Coffee', 'Rose', 'Mint', 'Coffee'];
 
-async function withSpanishPhone(journey: (context: BrowserContext) => Promise<void>): Promise<void> {
-  const context = await browser.newContext({
-    locale: 'es-ES',
-    viewport: { width: 390, height: 844 },
-    acceptDownloads: true,
-    timezoneId: 'UTC',
-  });
-  // Location already answered on this device: the step after the last card is not shown.
-  await context.addInitScript(() => localStorage.setItem('scentryLocation', 'declined'));
-  try {
+/** A Spanish phone (390 × 844). */
+const withSpanishPhone = (journey: (context: BrowserContext) => Promise<void>) =>
+  withContext(browser, { locale: 'es-ES', acceptDownloads: true, timezoneId: 'UTC' }, async (context) => {
+    // Location already answered on this device: the step after the last card is not shown.
+    await context.addInitScript(() => localStorage.setItem('scentryLocation', 'declined'));
     await journey(context);
-  } finally {
-    await context.close();
-  }
-}
-
-/** Plays DEMO1's five cards at intensity 3 with PICKS; ends on /pass. */
-async function playDemo(page: Page): Promise<void> {
-  for (let i = 1; i <= 5; i++) {
-    await page
-      .locator('#card-title')
-      .filter({ hasText: new RegExp(`\\b${i}\\s*$`) })
-      .waitFor();
-    await page
-      .locator('label.chip')
-      .filter({ has: page.locator('.chip-value', { hasText: /^3$/ }) })
-      .click();
-    await page
-      .locator('.choice')
-      .filter({ hasText: PICKS[i - 1] })
-      .click();
-  }
-  await page.waitForURL(/\/pass$/);
-}
+  });
 
 async function download(page: Page, name: RegExp): Promise<string> {
   if (!/PDF/.test(name.source)) {
@@ -151,8 +126,10 @@ describe('a Spanish report', () => {
     withSpanishPhone(async (context) => {
       const page = await context.newPage();
       await page.goto(`${server.url}/scent/DEMO1`);
-      expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
-      await playDemo(page);
+      await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('es');
+      // Play is not this journey's: from the last card, the app scoring and storing it.
+      await playFromLastCard(page, PICKS);
+      await page.waitForURL(/\/pass$/);
       await page.goto(`${server.url}/result`);
       await page.getByTestId('score').waitFor();
       // The page's own words from the report's catalogue.
