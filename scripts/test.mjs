@@ -77,7 +77,7 @@ const STEPS = [
     name: 'type-check every package',
     target: 80,
     group: 'static',
-    run: ({ buffer }) => runAsync(pnpm(), ['-r', 'typecheck'], { buffer }),
+    run: ({ buffer }) => runAsync(pnpm(), ['-r', '--parallel', 'typecheck'], { buffer }),
   },
   {
     id: 'shared',
