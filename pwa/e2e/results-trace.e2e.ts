@@ -1,13 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { EXPORT_CSV_EXTENDED_COLUMNS, EXPORT_CSV_HEADER, type KitDoc } from '@scentry/shared-schema';
-import type { Browser, Download, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pulledKit, pushPlay, signedInState } from './support/admin-api';
 import { launchBrowser } from './support/browser';
 import { startServer, type TestServer } from './support/server';
-import { signIn } from './support/sign-in';
-import { axeViolations, shoot } from './support/ux';
+import { auditScreen, shoot } from './support/ux';
 
 /*
  * Traceable results (issue #24): a player brings their report; the staff type the id it prints
@@ -20,58 +19,23 @@ let server: TestServer;
 let browser: Browser;
 const NAMES = ['Ida Potoroo', 'Jon Quoll', 'Kai Dunnart', 'Liv Bandicoot'];
 
-async function post<T = unknown>(url: string, body: unknown): Promise<T> {
-  const res = await fetch(`${server.url}${url}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const envelope = await res.json();
-  if (envelope.status !== 'Success') throw new Error(`${url} refused: ${JSON.stringify(envelope)}`);
-  return envelope.data as T;
-}
-
 /** Plays DEMO1 through the sync API, as a device uploads a play (names given at play). */
-async function play(kit: KitDoc, name: string, right: number, order: number): Promise<string> {
-  const id = randomUUID();
-  const [first, last] = name.split(' ');
-  const answers = kit.cards.map((c, i) => ({
-    scentCardId: c.id,
-    scentOptionId:
-      i < right
-        ? (c.correctScentOptionId as number)
-        : (c.options.find((o) => o.scentOptionId !== c.correctScentOptionId)?.scentOptionId as number),
-    smellIntensity: (i % 5) + 1,
-  }));
-  const conflicts = await post<unknown[]>('/api/sync/results/push', [
-    {
-      assumedMasterState: null,
-      newDocumentState: {
-        id,
-        testKitId: kit.kitId,
-        kitVersion: kit.version,
-        organizationId: null,
-        latitude: 37.774929,
-        longitude: -122.419416,
-        firstName: first,
-        lastName: last,
-        playedAt: new Date(Date.parse(kit.updatedAt) + order * 1000).toISOString(),
-        answers,
-        resultStatus: right >= kit.passThreshold ? 'Pass' : 'Fail',
-        rightAnswerCount: right,
-      },
-    },
-  ]);
-  expect(conflicts).toEqual([]);
-  return id;
-}
+const play = (kit: KitDoc, name: string, right: number, order: number) => {
+  const [firstName, lastName] = name.split(' ');
+  return pushPlay(server.url, kit, {
+    firstName,
+    lastName,
+    right,
+    order,
+    at: { latitude: 37.774929, longitude: -122.419416 },
+    intensity: (i) => (i % 5) + 1,
+  });
+};
 
 beforeAll(async () => {
   server = await startServer({ SEED_DEMO: 'on' });
   browser = await launchBrowser();
-  const data = await post<{ documents: KitDoc[] }>('/api/sync/kits/pull', { codes: ['DEMO1'], checkpoint: null });
-  const kit = data.documents.find((d) => d.name === 'DEMO1');
-  if (!kit) throw new Error('DEMO1 not served');
+  const kit = await pulledKit(server.url);
   for (const [i, name] of NAMES.entries()) await play(kit, name, i % 2 ? 2 : 5, i + 1);
 });
 
@@ -98,6 +62,12 @@ const run = (tool: string, args: string[]) => {
 };
 const pdfPages = (file: string) => run('pdftotext', ['-layout', file, '-']).split('\f').slice(0, -1);
 const pageCount = (file: string) => Number(/^Pages:\s+(\d+)/m.exec(run('pdfinfo', [file]))?.[1]);
+
+/** A device with the Admin signed in (through the API: the sign-in is not the subject here). */
+async function signedInPage(options: BrowserContextOptions) {
+  const context = await browser.newContext({ ...options, storageState: await signedInState(server.url) });
+  return { context, page: await context.newPage() };
+}
 
 async function openResults(page: Page) {
   await page.goto(`${server.url}/admin/testresult`);
@@ -126,9 +96,7 @@ describe('a result traced from its report', () => {
     { width: 390, height: 844 },
   ]) {
     it(`finds the row by the id the report prints, at ${viewport.width}x${viewport.height}`, async () => {
-      const context = await browser.newContext({ viewport, acceptDownloads: true });
-      const page = await context.newPage();
-      await signIn(page, server.url);
+      const { context, page } = await signedInPage({ viewport, acceptDownloads: true });
       await openResults(page);
       // Every row shows its short id in the Id column, in monospace.
       const shown = await idCells(page);
@@ -176,9 +144,7 @@ describe('a result traced from its report', () => {
   }
 
   it('downloads three chosen rows as one PDF, a result a page, and exports all columns', async () => {
-    const context = await browser.newContext({ viewport: { width: 1366, height: 800 }, acceptDownloads: true });
-    const page = await context.newPage();
-    await signIn(page, server.url);
+    const { context, page } = await signedInPage({ viewport: { width: 1366, height: 800 }, acceptDownloads: true });
     await openResults(page);
     const chosen = ['Liv Bandicoot', 'Kai Dunnart', 'Jon Quoll'];
     for (const name of chosen) await page.getByRole('checkbox', { name: new RegExp(`^Select ${name}`) }).check();
@@ -218,22 +184,19 @@ describe('a result traced from its report', () => {
   });
 
   it('is axe clean on the list and the detail at 390x844, 768x1024 and 1366x800', async () => {
-    for (const viewport of [
+    // Each state shown once, audited at the three sizes (axe; no sideways scroll either).
+    const sizes = [
       { width: 390, height: 844 },
       { width: 768, height: 1024 },
       { width: 1366, height: 800 },
-    ]) {
-      const context = await browser.newContext({ viewport });
-      const page = await context.newPage();
-      await signIn(page, server.url);
-      await openResults(page);
-      expect(await axeViolations(page), `list at ${viewport.width}`).toEqual([]);
-      await page.getByRole('button', { name: /^Details of Ida Potoroo/ }).click();
-      const dialog = page.getByRole('dialog', { name: 'Play result' });
-      await expect.poll(() => dialog.locator('.results-answer').count()).toBe(5);
-      expect(await axeViolations(page), `detail at ${viewport.width}`).toEqual([]);
-      await shoot(page, 'results-trace-axe-detail');
-      await context.close();
-    }
+    ];
+    const { context, page } = await signedInPage({ viewport: sizes[2] });
+    await openResults(page);
+    await auditScreen(page, 'results-trace-list', { viewports: sizes, targets: false });
+    await page.getByRole('button', { name: /^Details of Ida Potoroo/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Play result' });
+    await expect.poll(() => dialog.locator('.results-answer').count()).toBe(5);
+    await auditScreen(page, 'results-trace-axe-detail', { viewports: sizes, targets: false });
+    await context.close();
   });
 });
