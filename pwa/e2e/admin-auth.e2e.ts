@@ -1,19 +1,24 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { serverAndBrowser } from './support/journey';
+import { signedInState } from './support/admin-api';
+import { serverAndBrowser, withContext } from './support/journey';
 import { ADMIN, createUser } from './support/server';
-import { signIn } from './support/sign-in';
+import { type Credentials, signIn } from './support/sign-in';
 
 const shared = serverAndBrowser();
 
-/** Each journey has a browser context (storage, session) of its own, closed even when it fails. */
-async function withPage(journey: (page: Page) => Promise<void>): Promise<void> {
-  const context = await shared.browser.newContext();
-  try {
-    await journey(await context.newPage());
-  } finally {
-    await context.close();
-  }
+/**
+ * Each journey has a browser context (storage, session) of its own, closed even when it fails. With
+ * `signedIn`, that user is signed in already (through the API, where the sign-in screen is not
+ * what the journey is about) and the page is on the dashboard.
+ */
+async function withPage(journey: (page: Page) => Promise<void>, signedIn?: Credentials): Promise<void> {
+  const storageState = signedIn ? await signedInState(shared.server.url, signedIn) : undefined;
+  await withContext(shared.browser, { viewport: { width: 1280, height: 720 }, storageState }, async (context) => {
+    const page = await context.newPage();
+    if (signedIn) await page.goto(`${shared.server.url}/admin/dashboard`);
+    await journey(page);
+  });
 }
 
 function addResult(id: string, kitId: number, status: 'Pass' | 'Fail') {
@@ -82,13 +87,11 @@ describe('admin sign-in journey', () => {
       }
     }));
 
-  it('changes the password from the user menu and logs out; then the old password is refused and the new one works', () =>
-    withPage(async (page) => {
-      // An Admin of its own: the shared first Admin keeps its password for the other journeys.
-      const admin = { email: 'casey.change@example.com', password: 'Casey-Pass-1' };
-      await createUser(shared.server, { ...admin, roleId: 1, firstName: 'Casey', lastName: 'Change' });
-      await signIn(page, shared.server.url, admin);
-
+  it('changes the password from the user menu and logs out; then the old password is refused and the new one works', async () => {
+    // An Admin of its own: the shared first Admin keeps its password for the other journeys.
+    const admin = { email: 'casey.change@example.com', password: 'Casey-Pass-1' };
+    await createUser(shared.server, { ...admin, roleId: 1, firstName: 'Casey', lastName: 'Change' });
+    await withPage(async (page) => {
       // Change Password from the user menu: a rule broken first, then a good one.
       await page.getByRole('button', { name: 'Casey Change' }).click();
       await page.getByRole('button', { name: 'Change Password' }).click();
@@ -115,7 +118,8 @@ describe('admin sign-in journey', () => {
       expect(refused.status).not.toBe('Success');
       await page.locator('.toast').filter({ hasText: 'Invalid email or password.' }).waitFor();
       expect((await signIn(page, shared.server.url, { ...admin, password: newPassword })).status).toBe('Success');
-    }));
+    }, admin);
+  });
 
   it('keeps the device token across logout and sends it with the next sign-in, which it lets past the limit others reached', () =>
     withPage(async (page) => {
@@ -160,7 +164,6 @@ describe('admin sign-in journey', () => {
 
   it('ends a session whose token the server rejects and sends the user to login', () =>
     withPage(async (page) => {
-      await signIn(page, shared.server.url);
       await page.evaluate(() => {
         const user = JSON.parse(localStorage.getItem('user') ?? '{}');
         localStorage.setItem('user', JSON.stringify({ ...user, token: `${user.token}x` }));
@@ -169,7 +172,7 @@ describe('admin sign-in journey', () => {
       await page.waitForURL('**/admin/login**');
       await page.getByText('Your session has ended. Please sign in again.').waitFor();
       expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
-    }));
+    }, ADMIN));
 
   it('sends a visitor without a session from admin pages to login', () =>
     withPage(async (page) => {
