@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOrganization, signedInState } from './support/admin-api';
 import { launchBrowser } from './support/browser';
-import { startServer, type TestServer } from './support/server';
-import { apiToken, type Credentials, signIn } from './support/sign-in';
-import { axeViolations, scrollsSideways, shoot } from './support/ux';
+import { ADMIN, startServer, type TestServer } from './support/server';
+import { apiToken, type Credentials } from './support/sign-in';
+import { auditScreen, scrollsSideways, shoot } from './support/ux';
 
 /*
  * The dashboard as staff use it (issue 24): a period chosen in the URL changes the four counts, the
@@ -58,20 +59,23 @@ function expectedCounts(from: string | null, to: string | null, orgOnly = false)
   };
 }
 
-async function post<T = unknown>(url: string, body: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${server.url}${url}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
+/**
+ * A device of this size with `user` signed in (through the API: the sign-in is not the subject
+ * here), on the dashboard (of all time unless `path` says otherwise).
+ */
+async function newPage(
+  viewport: { width: number; height: number },
+  user: Credentials = ADMIN,
+  path = '/admin/dashboard',
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    viewport,
+    serviceWorkers: 'block',
+    storageState: await signedInState(server.url, user),
   });
-  const envelope = await res.json();
-  if (envelope.status !== 'Success') throw new Error(`${url} refused: ${JSON.stringify(envelope)}`);
-  return envelope.data as T;
-}
-
-async function newPage(viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport, serviceWorkers: 'block' });
-  return { context, page: await context.newPage() };
+  const page = await context.newPage();
+  await page.goto(`${server.url}${path}`);
+  return { context, page };
 }
 
 const groupRadio = (page: Page, name: string) =>
@@ -91,34 +95,30 @@ async function trendTotals(page: Page): Promise<number[]> {
   return cells.map((c) => Number(c.replace(/,/g, '')));
 }
 
+/** axe (and no sideways scroll) at the page's size. */
 async function expectAxeClean(page: Page, what: string) {
-  const violations = await axeViolations(page);
-  expect(violations, `${what}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
+  const size = page.viewportSize() ?? { width: 1366, height: 800 };
+  await auditScreen(page, what, { viewports: [size], targets: false });
 }
 
 beforeAll(async () => {
   server = await startServer({ SEED_DEMO: 'on' });
   browser = await launchBrowser();
-  await post(
-    '/api/Organization/CreateOrganization',
-    {
-      ClientType: 'Medical provider',
-      OrganizationName: ORGANIZATION,
-      OrganizationCode: 'DASH1',
-      OrganizationWebsite: 'https://dash.example',
-      OrganizationAddress: '1 Chart Street',
-      OrganizationEmail: 'desk@dash.example',
-      OrganizationPhone: '555 010 5000',
-      DiscloseUserDetails: true,
-      UserFirstName: 'Dana',
-      UserLastName: 'Admin',
-      UserEmail: CLIENT.email,
-      Password: CLIENT.password,
-      ConfirmPassword: CLIENT.password,
-    },
-    await apiToken(server.url),
-  );
-  organizationId = server.sql<{ id: number }>('SELECT id FROM organizations WHERE name = ?', ORGANIZATION)[0].id;
+  organizationId = await createOrganization(server, await apiToken(server.url), {
+    ClientType: 'Medical provider',
+    OrganizationName: ORGANIZATION,
+    OrganizationCode: 'DASH1',
+    OrganizationWebsite: 'https://dash.example',
+    OrganizationAddress: '1 Chart Street',
+    OrganizationEmail: 'desk@dash.example',
+    OrganizationPhone: '555 010 5000',
+    DiscloseUserDetails: true,
+    UserFirstName: 'Dana',
+    UserLastName: 'Admin',
+    UserEmail: CLIENT.email,
+    Password: CLIENT.password,
+    ConfirmPassword: CLIENT.password,
+  });
   const kitId = server.sql<{ id: number }>("SELECT id FROM test_kits WHERE name = 'DEMO1'")[0].id;
   for (const s of SEEDED) {
     const [first, last] = s.name.split(' ');
@@ -149,7 +149,6 @@ describe('the dashboard', () => {
 
   it('an Admin chooses a period, the counts, trend and latest Fails follow; Total Fail opens those results (1366x800)', async () => {
     const { context, page } = await newPage({ width: 1366, height: 800 });
-    await signIn(page, server.url);
     const all = expectedCounts(null, null);
     await expectCounts(page, all);
     expect(await count(page, 'testKitCount')).toBe('1'); // DEMO1, the kit in the system
@@ -215,8 +214,7 @@ describe('the dashboard', () => {
   });
 
   it('a Client Admin on a phone sees their organization, picks custom days and follows Total Fail (390x844)', async () => {
-    const { context, page } = await newPage({ width: 390, height: 844 });
-    await signIn(page, server.url, CLIENT);
+    const { context, page } = await newPage({ width: 390, height: 844 }, CLIENT);
     const mine = expectedCounts(null, null, true);
     await expectCounts(page, mine);
     expect(await count(page, 'testKitCount')).toBe('1'); // DEMO1: the kit their results were played on
@@ -255,25 +253,22 @@ describe('the dashboard', () => {
   });
 
   it('a period without plays says so; axe is clean at 390x844, 768x1024 and 1366x800', async () => {
-    for (const viewport of [
+    // Each state shown once, audited at the three sizes (axe; no sideways scroll either).
+    const sizes = [
       { width: 390, height: 844 },
       { width: 768, height: 1024 },
       { width: 1366, height: 800 },
-    ]) {
-      const { context, page } = await newPage(viewport);
-      await signIn(page, server.url);
-      await expectCounts(page, expectedCounts(null, null));
-      await expect.poll(() => trendTotals(page)).toHaveLength(3);
-      await expectAxeClean(page, `dashboard, all time, ${viewport.width}`);
-      expect(await scrollsSideways(page)).toBe(false);
-      await shoot(page, 'dashboard-admin-all');
-      // Custom days long before any play: zeros, an empty trend and no Fails.
-      await page.goto(`${server.url}/admin/dashboard?period=custom&from=2001-01-01&to=2001-01-31`);
-      await expectCounts(page, { total: 0, pass: 0, fail: 0 });
-      await page.getByTestId('trend-empty').waitFor();
-      await page.getByTestId('fails-empty').waitFor();
-      await expectAxeClean(page, `dashboard, empty period, ${viewport.width}`);
-      await context.close();
-    }
+    ];
+    const { context, page } = await newPage(sizes[0]);
+    await expectCounts(page, expectedCounts(null, null));
+    await expect.poll(() => trendTotals(page)).toHaveLength(3);
+    await auditScreen(page, 'dashboard-admin-all', { viewports: sizes, targets: false });
+    // Custom days long before any play: zeros, an empty trend and no Fails.
+    await page.goto(`${server.url}/admin/dashboard?period=custom&from=2001-01-01&to=2001-01-31`);
+    await expectCounts(page, { total: 0, pass: 0, fail: 0 });
+    await page.getByTestId('trend-empty').waitFor();
+    await page.getByTestId('fails-empty').waitFor();
+    await auditScreen(page, 'dashboard-empty-period', { viewports: sizes, targets: false });
+    await context.close();
   });
 });
