@@ -2,10 +2,11 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInPage } from './support/admin-api';
 import { launchBrowser } from './support/browser';
 import { createUser, startServer, type TestServer } from './support/server';
 import { apiToken, signIn } from './support/sign-in';
-import { axeViolations, scrollsSideways, shoot } from './support/ux';
+import { auditScreen } from './support/ux';
 
 /**
  * Password reset by e-mailed link (issue 25): "Forgot password?" on the sign-in page → the link
@@ -61,16 +62,8 @@ function linksTo(address: string): string[] {
     .filter((l): l is string => Boolean(l));
 }
 
-/** axe and sideways scrolling at each size, and a screenshot of each to look at. */
-async function audit(page: Page, name: string) {
-  for (const size of SIZES) {
-    await page.setViewportSize(size);
-    expect(await axeViolations(page), `${name} at ${size.width}`).toEqual([]);
-    expect(await scrollsSideways(page), `${name} at ${size.width}`).toBe(false);
-    await shoot(page, `reset-${name}`);
-  }
-  await page.setViewportSize(SIZES[0]);
-}
+/** axe and sideways scrolling at each size (a screenshot of each with SHOTS_DIR); back at 390 after. */
+const audit = (page: Page, name: string) => auditScreen(page, `reset-${name}`, { viewports: SIZES, targets: false });
 
 describe('password reset by link', () => {
   it('forgot password → the link from the outbox → a new password → signing in with it', async () => {
@@ -135,10 +128,8 @@ describe('password reset by link', () => {
   });
 
   it('an Admin sends a link from the Users list (the default choice of the reset dialog)', async () => {
-    const context = await browser.newContext({ viewport: SIZES[0] });
-    const page = await context.newPage();
-    await signIn(page, server.url);
-    await page.goto(`${server.url}/admin/user`);
+    // Signed in through the API: the Admin's sign-in is not the subject here.
+    const { context, page } = await signedInPage(browser, server.url, { viewport: SIZES[0], path: '/admin/user' });
     await page.getByRole('heading', { name: 'Users' }).waitFor();
     await page.getByRole('button', { name: `Reset password of ${STAFF.first} ${STAFF.last}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Reset Password' });
