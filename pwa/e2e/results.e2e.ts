@@ -1,40 +1,20 @@
 import { spawnSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { EXPORT_CSV_HEADER, type KitDoc, QUESTIONNAIRE_QUESTIONS, RESULTS_MSG } from '@scentry/shared-schema';
 import type { Browser, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiPost, createOrganization, pulledKit, pushPlay, signedInPage } from './support/admin-api';
 import { launchBrowser } from './support/browser';
 import { startServer, type TestServer } from './support/server';
-import { apiToken, signIn } from './support/sign-in';
+import { apiToken } from './support/sign-in';
+import { SHOTS_DIR, settled, shoot } from './support/ux';
 
 let server: TestServer;
 let browser: Browser;
 
-/** Screenshots for a person to look at, when SHOTS_DIR is set. */
-const SHOTS_DIR = process.env.SHOTS_DIR;
-
 const CLIENT = { email: 'hidden-names@clinic.example', password: 'Clinic-Pass1' };
 
-async function post<T = unknown>(url: string, body: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${server.url}${url}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  const envelope = await res.json();
-  if (envelope.status !== 'Success') throw new Error(`${url} refused: ${JSON.stringify(envelope)}`);
-  return envelope.data as T;
-}
-
-/** DEMO1 as a device pulls it (the answer key is in the document). */
-async function demoKit(): Promise<KitDoc> {
-  const data = await post<{ documents: KitDoc[] }>('/api/sync/kits/pull', { codes: ['DEMO1'], checkpoint: null });
-  const kit = data.documents.find((d) => d.name === 'DEMO1');
-  if (!kit) throw new Error('DEMO1 not served');
-  return kit;
-}
+const post = <T = unknown>(url: string, body: unknown) => apiPost<T>(server.url, url, body);
 
 interface Play {
   first: string;
@@ -49,36 +29,14 @@ interface Play {
 
 /** Plays DEMO1 through the sync API (the first `right` cards right), then the forms a player fills after play. */
 async function play(kit: KitDoc, p: Play): Promise<string> {
-  const id = randomUUID();
-  const answers = kit.cards.map((c, i) => ({
-    scentCardId: c.id,
-    scentOptionId:
-      i < p.right
-        ? (c.correctScentOptionId as number)
-        : (c.options.find((o) => o.scentOptionId !== c.correctScentOptionId)?.scentOptionId as number),
-    smellIntensity: (i % 5) + 1,
-  }));
-  const pass = p.right >= kit.passThreshold;
-  const conflicts = await post<unknown[]>('/api/sync/results/push', [
-    {
-      assumedMasterState: null,
-      newDocumentState: {
-        id,
-        testKitId: kit.kitId,
-        kitVersion: kit.version,
-        organizationId: p.organizationId ?? null,
-        latitude: null,
-        longitude: null,
-        firstName: p.first,
-        lastName: p.last,
-        playedAt: new Date(Date.parse(kit.updatedAt) + p.order * 1000).toISOString(),
-        answers,
-        resultStatus: pass ? 'Pass' : 'Fail',
-        rightAnswerCount: p.right,
-      },
-    },
-  ]);
-  expect(conflicts).toEqual([]);
+  const id = await pushPlay(server.url, kit, {
+    firstName: p.first,
+    lastName: p.last,
+    right: p.right,
+    order: p.order,
+    organizationId: p.organizationId,
+    intensity: (i) => (i % 5) + 1,
+  });
   if (p.medical) {
     await post('/api/TestResult/SaveUserMedicalInformation', {
       TestResultId: id,
@@ -111,33 +69,27 @@ async function play(kit: KitDoc, p: Play): Promise<string> {
 
 /** An organization that does not disclose its players' names, with its Client Admin. */
 async function hiddenNamesOrganization(): Promise<number> {
-  await post(
-    '/api/Organization/CreateOrganization',
-    {
-      ClientType: 'Organization',
-      OrganizationName: 'Quiet Echidna Club',
-      OrganizationCode: 'QEC1',
-      OrganizationWebsite: 'https://echidna.example',
-      OrganizationAddress: '3 Burrow Rd',
-      OrganizationEmail: 'desk@echidna.example',
-      OrganizationPhone: '555 010 3000',
-      DiscloseUserDetails: false,
-      UserFirstName: 'Erin',
-      UserLastName: 'Admin',
-      UserEmail: CLIENT.email,
-      Password: CLIENT.password,
-      ConfirmPassword: CLIENT.password,
-    },
-    await apiToken(server.url),
-  );
-  const [row] = server.sql<{ id: number }>('SELECT id FROM organizations WHERE name = ?', 'Quiet Echidna Club');
-  return row.id;
+  return createOrganization(server, await apiToken(server.url), {
+    ClientType: 'Organization',
+    OrganizationName: 'Quiet Echidna Club',
+    OrganizationCode: 'QEC1',
+    OrganizationWebsite: 'https://echidna.example',
+    OrganizationAddress: '3 Burrow Rd',
+    OrganizationEmail: 'desk@echidna.example',
+    OrganizationPhone: '555 010 3000',
+    DiscloseUserDetails: false,
+    UserFirstName: 'Erin',
+    UserLastName: 'Admin',
+    UserEmail: CLIENT.email,
+    Password: CLIENT.password,
+    ConfirmPassword: CLIENT.password,
+  });
 }
 
 beforeAll(async () => {
   server = await startServer({ SEED_DEMO: 'on' });
   browser = await launchBrowser();
-  const kit = await demoKit();
+  const kit = await pulledKit(server.url);
   const orgId = await hiddenNamesOrganization();
   await play(kit, {
     first: 'Ann',
@@ -156,7 +108,6 @@ beforeAll(async () => {
   });
   await play(kit, { first: 'Cleo', last: 'Numbat', right: 4, order: 3 });
   await play(kit, { first: 'Dan', last: 'Bilby', right: 1, order: 4, organizationId: orgId });
-  if (SHOTS_DIR) mkdirSync(SHOTS_DIR, { recursive: true });
 });
 
 afterAll(async () => {
@@ -194,9 +145,11 @@ const pageOverflow = (page: Page) =>
 
 describe('the Admin works through the play results', () => {
   it('filters, searches, sorts, opens a detail, downloads reports and exports CSV', async () => {
-    const context = await browser.newContext({ viewport: { width: 1366, height: 800 }, acceptDownloads: true });
-    const page = await context.newPage();
-    await signIn(page, server.url);
+    // Signed in through the API (the sign-in is not the subject here), on the dashboard.
+    const { context, page } = await signedInPage(browser, server.url, {
+      viewport: { width: 1366, height: 800 },
+      acceptDownloads: true,
+    });
     await page.getByRole('link', { name: 'Play Results' }).click();
     await page.getByRole('heading', { name: 'Play Results' }).waitFor();
 
@@ -253,8 +206,9 @@ describe('the Admin works through the play results', () => {
         { width: 1366, height: 800 },
       ]) {
         await page.setViewportSize(viewport);
+        await settled(page);
         expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
-        await page.screenshot({ path: path.join(SHOTS_DIR, `results-list-${viewport.width}.png`), fullPage: true });
+        await shoot(page, 'results-list');
       }
     }
 
@@ -274,10 +228,10 @@ describe('the Admin works through the play results', () => {
         { width: 1366, height: 800 },
       ]) {
         await page.setViewportSize(viewport);
-        await page.waitForTimeout(200);
-        await page.screenshot({ path: path.join(SHOTS_DIR, `results-detail-${viewport.width}.png`) });
+        await settled(page);
+        await shoot(page, 'results-detail');
         await dialog.locator('.modal-footer').scrollIntoViewIfNeeded();
-        await page.screenshot({ path: path.join(SHOTS_DIR, `results-detail-end-${viewport.width}.png`) });
+        await shoot(page, 'results-detail-end');
         await dialog.locator('.modal-header').scrollIntoViewIfNeeded();
       }
       await page.setViewportSize({ width: 1366, height: 800 });
@@ -345,10 +299,11 @@ describe('the Admin works through the play results', () => {
   });
 
   it('a Client Admin sees their organization only, without names it does not disclose', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    const page = await context.newPage();
-    await signIn(page, server.url, CLIENT);
-    await page.goto(`${server.url}/admin/testresult`);
+    const { context, page } = await signedInPage(browser, server.url, {
+      viewport: { width: 390, height: 844 },
+      user: CLIENT,
+      path: '/admin/testresult',
+    });
     await page.getByRole('heading', { name: 'Play Results' }).waitFor();
     await expect.poll(() => rows(page).count()).toBe(1);
     expect(await page.getByRole('columnheader', { name: 'First Name' }).count()).toBe(0);
