@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { signedInPage } from './support/admin-api';
 import { serverAndBrowser } from './support/journey';
 import { signIn } from './support/sign-in';
 
@@ -22,10 +23,11 @@ const CLIENT_ADMIN = { first: 'Wanda', last: 'Wombat', password: 'Wombat-Pass-1'
 
 describe('the Admin manages an organization and its Client Admin on a phone', () => {
   it('creates it, finds it, lets its Client Admin in, and ends their session when made inactive', async () => {
-    const adminContext = await shared.browser.newContext(PHONE);
-    const admin = await adminContext.newPage();
-    await signIn(admin, shared.server.url);
-    await admin.goto(`${shared.server.url}/admin/client`);
+    // The Admin signed in through the API (their sign-in is not the subject here).
+    const { context: adminContext, page: admin } = await signedInPage(shared.browser, shared.server.url, {
+      ...PHONE,
+      path: '/admin/client',
+    });
     await admin.getByRole('heading', { name: 'Client' }).waitFor();
     // The layout keeps its Change Password dialog (same labels) in the page: look inside <main>.
     const main = admin.getByRole('main');
