@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { signedInPage } from './support/admin-api';
 import { serverAndBrowser } from './support/journey';
-import { apiToken, signIn } from './support/sign-in';
+import { apiToken } from './support/sign-in';
 
 const shared = serverAndBrowser();
 
@@ -13,10 +14,11 @@ const USER = { first: 'Journey', last: 'Quokkason', email: 'quokka@example.com' 
 
 describe('the Admin manages users on a phone', () => {
   it('creates, finds, edits, resets the password of and deletes a user', async () => {
-    const context = await shared.browser.newContext({ viewport: { width: 390, height: 844 } });
-    const page = await context.newPage();
-    await signIn(page, shared.server.url);
-    await page.goto(`${shared.server.url}/admin/user`);
+    // Signed in through the API: the Admin's sign-in is not the subject here.
+    const { context, page } = await signedInPage(shared.browser, shared.server.url, {
+      viewport: { width: 390, height: 844 },
+      path: '/admin/user',
+    });
     await page.getByRole('heading', { name: 'Users' }).waitFor();
     // The layout keeps its Change Password dialog (same labels) in the page: look inside <main>.
     const main = page.getByRole('main');
