@@ -1,9 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInPage } from './support/admin-api';
 import { launchBrowser } from './support/browser';
 import { CatalogueApi } from './support/catalogue';
 import { startServer, type TestServer } from './support/server';
-import { apiToken, signIn } from './support/sign-in';
+import { apiToken } from './support/sign-in';
 
 let server: TestServer;
 let browser: Browser;
@@ -29,10 +30,11 @@ const rowNames = (page: Page) => page.locator('table tbody tr td:nth-child(3)').
 
 describe('admin lists keep their state in the URL', () => {
   it('keeps page, size and search across reload and Back; a URL without a size takes the stored one', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    const page = await context.newPage();
-    await signIn(page, server.url);
-    await page.goto(`${server.url}/admin/scentCardData`);
+    // Signed in through the API: the Admin's sign-in is not the subject here.
+    const { context, page } = await signedInPage(browser, server.url, {
+      viewport: { width: 390, height: 844 },
+      path: '/admin/scentCardData',
+    });
     await expect.poll(() => rowNames(page)).toHaveLength(10);
     expect(await page.getByText('1–10 of 25').count()).toBe(1);
 
