@@ -1,6 +1,7 @@
-import type { Page, Route } from 'playwright-core';
+import type { Page, Request, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowser } from './support/journey';
+import { settled } from './support/ux';
 
 /*
  * The first seconds of a new visitor from a kit's printed QR code, on a network that holds the
@@ -39,6 +40,15 @@ function watchShifts() {
       if (!e.hadRecentInput) w.__shifts += e.value;
     }
   }).observe({ type: 'layout-shift', buffered: true });
+}
+
+/** The requests the page has on their way now (started, neither finished nor failed). */
+function openRequests(page: Page): Set<Request> {
+  const open = new Set<Request>();
+  page.on('request', (r) => open.add(r));
+  page.on('requestfinished', (r) => open.delete(r));
+  page.on('requestfailed', (r) => open.delete(r));
+  return open;
 }
 
 const picturesLoaded = (page: Page, scope: string) =>
@@ -122,6 +132,13 @@ describe('the first seconds, from a printed QR code on a slow network', () => {
       await context.addInitScript(watchShifts);
       const page = await context.newPage();
       const { release, served } = await holdScripts(page);
+      const open = openRequests(page);
+      // What comes last: the rest of the catalogue, with the app's finishing code, a second after the
+      // card is playable (a timer).
+      const rest = page.waitForEvent('requestfinished', {
+        predicate: (r) => /\/assets\/en-rest-[\w-]+\.js$/.test(new URL(r.url()).pathname),
+        timeout: 30_000,
+      });
       await page.goto(`${shared.server.url}/scent/DEMO1`, { waitUntil: 'commit' });
       await page.locator('#shell').getByRole('heading', { name: 'SCENT 1' }).waitFor();
       await expect.poll(() => picturesLoaded(page, '#shell')).toBe(true);
@@ -132,8 +149,12 @@ describe('the first seconds, from a printed QR code on a slow network', () => {
       await expect.poll(() => picturesLoaded(page, '#root')).toBe(true);
       // The heading is where the HTML put it.
       expect(await page.locator('#root #card-title').boundingBox()).toEqual(before);
-      // Anything arriving late (notices, fonts, the sync) would shift the card: give it time to.
-      await page.waitForTimeout(2500);
+      // Anything arriving late (notices, fonts, the sync, the finishing code) would shift the card:
+      // once the last of it is in, nothing else is on its way and the page is drawn, it has had its
+      // chance to.
+      await rest;
+      await expect.poll(() => open.size, { timeout: 20_000 }).toBe(0);
+      await settled(page);
       const cls = await page.evaluate(() => (window as unknown as { __shifts: number }).__shifts);
       expect(cls).toBeLessThanOrEqual(0.05);
       await context.close();
