@@ -1,9 +1,9 @@
 import { translator } from '@scentry/shared-schema/i18n/translator';
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { serverAndBrowser } from './support/journey';
+import { withContext as inContext, serverAndBrowser } from './support/journey';
 import { answerLocationStep, DEMO_PASS_PICKS, pageLanguage, playDemo } from './support/player';
-import { axeViolations, scrollsSideways, shoot, smallTargets } from './support/ux';
+import { axeViolations, scrollsSideways, settled, shoot, smallTargets } from './support/ux';
 
 /**
  * A Spanish device on the play path (issue 23): the server's page (shell and card 1) in Spanish
@@ -16,17 +16,11 @@ const es = translator('es');
 const en = translator('en');
 const SPANISH: BrowserContextOptions = { locale: 'es-ES' };
 
-async function withContext(
+/** A new device (./support/journey.ts) with a page open. */
+const withContext = (
   options: BrowserContextOptions,
   journey: (context: BrowserContext, page: Page) => Promise<void>,
-): Promise<void> {
-  const context = await shared.browser.newContext(options);
-  try {
-    await journey(context, await context.newPage());
-  } finally {
-    await context.close();
-  }
-}
+): Promise<void> => inContext(shared.browser, options, async (context) => journey(context, await context.newPage()));
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { name, exact: true });
 const chip = (page: Page, t: typeof es, n: number) =>
@@ -231,8 +225,8 @@ describe('Spanish on a 320 px phone', () => {
     withContext({ ...SPANISH, viewport: { width: 320, height: 568 } }, async (_context, page) => {
       const wide: Record<string, string[]> = {};
       const check = async (name: string) => {
-        await page.waitForLoadState('networkidle').catch(() => {});
         await browserText200(page);
+        await settled(page); // pictures and fonts drawn: boxes measured as seen
         const over = await overflow(page);
         if ((await scrollsSideways(page)) || over.length) wide[name] = over.length ? over : ['(scrolls sideways)'];
         const small = await smallTargets(page, 44);
