@@ -237,87 +237,92 @@ describe('forgiving play', () => {
 
 describe('the play screens, as a person sees them', () => {
   it('has no axe violations, no tap target under 44 px and no sideways scrolling at the three sizes', async () => {
-    for (const vp of VIEWPORTS) {
-      /** The shared audit (axe, 44 px targets, no sideways scrolling) at this journey's size. */
-      const audit = (page: Page, name: string) => auditScreen(page, `play-${name}`, { viewports: [vp] });
-      await withContext(
-        { viewport: { width: vp.width, height: vp.height }, reducedMotion: 'reduce' },
-        async (_c, page) => {
-          await page.goto(`${shared.server.url}/home`);
-          await page.getByRole('button', { name: 'Start Game' }).waitFor();
-          await audit(page, 'home');
+    // The three sizes at once, each on a device of its own: much of each is the app's own waiting
+    // (page loads, the pause after each answer, a reload). All run to their end.
+    const runs = await Promise.allSettled(
+      VIEWPORTS.map((vp) => {
+        /** The shared audit (axe, 44 px targets, no sideways scrolling) at this journey's size. */
+        const audit = (page: Page, name: string) => auditScreen(page, `play-${name}`, { viewports: [vp] });
+        return withContext(
+          { viewport: { width: vp.width, height: vp.height }, reducedMotion: 'reduce' },
+          async (_c, page) => {
+            await page.goto(`${shared.server.url}/home`);
+            await page.getByRole('button', { name: 'Start Game' }).waitFor();
+            await audit(page, 'home');
 
-          await page.goto(`${shared.server.url}/scent/DEMO1`);
-          await heading(page, 1).waitFor();
-          await page.evaluate(() => document.fonts.ready);
-          await audit(page, 'card1');
-          // "SCENT 1…5" on one row.
-          const tops = await page
-            .locator('.play .step')
-            .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().top));
-          expect(new Set(tops).size, vp.name).toBe(1);
-          // Readable (12 px or more), clear of the pill's edge, and each still says "SCENT n" to a screen reader.
-          const pills = await page.locator('.play .step').evaluateAll((els) =>
-            els.map((e) => {
-              const box = e.getBoundingClientRect();
-              // The text drawn: words clipped away for sight (kept for screen readers) do not count.
-              const seen: DOMRect[] = [];
-              const walk = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
-              for (let n = walk.nextNode(); n; n = walk.nextNode()) {
-                if (n.parentElement && getComputedStyle(n.parentElement).clip !== 'auto') continue;
-                const range = document.createRange();
-                range.selectNodeContents(n);
-                seen.push(...[...range.getClientRects()].filter((r) => r.width > 0));
-              }
-              const left = Math.min(...seen.map((r) => r.left));
-              const right = Math.max(...seen.map((r) => r.right));
-              return {
-                text: e.textContent,
-                size: Number.parseFloat(getComputedStyle(e).fontSize),
-                margin: Math.min(left - box.left, box.right - right),
-              };
-            }),
-          );
-          for (const [i, p] of pills.entries()) {
-            expect(p.text, vp.name).toBe(`SCENT ${i + 1}`);
-            expect(p.size, `${vp.name} pill ${i + 1}`).toBeGreaterThanOrEqual(12);
-            expect(p.margin, `${vp.name} pill ${i + 1}: ${JSON.stringify(p)}`).toBeGreaterThanOrEqual(4);
-          }
+            await page.goto(`${shared.server.url}/scent/DEMO1`);
+            await heading(page, 1).waitFor();
+            await page.evaluate(() => document.fonts.ready);
+            await audit(page, 'card1');
+            // "SCENT 1…5" on one row.
+            const tops = await page
+              .locator('.play .step')
+              .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().top));
+            expect(new Set(tops).size, vp.name).toBe(1);
+            // Readable (12 px or more), clear of the pill's edge, and each still says "SCENT n" to a screen reader.
+            const pills = await page.locator('.play .step').evaluateAll((els) =>
+              els.map((e) => {
+                const box = e.getBoundingClientRect();
+                // The text drawn: words clipped away for sight (kept for screen readers) do not count.
+                const seen: DOMRect[] = [];
+                const walk = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
+                for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+                  if (n.parentElement && getComputedStyle(n.parentElement).clip !== 'auto') continue;
+                  const range = document.createRange();
+                  range.selectNodeContents(n);
+                  seen.push(...[...range.getClientRects()].filter((r) => r.width > 0));
+                }
+                const left = Math.min(...seen.map((r) => r.left));
+                const right = Math.max(...seen.map((r) => r.right));
+                return {
+                  text: e.textContent,
+                  size: Number.parseFloat(getComputedStyle(e).fontSize),
+                  margin: Math.min(left - box.left, box.right - right),
+                };
+              }),
+            );
+            for (const [i, p] of pills.entries()) {
+              expect(p.text, vp.name).toBe(`SCENT ${i + 1}`);
+              expect(p.size, `${vp.name} pill ${i + 1}`).toBeGreaterThanOrEqual(12);
+              expect(p.margin, `${vp.name} pill ${i + 1}: ${JSON.stringify(p)}`).toBeGreaterThanOrEqual(4);
+            }
 
-          await answer(page, 1, 3, 'Lemon');
-          await answer(page, 2, 3, 'Coffee');
-          await page.getByRole('button', { name: 'Previous card' }).waitFor();
-          await audit(page, 'card3');
-          // The confirmation, shown without animation for reduced motion (same timing).
-          await chip(page, 3).click();
-          await option(page, 'Rose').click();
-          await page.getByRole('status').filter({ hasText: 'Rose — got it' }).waitFor();
-          expect(await page.locator('.choice-check').evaluate((e) => getComputedStyle(e).animationName)).toBe('none');
-          await shoot(page, `play-confirm-${vp.name}`);
-          await heading(page, 4).waitFor();
+            await answer(page, 1, 3, 'Lemon');
+            await answer(page, 2, 3, 'Coffee');
+            await page.getByRole('button', { name: 'Previous card' }).waitFor();
+            await audit(page, 'card3');
+            // The confirmation, shown without animation for reduced motion (same timing).
+            await chip(page, 3).click();
+            await option(page, 'Rose').click();
+            await page.getByRole('status').filter({ hasText: 'Rose — got it' }).waitFor();
+            expect(await page.locator('.choice-check').evaluate((e) => getComputedStyle(e).animationName)).toBe('none');
+            await shoot(page, `play-confirm-${vp.name}`);
+            await heading(page, 4).waitFor();
 
-          await page.reload();
-          await startOver(page).waitFor();
-          await audit(page, 'resume');
+            await page.reload();
+            await startOver(page).waitFor();
+            await audit(page, 'resume');
 
-          // Previous and Next side by side, on one row, inside the screen's margins.
-          await page.getByRole('button', { name: 'Previous card' }).click();
-          await page.getByRole('button', { name: 'Next card' }).waitFor();
-          const nav = await page.locator('.play-nav .button').evaluateAll((els) => {
-            const box = (document.querySelector('.play') as HTMLElement).getBoundingClientRect();
-            return els.map((e) => {
-              const r = e.getBoundingClientRect();
-              return { top: r.top, height: r.height, inside: r.left >= box.left - 0.5 && r.right <= box.right + 0.5 };
+            // Previous and Next side by side, on one row, inside the screen's margins.
+            await page.getByRole('button', { name: 'Previous card' }).click();
+            await page.getByRole('button', { name: 'Next card' }).waitFor();
+            const nav = await page.locator('.play-nav .button').evaluateAll((els) => {
+              const box = (document.querySelector('.play') as HTMLElement).getBoundingClientRect();
+              return els.map((e) => {
+                const r = e.getBoundingClientRect();
+                return { top: r.top, height: r.height, inside: r.left >= box.left - 0.5 && r.right <= box.right + 0.5 };
+              });
             });
-          });
-          expect(nav.length).toBe(2);
-          expect(
-            nav.every((b) => b.inside && b.height < 50 && b.top === nav[0].top),
-            JSON.stringify(nav),
-          ).toBe(true);
-          await audit(page, 'previous-next');
-        },
-      );
-    }
+            expect(nav.length).toBe(2);
+            expect(
+              nav.every((b) => b.inside && b.height < 50 && b.top === nav[0].top),
+              JSON.stringify(nav),
+            ).toBe(true);
+            await audit(page, 'previous-next');
+          },
+        );
+      }),
+    );
+    for (const run of runs) if (run.status === 'rejected') throw run.reason;
   });
 });
