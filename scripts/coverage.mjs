@@ -12,7 +12,7 @@
 //   --only unit|journeys      one part only
 //   --unit NAME...            only these packages' tests (shared-schema, sync-server, pwa)
 //   --journeys NAME...        only these journey files (vitest filters: `api-docs` runs e2e/api-docs.e2e.ts)
-//   --max-workers N           vitest's workers for the unit part (default: vitest's, one on 2 cores)
+//   --max-workers N           vitest's workers for the unit part (default: the package's vitest config, at least 2)
 // Naming packages or journeys runs only the parts named. Any failing test fails the run (its
 // figures are still printed).
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
