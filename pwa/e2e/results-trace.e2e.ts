@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { EXPORT_CSV_EXTENDED_COLUMNS, EXPORT_CSV_HEADER, type KitDoc } from '@scentry/shared-schema';
 import type { Browser, BrowserContextOptions, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pulledKit, pushPlay, signedInState } from './support/admin-api';
+import { pulledKit, pushPlay, signedInState, typeAndPause } from './support/admin-api';
 import { launchBrowser } from './support/browser';
 import { startServer, type TestServer } from './support/server';
 import { auditScreen, shoot } from './support/ux';
@@ -33,10 +33,9 @@ const play = (kit: KitDoc, name: string, right: number, order: number) => {
 };
 
 beforeAll(async () => {
-  server = await startServer({ SEED_DEMO: 'on' });
-  browser = await launchBrowser();
+  [server, browser] = await Promise.all([startServer({ SEED_DEMO: 'on' }), launchBrowser()]);
   const kit = await pulledKit(server.url);
-  for (const [i, name] of NAMES.entries()) await play(kit, name, i % 2 ? 2 : 5, i + 1);
+  await Promise.all(NAMES.map((name, i) => play(kit, name, i % 2 ? 2 : 5, i + 1)));
 });
 
 afterAll(async () => {
@@ -63,9 +62,13 @@ const run = (tool: string, args: string[]) => {
 const pdfPages = (file: string) => run('pdftotext', ['-layout', file, '-']).split('\f').slice(0, -1);
 const pageCount = (file: string) => Number(/^Pages:\s+(\d+)/m.exec(run('pdfinfo', [file]))?.[1]);
 
-/** A device with the Admin signed in (through the API: the sign-in is not the subject here). */
+/**
+ * A device with the Admin signed in (through the API: the sign-in is not the subject here); its
+ * clock installed, so a search's typing pause can pass at once (typeAndPause).
+ */
 async function signedInPage(options: BrowserContextOptions) {
   const context = await browser.newContext({ ...options, storageState: await signedInState(server.url) });
+  await context.clock.install();
   return { context, page: await context.newPage() };
 }
 
@@ -113,7 +116,7 @@ describe('a result traced from its report', () => {
       expect(font).toMatch(/mono|Menlo|Consolas/i);
 
       const id = await printedId(page, 'Kai Dunnart');
-      await page.getByLabel('Search').fill(id);
+      await typeAndPause(page.getByLabel('Search'), id);
       await expect.poll(() => search(page)).toBe(id);
       await expect.poll(() => rows(page).count()).toBe(1);
       expect(await idCells(page)).toEqual([id]);
@@ -130,11 +133,11 @@ describe('a result traced from its report', () => {
       await page.keyboard.press('Escape');
 
       // The whole id with hyphens, as in the verify link, in upper case: the same row.
-      await page.getByLabel('Search').fill(fullId.toUpperCase());
+      await typeAndPause(page.getByLabel('Search'), fullId.toUpperCase());
       await expect.poll(() => search(page)).toBe(fullId.toUpperCase());
       await expect.poll(() => idCells(page)).toEqual([id]);
       // Five characters are not an id: nothing.
-      await page.getByLabel('Search').fill(id.slice(0, 5));
+      await typeAndPause(page.getByLabel('Search'), id.slice(0, 5));
       await expect.poll(() => search(page)).toBe(id.slice(0, 5));
       await page.getByText('No result matches these filters.').waitFor();
       expect(await idCells(page)).toEqual([]);

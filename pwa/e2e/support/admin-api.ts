@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { KitDoc } from '@scentry/shared-schema';
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { ADMIN, type TestServer } from './server';
 import type { Credentials } from './sign-in';
@@ -61,8 +61,9 @@ export async function signedInState(
 /**
  * A new browser context (a device) signed in as `user` (./sign-in.ts's ADMIN unless told), and a
  * page on `path` of the app (the dashboard unless told; null: a blank page, for a journey that opens
- * its own address first). Phone-sized (390 × 844) unless the options say otherwise. Close the
- * context when done (or use ./journey.ts's withContext with `signedInState`).
+ * its own address first). Phone-sized (390 × 844) unless the options say otherwise. With `clock`,
+ * the context's clock is installed first (for `typeAndPause`). Close the context when done (or use
+ * ./journey.ts's withContext with `signedInState`).
  */
 export async function signedInPage(
   browser: Browser,
@@ -70,14 +71,16 @@ export async function signedInPage(
   {
     user = ADMIN,
     path = '/admin/dashboard',
+    clock = false,
     ...options
-  }: BrowserContextOptions & { user?: Credentials; path?: string | null } = {},
+  }: BrowserContextOptions & { user?: Credentials; path?: string | null; clock?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
     ...options,
     storageState: await signedInState(baseUrl, user),
   });
+  if (clock) await context.clock.install();
   const page = await context.newPage();
   if (path !== null) await page.goto(`${baseUrl}${path}`);
   return { context, page };
@@ -162,4 +165,18 @@ export async function pushPlay(baseUrl: string, kit: KitDoc, play: PushedPlay): 
   ]);
   expect(conflicts).toEqual([]);
   return id;
+}
+
+/**
+ * Types `text` into a list's search or filter box, which the list takes once typing pauses
+ * (ui/use-debounced.ts: 1 s), and lets that second pass at once on the page's clock: timers due
+ * meanwhile fire as they would have. The context's clock must be installed (`context.clock.install()`)
+ * before the page opened.
+ */
+export async function typeAndPause(field: Locator, text: string, pause = 1000): Promise<void> {
+  const page = field.page();
+  await field.fill(text);
+  // The pause's timer is set by an effect of the render the typing caused: let that frame pass.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+  await page.context().clock.fastForward(pause);
 }
