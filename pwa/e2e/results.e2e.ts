@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { EXPORT_CSV_HEADER, type KitDoc, QUESTIONNAIRE_QUESTIONS, RESULTS_MSG } from '@scentry/shared-schema';
 import type { Browser, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPost, createOrganization, pulledKit, pushPlay, signedInPage } from './support/admin-api';
+import { apiPost, createOrganization, pulledKit, pushPlay, signedInPage, typeAndPause } from './support/admin-api';
 import { launchBrowser } from './support/browser';
 import { startServer, type TestServer } from './support/server';
 import { apiToken } from './support/sign-in';
@@ -87,27 +87,29 @@ async function hiddenNamesOrganization(): Promise<number> {
 }
 
 beforeAll(async () => {
-  server = await startServer({ SEED_DEMO: 'on' });
-  browser = await launchBrowser();
+  // The server and the browser start together.
+  [server, browser] = await Promise.all([startServer({ SEED_DEMO: 'on' }), launchBrowser()]);
   const kit = await pulledKit(server.url);
   const orgId = await hiddenNamesOrganization();
-  await play(kit, {
-    first: 'Ann',
-    last: 'Quokka',
-    right: 5,
-    order: 1,
-    medical: { age: 34, gender: 'Female', race: 'Asian', alzheimer: true },
-    questionnaire: true,
-  });
-  await play(kit, {
-    first: 'Bob',
-    last: 'Wombat',
-    right: 2,
-    order: 2,
-    medical: { age: 61, gender: 'Male', race: 'White' },
-  });
-  await play(kit, { first: 'Cleo', last: 'Numbat', right: 4, order: 3 });
-  await play(kit, { first: 'Dan', last: 'Bilby', right: 1, order: 4, organizationId: orgId });
+  await Promise.all([
+    play(kit, {
+      first: 'Ann',
+      last: 'Quokka',
+      right: 5,
+      order: 1,
+      medical: { age: 34, gender: 'Female', race: 'Asian', alzheimer: true },
+      questionnaire: true,
+    }),
+    play(kit, {
+      first: 'Bob',
+      last: 'Wombat',
+      right: 2,
+      order: 2,
+      medical: { age: 61, gender: 'Male', race: 'White' },
+    }),
+    play(kit, { first: 'Cleo', last: 'Numbat', right: 4, order: 3 }),
+    play(kit, { first: 'Dan', last: 'Bilby', right: 1, order: 4, organizationId: orgId }),
+  ]);
 });
 
 afterAll(async () => {
@@ -149,6 +151,7 @@ describe('the Admin works through the play results', () => {
     const { context, page } = await signedInPage(browser, server.url, {
       viewport: { width: 1366, height: 800 },
       acceptDownloads: true,
+      clock: true,
     });
     await page.getByRole('link', { name: 'Play Results' }).click();
     await page.getByRole('heading', { name: 'Play Results' }).waitFor();
@@ -176,7 +179,7 @@ describe('the Admin works through the play results', () => {
     await expect.poll(() => search(page)).toEqual({ status: 'Fail' });
 
     // The search text goes into the URL once typing pauses (1 s).
-    await page.getByLabel('Search').fill('wombat');
+    await typeAndPause(page.getByLabel('Search'), 'wombat');
     await expect.poll(() => search(page)).toEqual({ status: 'Fail', q: 'wombat' });
     await expect.poll(() => column(page, 3)).toEqual(['Bob']);
 
@@ -242,7 +245,8 @@ describe('the Admin works through the play results', () => {
     // Another detail: no questionnaire.
     await page.getByRole('button', { name: /^Details of Cleo Numbat/ }).click();
     await dialog.getByText('No questionnaire').waitFor();
-    expect(await dialog.locator('.results-answer .tag').allTextContents()).toHaveLength(5);
+    // Its answers come with the detail's reply: waited for, as the first detail's are.
+    await expect.poll(() => dialog.locator('.results-answer .tag').allTextContents()).toHaveLength(5);
     await dialog.getByRole('button', { name: 'Close', exact: true }).first().click();
     await expect.poll(() => dialog.isVisible()).toBe(false);
 
@@ -290,7 +294,7 @@ describe('the Admin works through the play results', () => {
     expect(lines).toHaveLength(5);
 
     // An export with nothing to export is the spec's warning.
-    await page.getByLabel('Search').fill('nobody-by-this-name');
+    await typeAndPause(page.getByLabel('Search'), 'nobody-by-this-name');
     await expect.poll(() => search(page).q).toBe('nobody-by-this-name');
     await page.getByText('No result matches these filters.').waitFor();
     await page.getByRole('button', { name: 'Export CSV' }).click();
