@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInPage } from './support/admin-api';
+import { signedInPage, typeAndPause } from './support/admin-api';
 import { launchBrowser } from './support/browser';
 import { CatalogueApi } from './support/catalogue';
 import { startServer, type TestServer } from './support/server';
@@ -10,8 +10,7 @@ let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   const api = new CatalogueApi(server.url, await apiToken(server.url));
   // 25 scent options: with 10 a page, three pages; "Mint" matches 6 of them.
   for (let i = 1; i <= 25; i++) {
@@ -34,6 +33,7 @@ describe('admin lists keep their state in the URL', () => {
     const { context, page } = await signedInPage(browser, server.url, {
       viewport: { width: 390, height: 844 },
       path: '/admin/scentCardData',
+      clock: true,
     });
     await expect.poll(() => rowNames(page)).toHaveLength(10);
     expect(await page.getByText('1–10 of 25').count()).toBe(1);
@@ -59,7 +59,7 @@ describe('admin lists keep their state in the URL', () => {
     expect(await page.evaluate(() => localStorage.getItem('rowsPerPage'))).toBe('20');
 
     // The search text is written to the URL once typing pauses (1 s), replacing the entry.
-    await page.getByLabel('Search').fill('Mint');
+    await typeAndPause(page.getByLabel('Search'), 'Mint');
     await expect.poll(() => search(page)).toEqual({ size: '20', q: 'Mint' });
     await expect.poll(() => rowNames(page)).toHaveLength(6);
     await page.reload();

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signedInPage } from './support/admin-api';
+import { signedInPage, typeAndPause } from './support/admin-api';
 import { serverAndBrowser } from './support/journey';
 import { signIn } from './support/sign-in';
 
@@ -27,6 +27,7 @@ describe('the Admin manages an organization and its Client Admin on a phone', ()
     const { context: adminContext, page: admin } = await signedInPage(shared.browser, shared.server.url, {
       ...PHONE,
       path: '/admin/client',
+      clock: true,
     });
     await admin.getByRole('heading', { name: 'Client' }).waitFor();
     // The layout keeps its Change Password dialog (same labels) in the page: look inside <main>.
@@ -67,7 +68,7 @@ describe('the Admin manages an organization and its Client Admin on a phone', ()
     expect(posted).toBe(1);
 
     // Find it: the search goes into the URL once typing pauses; the password is never shown.
-    await main.getByLabel('Search').fill('wombat');
+    await typeAndPause(main.getByLabel('Search'), 'wombat');
     await expect.poll(() => search(admin)).toEqual({ q: 'wombat' });
     await expect.poll(() => bodyRows(admin).count()).toBe(1);
     const row = bodyRows(admin).first();

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signedInPage } from './support/admin-api';
+import { signedInPage, typeAndPause } from './support/admin-api';
 import { serverAndBrowser } from './support/journey';
 import { apiToken } from './support/sign-in';
 
@@ -18,6 +18,7 @@ describe('the Admin manages users on a phone', () => {
     const { context, page } = await signedInPage(shared.browser, shared.server.url, {
       viewport: { width: 390, height: 844 },
       path: '/admin/user',
+      clock: true,
     });
     await page.getByRole('heading', { name: 'Users' }).waitFor();
     // The layout keeps its Change Password dialog (same labels) in the page: look inside <main>.
@@ -43,7 +44,7 @@ describe('the Admin manages users on a phone', () => {
     await toast(page, 'User created successfully').waitFor();
 
     // Find it by its last name: the filter goes into the URL once typing pauses.
-    await main.getByLabel('Last Name').fill('quokka');
+    await typeAndPause(main.getByLabel('Last Name'), 'quokka');
     await expect.poll(() => search(page)).toEqual({ lastName: 'quokka' });
     await expect.poll(() => bodyRows(page).count()).toBe(1);
     expect(await bodyRows(page).first().textContent()).toContain(USER.email);
