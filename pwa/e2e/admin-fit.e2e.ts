@@ -33,8 +33,8 @@ const USER = {
 const USER_NAME = `${USER.first} ${USER.last}`;
 
 beforeAll(async () => {
-  server = await startServer({ SEED_DEMO: 'on' });
-  browser = await launchBrowser();
+  // The server and the browser start together.
+  [server, browser] = await Promise.all([startServer({ SEED_DEMO: 'on' }), launchBrowser()]);
   token = await apiToken(server.url);
   const orgId = await createOrganization(server, token, {
     clientType: 'Medical provider',

@@ -26,8 +26,8 @@ const USER = { first: 'Petra', last: 'Phone' };
 
 beforeAll(async () => {
   // The demo: kit DEMO1 and ten scent options (Lemon, Coffee, ...), so the options list has a page 2.
-  server = await startServer({ SEED_DEMO: 'on' });
-  browser = await launchBrowser();
+  // The server and the browser start together.
+  [server, browser] = await Promise.all([startServer({ SEED_DEMO: 'on' }), launchBrowser()]);
   token = await apiToken(server.url);
   await createOrganization(server, token, {
     clientType: 'Medical provider',

@@ -102,8 +102,8 @@ async function expectAxeClean(page: Page, what: string) {
 }
 
 beforeAll(async () => {
-  server = await startServer({ SEED_DEMO: 'on' });
-  browser = await launchBrowser();
+  // The server and the browser start together.
+  [server, browser] = await Promise.all([startServer({ SEED_DEMO: 'on' }), launchBrowser()]);
   organizationId = await createOrganization(server, await apiToken(server.url), {
     ClientType: 'Medical provider',
     OrganizationName: ORGANIZATION,

@@ -49,8 +49,8 @@ const NAMES = [
 ];
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  // The server and the browser start together.
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   api = new CatalogueApi(server.url, await apiToken(server.url));
   for (const [i, name] of NAMES.entries()) {
     optionIds.set(name, await api.createOption(name, [(i * 67) % 256, (i * 131 + 40) % 256, (i * 29 + 90) % 256]));

@@ -197,14 +197,16 @@ let organizationId = 0;
 
 beforeAll(async () => {
   // MAP_TILE_URL unset: the map draws on its packaged outlines.
-  server = await startServer({ SEED_DEMO: 'on' });
-  browser = await launchBrowser();
+  // The server and the browser start together.
+  [server, browser] = await Promise.all([startServer({ SEED_DEMO: 'on' }), launchBrowser()]);
   const kit = await pulledKit(server.url);
   organizationId = await createOrganizationOfClient();
-  await play(kit, 1, true, SAN_FRANCISCO);
-  await play(kit, 2, true, SAN_FRANCISCO, organizationId);
-  await play(kit, 3, false, PARIS);
-  await play(kit, 4, false, null);
+  await Promise.all([
+    play(kit, 1, true, SAN_FRANCISCO),
+    play(kit, 2, true, SAN_FRANCISCO, organizationId),
+    play(kit, 3, false, PARIS),
+    play(kit, 4, false, null),
+  ]);
 });
 
 afterAll(async () => {

@@ -27,8 +27,8 @@ const SIZES = [
 beforeAll(async () => {
   // No SMTP_URL: mail goes to DATA_DIR/outbox. PUBLIC_URL's default (http://localhost:<PORT>) is
   // the address the browser uses, so the e-mailed link opens this server.
-  server = await startServer();
-  browser = await launchBrowser();
+  // The server and the browser start together.
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   await createUser(server, {
     email: STAFF.email,
     password: STAFF.password,
