@@ -153,38 +153,22 @@ if (typecheck.length) {
     run: ({ buffer }) => runAsync(pnpm(), [...typecheck.flatMap((p) => ['--filter', p]), 'typecheck'], { buffer }),
   });
 }
-const shared = testsOf('@scentry/shared-schema');
-if (shared.length) {
+// The related unit and route tests, package by package (the server on SQLite, as npm test's first run).
+const UNIT_STEPS = [
+  { id: 'shared', pkg: '@scentry/shared-schema', target: 30 },
+  { id: 'pwa', pkg: '@scentry/pwa', target: 45 },
+  { id: 'server', pkg: '@scentry/sync-server', target: 90, env: { SCENTRY_TEST_POSTGRES: '', TEST_DATABASE_URL: '' } },
+];
+for (const { id, pkg, target, env = {} } of UNIT_STEPS) {
+  const files = testsOf(pkg);
+  if (!files.length) continue;
+  const name = pkg.replace('@scentry/', '');
   steps.push({
-    id: 'shared',
-    name: `shared-schema: ${count(shared.length, 'related test file')}`,
-    target: 30,
+    id,
+    name: `${name}: ${count(files.length, 'related test file')}${id === 'server' ? ' (SQLite)' : ''}`,
+    target,
     group: 'static',
-    run: ({ buffer }) => vitest('@scentry/shared-schema', 'quick-shared-schema', shared, { buffer }),
-  });
-}
-const pwa = testsOf('@scentry/pwa');
-if (pwa.length) {
-  steps.push({
-    id: 'pwa',
-    name: `pwa: ${count(pwa.length, 'related test file')}`,
-    target: 45,
-    group: 'static',
-    run: ({ buffer }) => vitest('@scentry/pwa', 'quick-pwa', pwa, { buffer }),
-  });
-}
-const server = testsOf('@scentry/sync-server');
-if (server.length) {
-  steps.push({
-    id: 'server',
-    name: `sync-server: ${count(server.length, 'related test file')} (SQLite)`,
-    target: 90,
-    group: 'static',
-    run: ({ buffer }) =>
-      vitest('@scentry/sync-server', 'quick-sync-server', server, {
-        env: { SCENTRY_TEST_POSTGRES: '', TEST_DATABASE_URL: '' },
-        buffer,
-      }),
+    run: ({ buffer }) => vitest(pkg, `quick-${name}`, files, { env, buffer }),
   });
 }
 if (journeys.length) {

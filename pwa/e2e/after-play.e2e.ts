@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser';
 import { withContext as inContext } from './support/journey';
-import { playDemoFast } from './support/quick-play';
+import { playDemoFast } from './support/player';
 import { startServer, type TestServer } from './support/server';
 import { auditScreen } from './support/ux';
 

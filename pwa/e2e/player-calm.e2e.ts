@@ -2,8 +2,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playw
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser';
 import { withContext as inContext } from './support/journey';
-import { onOrigin } from './support/last-card';
-import { DEMO_PASS_PICKS, playDemo, playFromLastCard } from './support/player';
+import { DEMO_PASS_PICKS, onOrigin, playDemo, playFromLastCard } from './support/player';
 import { startServer, type TestServer } from './support/server';
 import { auditScreen, shoot, VIEWPORTS } from './support/ux';
 

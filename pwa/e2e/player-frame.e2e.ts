@@ -2,8 +2,7 @@ import { translator } from '@scentry/shared-schema/i18n/translator';
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { withContext as inContext, serverAndBrowser } from './support/journey';
-import { answerCard, onOrigin, openLastCard } from './support/last-card';
-import { DEMO_PASS_PICKS, playDemo, playFromLastCard } from './support/player';
+import { answerCard, DEMO_PASS_PICKS, onOrigin, openLastCard, playDemo, playFromLastCard } from './support/player';
 import { auditScreen, axeViolations, scrollsSideways, settled, smallTargets } from './support/ux';
 
 /**

@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser';
-import { playDemoFast } from './support/quick-play';
+import { playDemoFast } from './support/player';
 import { startServer, type TestServer } from './support/server';
 
 /*

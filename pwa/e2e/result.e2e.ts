@@ -11,8 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser';
 import { withContext as inContext } from './support/journey';
 import { type Mailbox, startMailbox } from './support/mailbox';
-import { goOfflineWithDemoKit, playFromLastCard } from './support/player';
-import { playDemoFast } from './support/quick-play';
+import { goOfflineWithDemoKit, playDemoFast, playFromLastCard } from './support/player';
 import { startServer, type TestServer } from './support/server';
 import { lastSync, syncedSince } from './support/sync-runs';
 

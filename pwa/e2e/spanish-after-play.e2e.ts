@@ -2,7 +2,7 @@ import { QUESTIONNAIRE_QUESTIONS } from '@scentry/shared-schema';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowser } from './support/journey';
-import { playDemoFast } from './support/quick-play';
+import { playDemoFast } from './support/player';
 import { auditScreen, scrollsSideways, settled, shoot, smallTargets } from './support/ux';
 
 /**

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowser } from './support/journey';
-import { playDemoFast } from './support/quick-play';
+import { playDemoFast } from './support/player';
 import { unzip } from './support/zip';
 
 const shared = serverAndBrowser({ SEED_DEMO: 'on' });

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { KitDoc } from '@scentry/shared-schema';
+import { type KitDoc, kitCode } from '@scentry/shared-schema';
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { ADMIN, type TestServer } from './server';
-import type { Credentials } from './sign-in';
+import { apiSignIn, type Credentials } from './sign-in';
 
 /**
  * What the staff journeys set up through the API (API.md) instead of through screens that are not
@@ -36,14 +36,10 @@ export async function signedInState(
   baseUrl: string,
   user: Credentials = ADMIN,
 ): Promise<NonNullable<BrowserContextOptions['storageState']>> {
-  const res = await fetch(`${baseUrl}/api/User/Authenticate`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ Email: user.email, Password: user.password }),
-  });
-  const body = await res.json();
-  if (body.status !== 'Success') throw new Error(`sign-in of ${user.email} refused: ${body.message}`);
-  const { deviceToken, ...session } = body.data as { deviceToken: string } & Record<string, unknown>;
+  const { deviceToken, ...session } = (await apiSignIn(baseUrl, user)) as { deviceToken: string } & Record<
+    string,
+    unknown
+  >;
   return {
     cookies: [],
     origins: [
@@ -108,7 +104,7 @@ export async function pulledKit(baseUrl: string, code = 'DEMO1'): Promise<KitDoc
     codes: [code],
     checkpoint: null,
   });
-  const kit = data.documents.find((d) => d.name === code);
+  const kit = data.documents.find((d) => d.id === kitCode(code));
   if (!kit) throw new Error(`${code} not served`);
   return kit;
 }

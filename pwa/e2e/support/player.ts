@@ -1,7 +1,8 @@
-import { type KitDoc, kitCode, type Language, type Translate } from '@scentry/shared-schema';
+import type { Language, Translate } from '@scentry/shared-schema';
 import { translator } from '@scentry/shared-schema/i18n/translator';
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { pulledKit } from './admin-api';
 
 /** The demo kit's correct answers (README) with a wrong one on card 5: 4 of 5, a Pass. */
 export const DEMO_PASS_PICKS = ['Lemon', 'Coffee', 'Rose', 'Mint', 'Coffee'];
@@ -30,24 +31,17 @@ export async function playDemo(
   const t = await pageT(page);
   for (let i = 1; i <= 5; i++) {
     await page.getByRole('heading', { name: t('card.heading', { number: i }) }).waitFor();
-    await page
-      .locator('label.chip')
-      .filter({ hasText: new RegExp(`^3\\s*${t('intensity.3')}$`) })
-      .click();
-    await page
-      .locator('.choice')
-      .filter({ hasText: picks[i - 1] })
-      .click();
+    await answerCard(page, picks[i - 1]);
   }
   await answerLocationStep(page, location);
 }
 
 /**
  * The same play as `playDemo` for a journey whose subject comes after it: cards 1 to 4 are answered
- * as a device keeps a play in progress (its `scentryPlay:<code>` entry, which the play screen
- * resumes on open), then card 5 is answered through the screen, so the result is scored, stored
- * and queued by the app itself. About 4 s shorter than five cards through the screen. Works
- * offline (the app reopens from the service worker); the page must be on the app's origin.
+ * as a device keeps a play in progress (`openLastCard`), then card 5 through the screen, so the
+ * result is scored, stored and queued by the app itself. About 4 s shorter than five cards through
+ * the screen. Works offline (the app reopens from the service worker); the page must be on the
+ * app's origin (`onOrigin`, or `playDemoFast` from anywhere).
  */
 export async function playFromLastCard(
   page: Page,
@@ -55,18 +49,48 @@ export async function playFromLastCard(
   location: 'Not now' | 'Allow location' = 'Not now',
   code = 'DEMO1',
 ): Promise<void> {
+  await openLastCard(page, picks, code);
+  await answerCard(page, picks[picks.length - 1]);
+  await answerLocationStep(page, location);
+}
+
+/** `playFromLastCard` from a page not yet on the app's origin (it goes there first). */
+export async function playDemoFast(
+  page: Page,
+  baseUrl: string,
+  picks: string[] = DEMO_PASS_PICKS,
+  location: 'Not now' | 'Allow location' = 'Not now',
+): Promise<void> {
+  await onOrigin(page, baseUrl);
+  await playFromLastCard(page, picks, location);
+}
+
+/**
+ * Puts the page on the app's origin without starting the app (its /robots.txt, plain text): the
+ * device's storage can then be written before the app's first screen.
+ */
+export async function onOrigin(page: Page, baseUrl: string): Promise<void> {
+  await page.goto(`${baseUrl}/robots.txt`);
+}
+
+/**
+ * Cards 1 to n-1 answered (the named `picks`, at `intensity`) as a device keeps a play in progress
+ * (its `scentryPlay:<code>` entry, which the play screen resumes on open), then the kit opened on
+ * its last card, unanswered. The page must be on the app's origin; works offline once the kit is
+ * on the device (the app reopens from the service worker).
+ */
+export async function openLastCard(
+  page: Page,
+  picks: readonly string[] = DEMO_PASS_PICKS,
+  code = 'DEMO1',
+  intensity = 3,
+): Promise<void> {
   const origin = new URL(page.url()).origin;
-  const res = await fetch(`${origin}/api/sync/kits/pull`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ codes: [code], checkpoint: null, batchSize: 1 }),
-  });
-  const reply = (await res.json()) as { data: { documents: KitDoc[] } };
-  const kit = reply.data.documents.find((d) => d.id === kitCode(code));
-  if (!kit) throw new Error(`kit ${code} is not on the server`);
+  const kit = await pulledKit(origin, code);
   const cards = [...kit.cards].sort((a, b) => a.sortOrder - b.sortOrder);
+  const last = cards.length - 1;
   const choices = cards.map((card, i) => {
-    if (i === cards.length - 1) return null;
+    if (i === last) return null;
     const option = card.options.find((o) => o.name === picks[i]);
     if (!option) throw new Error(`card ${i + 1} of ${code} has no option ${picks[i]}`);
     return option.scentOptionId;
@@ -74,9 +98,9 @@ export async function playFromLastCard(
   const progress = {
     code: kit.id,
     version: kit.version,
-    index: cards.length - 1,
+    index: last,
     choices,
-    intensities: cards.map((_, i) => (i === cards.length - 1 ? null : 3)),
+    intensities: cards.map((_, i) => (i === last ? null : intensity)),
   };
   await page.evaluate(
     (p) => localStorage.setItem(`scentryPlay:${p.code}`, JSON.stringify({ ...p, savedAt: Date.now() })),
@@ -85,15 +109,16 @@ export async function playFromLastCard(
   await page.goto(`${origin}/scent/${code}`);
   const t = await pageT(page);
   await page.getByRole('heading', { name: t('card.heading', { number: cards.length }) }).waitFor();
+}
+
+/** Answers the card on screen: rates it `intensity` (default 3, Moderate) and picks the named option. */
+export async function answerCard(page: Page, pick: string, intensity = 3): Promise<void> {
+  const t = await pageT(page);
   await page
     .locator('label.chip')
-    .filter({ hasText: new RegExp(`^3\\s*${t('intensity.3')}$`) })
+    .filter({ hasText: new RegExp(`^${intensity}\\s*${t(`intensity.${intensity}` as 'intensity.3')}$`) })
     .click();
-  await page
-    .locator('.choice')
-    .filter({ hasText: picks[cards.length - 1] })
-    .click();
-  await answerLocationStep(page, location);
+  await page.locator('.choice').filter({ hasText: pick }).click();
 }
 
 /**

@@ -30,8 +30,8 @@ export async function signIn(page: Page, baseUrl: string, user: Credentials = AD
   return body;
 }
 
-/** The same sign-in without a browser, for setting data up through the API: the bearer token. */
-export async function apiToken(baseUrl: string, user: Credentials = ADMIN): Promise<string> {
+/** The same sign-in without a browser, through the API: the reply's data (token, user, device token). */
+export async function apiSignIn(baseUrl: string, user: Credentials = ADMIN): Promise<Record<string, unknown>> {
   const res = await fetch(`${baseUrl}/api/User/Authenticate`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -39,5 +39,10 @@ export async function apiToken(baseUrl: string, user: Credentials = ADMIN): Prom
   });
   const body = await res.json();
   if (body.status !== 'Success') throw new Error(`sign-in of ${user.email} refused: ${body.message}`);
-  return body.data.token;
+  return body.data;
+}
+
+/** The bearer token of a sign-in through the API, for setting data up. */
+export async function apiToken(baseUrl: string, user: Credentials = ADMIN): Promise<string> {
+  return (await apiSignIn(baseUrl, user)).token as string;
 }
