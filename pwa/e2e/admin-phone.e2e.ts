@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPost, createOrganization, pulledKit, signedInPage } from './support/admin-api';
 import { launchBrowser } from './support/browser';
 import { CatalogueApi } from './support/catalogue';
-import { loadLazyImages } from './support/lazy-images';
 import { makePng } from './support/png';
 import { createUser, startServer, type TestServer } from './support/server';
 import { apiToken } from './support/sign-in';
@@ -379,8 +378,6 @@ describe('the admin on a phone', () => {
       await page.goto(`${server.url}${screen.path}`);
       await screen.ready.first().waitFor();
       await expect.poll(() => page.locator('main [aria-busy="true"]').count()).toBe(0);
-      // The option grid's pictures out of sight would never settle otherwise.
-      await loadLazyImages(page);
       await measure(screen.path);
     }
     // The kit editor's second tab (its cards) too.

@@ -4,7 +4,6 @@ import { signedInState } from './support/admin-api';
 import { launchBrowser } from './support/browser';
 import { CatalogueApi } from './support/catalogue';
 import { withContext as journeyContext } from './support/journey';
-import { loadLazyImages } from './support/lazy-images';
 import { startServer, type TestServer } from './support/server';
 import { apiToken } from './support/sign-in';
 import { auditScreen, scrollsSideways, settled, VIEWPORTS } from './support/ux';
@@ -356,8 +355,6 @@ describe('kit builder', () => {
         });
         expect(fit, `options table at ${v.width}px`).toEqual({ overflow: 0, cut: 0 });
       }
-      // The grid's pictures out of sight would never settle otherwise.
-      await loadLazyImages(page);
       await auditAtEverySize(page, 'card-editor-grid');
     }));
 

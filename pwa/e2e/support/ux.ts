@@ -125,10 +125,14 @@ export type Viewport = { readonly width: number; readonly height: number; readon
 /**
  * Waits until the screen is drawn as a person sees it: web fonts loaded, every picture decoded,
  * and two animation frames after the last resize (layout and ResizeObserver callbacks done).
- * Cheaper and more exact than waiting for the network to be idle.
+ * Cheaper and more exact than waiting for the network to be idle. A lazily loaded picture out of
+ * sight (`loading="lazy"`, inside a scrolled box) is never fetched, so its decode() would never
+ * settle: such pictures are made to load now (only the attribute changes: nothing axe or the 44 px
+ * check reads).
  */
 export async function settled(page: Page): Promise<void> {
   await page.evaluate(async () => {
+    for (const img of document.querySelectorAll<HTMLImageElement>('img[loading="lazy"]')) img.loading = 'eager';
     await document.fonts.ready;
     await Promise.all([...document.images].map((img) => (img.complete ? null : img.decode().catch(() => null))));
     await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
