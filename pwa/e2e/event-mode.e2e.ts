@@ -1,6 +1,7 @@
 import { MEDICAL_MSG } from '@scentry/shared-schema';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WITH_SERVICE_WORKER } from './support/browser';
 import { serverAndBrowser } from './support/journey';
 import { DEMO_PASS_PICKS, playDemo } from './support/player';
 import { ADMIN } from './support/server';
@@ -31,7 +32,7 @@ const resultIds: string[] = [];
 beforeAll(async () => {
   shared.server.exec("INSERT INTO organizations (name) VALUES ('Event Clinic')");
   orgId = shared.server.sql<{ id: number }>("SELECT id FROM organizations WHERE name = 'Event Clinic'")[0].id;
-  context = await shared.browser.newContext({ viewport: TABLET });
+  context = await shared.browser.newContext({ viewport: TABLET, ...WITH_SERVICE_WORKER });
   await context.addInitScript(`window.__scentryEventIdleMs = ${IDLE_MS}; window.__scentryEventWarnMs = ${WARN_MS};`);
   page = await context.newPage();
 });

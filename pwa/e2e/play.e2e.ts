@@ -5,7 +5,7 @@ import path from 'node:path';
 import { PLAY_MSG } from '@scentry/shared-schema';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
+import { launchBrowser, WITH_SERVICE_WORKER } from './support/browser';
 import { CatalogueApi } from './support/catalogue';
 import { withContext as inContext } from './support/journey';
 import { answerLocationStep, onOrigin, playFromLastCard } from './support/player';
@@ -38,6 +38,9 @@ const WRONG = ['Rose', 'Banana', 'Chocolate', 'Smoke', 'Coffee'];
 /** Each journey has a browser context (storage, service worker) of its own, closed even when it fails. */
 const withContext = (journey: (context: BrowserContext) => Promise<void>): Promise<void> =>
   inContext(browser, {}, journey);
+/** The same with the service worker: a device that can play offline. */
+const withOfflineDevice = (journey: (context: BrowserContext) => Promise<void>): Promise<void> =>
+  inContext(browser, WITH_SERVICE_WORKER, journey);
 
 /** A browser whose camera films the given QR code (Chromium's fake capture device). */
 async function withCameraOn<T>(name: string, png: Buffer, journey: (page: Page) => Promise<T>): Promise<T> {
@@ -211,7 +214,7 @@ describe('play', () => {
     }));
 
   it('plays a kit offline after one online visit, then uploads the result exactly once', () =>
-    withContext(async (context) => {
+    withOfflineDevice(async (context) => {
       const before = resultRows().length;
       const page = await openKitOnline(context);
 
@@ -307,7 +310,7 @@ describe('play', () => {
     // A server of its own: this journey stops it, and no other journey may notice.
     let own = await startServer({ SEED_DEMO: 'on' });
     const { port, dataDir } = own;
-    const context = await browser.newContext();
+    const context = await browser.newContext(WITH_SERVICE_WORKER);
     try {
       const page = await openKitOnline(context, own);
       await context.setOffline(true);
@@ -393,7 +396,7 @@ describe('play', () => {
     }));
 
   it('tells an offline player that a kit never opened needs one connection, and an unknown code is invalid', () =>
-    withContext(async (context) => {
+    withOfflineDevice(async (context) => {
       const page = await context.newPage();
       await page.goto(`${server.url}/home`);
       await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
+import { launchBrowser, WITH_SERVICE_WORKER } from './support/browser';
 import { withContext as inContext } from './support/journey';
 import { DEMO_PASS_PICKS, onOrigin, playDemo, playFromLastCard } from './support/player';
 import { startServer, type TestServer } from './support/server';
@@ -150,7 +150,7 @@ describe('calm player screens', () => {
     ];
     const runs = await Promise.allSettled(
       sizes.map((viewport) =>
-        withContext({ viewport }, async (context) => {
+        withContext({ viewport, ...WITH_SERVICE_WORKER }, async (context) => {
           // When the notice is put on the page and taken off, and on which screen (from the first paint).
           await context.addInitScript(() => {
             const w = window as unknown as { __notice: { shownAt?: number; shownOn?: string; goneAt?: number } };

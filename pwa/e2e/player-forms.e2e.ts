@@ -1,7 +1,7 @@
 import { MEDICAL_MSG } from '@scentry/shared-schema';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
+import { launchBrowser, WITH_SERVICE_WORKER } from './support/browser';
 import { withContext as inContext } from './support/journey';
 import { goOfflineWithDemoKit, playFromLastCard } from './support/player';
 import { startServer, type TestServer } from './support/server';
@@ -78,6 +78,9 @@ afterAll(async () => {
 
 /** A phone (390 × 844). */
 const withContext = (journey: (context: BrowserContext) => Promise<void>) => inContext(browser, {}, journey);
+/** The same with the service worker: a phone that can play offline. */
+const withOfflineDevice = (journey: (context: BrowserContext) => Promise<void>) =>
+  inContext(browser, WITH_SERVICE_WORKER, journey);
 
 async function openResult(page: Page) {
   await page.getByRole('link', { name: 'See my result summary' }).click();
@@ -125,7 +128,7 @@ const resultRowFromDb = (id: string) =>
 
 describe('the player’s forms: provider choice and the medical form', () => {
   it('opt in, choose a provider, play offline, fill the medical form and the questionnaire offline; it all uploads once when back online and the provider counts it', () =>
-    withContext(async (context) => {
+    withOfflineDevice(async (context) => {
       const page = await context.newPage();
       await page.goto(`${server.url}/home`);
       const optIn = page.getByRole('checkbox', { name: 'Send my result to my healthcare provider' });

@@ -1,5 +1,6 @@
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
+import { WITH_SERVICE_WORKER } from './support/browser';
 import { serverAndBrowser } from './support/journey';
 
 const shared = serverAndBrowser({ SEED_DEMO: 'on' });
@@ -11,7 +12,7 @@ const ADMIN_MARKERS = ['Total Test Kit', 'Change Password', 'Masters', 'Scent Ca
 
 describe('installable PWA shell', () => {
   it('serves a player page without admin code, installs a service worker, and works offline after', async () => {
-    const context = await shared.browser.newContext();
+    const context = await shared.browser.newContext(WITH_SERVICE_WORKER);
     const page = await context.newPage();
     const scripts: string[] = [];
     page.on('response', async (res) => {

@@ -7,7 +7,7 @@ import { QUESTIONNAIRE_MSG, QUESTIONNAIRE_QUESTIONS, REPORT_MSG } from '@scentry
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../shared-schema/src/i18n/en.json';
-import { launchBrowser } from './support/browser';
+import { launchBrowser, WITH_SERVICE_WORKER } from './support/browser';
 import { withContext as inContext } from './support/journey';
 import { type Mailbox, startMailbox } from './support/mailbox';
 import { goOfflineWithDemoKit, playDemoFast, playFromLastCard } from './support/player';
@@ -41,6 +41,9 @@ const PHONES = [
 /** A phone (390 × 844) that accepts downloads. */
 const withContext = (journey: (context: BrowserContext) => Promise<void>) =>
   inContext(browser, { acceptDownloads: true }, journey);
+/** The same with the service worker: a phone that can answer offline. */
+const withOfflineDevice = (journey: (context: BrowserContext) => Promise<void>) =>
+  inContext(browser, { acceptDownloads: true, ...WITH_SERVICE_WORKER }, journey);
 
 /** From /pass through the summary to the result page, then to the questions, as a player would. */
 async function openQuestions(page: Page) {
@@ -228,7 +231,7 @@ describe('the COVID-19 questionnaire', () => {
     }));
 
   it('is answered offline: kept on the device, uploaded once when back online', () =>
-    withContext(async (context) => {
+    withOfflineDevice(async (context) => {
       const page = await context.newPage();
       await page.goto(`${server.url}/scent/DEMO1`);
       await goOfflineWithDemoKit(page, context);
@@ -299,7 +302,7 @@ describe('the COVID-19 questionnaire', () => {
     }));
 
   it('a questionnaire queued by a build before the write keys (its result has none) still goes out', () =>
-    withContext(async (context) => {
+    withOfflineDevice(async (context) => {
       const page = await context.newPage();
       await page.goto(`${server.url}/scent/DEMO1`);
       await goOfflineWithDemoKit(page, context);

@@ -8,7 +8,7 @@ import { REPORT_MSG } from '@scentry/shared-schema';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
+import { launchBrowser, WITH_SERVICE_WORKER } from './support/browser';
 import { withContext as inContext } from './support/journey';
 import { type Mailbox, startMailbox } from './support/mailbox';
 import { goOfflineWithDemoKit, playDemoFast, playFromLastCard } from './support/player';
@@ -36,6 +36,9 @@ afterAll(async () => {
 // Phone size (the default): the result page and its buttons must work on a small screen.
 const withContext = (journey: (context: BrowserContext) => Promise<void>) =>
   inContext(browser, { acceptDownloads: true, timezoneId: 'UTC' }, journey);
+/** The same with the service worker: a phone that keeps working with the network off. */
+const withOfflineDevice = (journey: (context: BrowserContext) => Promise<void>) =>
+  inContext(browser, { acceptDownloads: true, timezoneId: 'UTC', ...WITH_SERVICE_WORKER }, journey);
 
 /** From /pass through the summary to the result page, as a player would. */
 async function openResult(page: Page) {
@@ -181,7 +184,7 @@ describe('the result report', () => {
     }));
 
   it("works with the network off until the end: PDF and image on the device, the e-mail goes out once when back online, with the server's text and PDF", () =>
-    withContext(async (context) => {
+    withOfflineDevice(async (context) => {
       const page = await context.newPage();
       await page.goto(`${server.url}/scent/DEMO1`);
       await goOfflineWithDemoKit(page, context);

@@ -26,10 +26,28 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
   // A failed test's open pages are photographed (failure-shots.ts): it finds them through here.
   openBrowsers.add(browser);
   browser.on('disconnected', () => openBrowsers.delete(browser));
+  withoutServiceWorkerUnlessAsked(browser);
   // `npm run coverage` (scripts/coverage.mjs) sets this to the folder for the raw coverage files;
   // otherwise the browser is Playwright's own, untouched.
   const coverageDir = process.env.SCENTRY_E2E_COVERAGE;
   return coverageDir ? withCoverage(browser, coverageDir) : browser;
+}
+
+/**
+ * A new context (a device) comes without the service worker unless the journey asks for it with
+ * these options, as every journey whose subject is offline play, the precache, the image cache or
+ * the "ready to work offline" notice does. Installing the worker precaches the whole app (200 files,
+ * 2.4 MB) on each new device: about a seventh of the time of a journey whose subject is a screen,
+ * for nothing it checks.
+ */
+export const WITH_SERVICE_WORKER = { serviceWorkers: 'allow' } as const;
+
+/** Blocks the service worker in every context `browser` makes, unless the options allow it. */
+
+function withoutServiceWorkerUnlessAsked(browser: Browser): void {
+  const { newContext, newPage } = browser;
+  browser.newContext = (options = {}) => newContext.call(browser, { serviceWorkers: 'block', ...options });
+  browser.newPage = (options = {}) => newPage.call(browser, { serviceWorkers: 'block', ...options });
 }
 
 /**
