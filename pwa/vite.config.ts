@@ -199,10 +199,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     // vitest's default is one worker fewer than the cores (one on 2 cores): use them all.
     maxWorkers: Math.max(2, availableParallelism()),
-    // A worker keeps the modules it imported from one file to the next (React, the router, the
-    // catalogues) instead of importing them again: 37 s → 9 s. happy-dom is still made afresh for
-    // each file, and each file's vi.mock applies to that file; the suite passes in any file order
-    // and in one worker (\`--sequence.shuffle.files\`, \`--maxWorkers=1\`).
-    isolate: false,
+    // Each file imports its modules afresh (vitest's isolate, kept on): many files vi.mock a module
+    // that another file imports for real, and a shared module cache hands a file the other's copy
+    // (isolate: false failed record.test.ts in one run of three).
   },
 });

@@ -15,7 +15,7 @@ export default defineConfig({
     // the next instead of importing them again for each: the SQLite run 129 s → 78 s, PostgreSQL
     // 105 s → 76 s. Each file still builds its own apps and DATA_DIR; config is read from the env a
     // file gives its app, never at import. The suite passes in any file order and in one worker
-    // (\`--sequence.shuffle.files\`, \`--maxWorkers=1\`).
+    // (`--sequence.shuffle.files`, `--maxWorkers=1`).
     isolate: false,
     // With SCENTRY_TEST_POSTGRES=1: one throw-away PostgreSQL cluster for the run (a no-op otherwise).
     globalSetup: ['./src/test/postgres-setup.ts'],

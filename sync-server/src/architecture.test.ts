@@ -175,3 +175,39 @@ describe('migrations stand alone', () => {
     for (const sample of fine) expect(migrationProblem(file, sample), sample).toBeNull();
   });
 });
+
+/**
+ * Why a test file could read another file's modules, or null. The server's and shared-schema's
+ * workers keep their imports from one test file to the next (isolate: false in their vitest
+ * configs), so a module replaced with vi.mock would be the replaced one, or the real one, depending
+ * on which file a worker ran first.
+ */
+function sharedModuleProblem(text: string): string | null {
+  return /\bvi\.(mock|doMock|unmock|doUnmock|resetModules)\s*\(/.test(text)
+    ? 'replaces a module (vi.mock): test workers share their modules between files'
+    : null;
+}
+
+describe('test files share their workers', () => {
+  it('no server or shared-schema test replaces a module', () => {
+    const tests = [SRC, path.join(SRC, '../../shared-schema/src')].flatMap(function walk(dir: string): string[] {
+      return readdirSync(dir).flatMap((name) => {
+        const full = path.join(dir, name);
+        if (statSync(full).isDirectory()) return walk(full);
+        return name.endsWith('.test.ts') && full !== fileURLToPath(import.meta.url) ? [full] : [];
+      });
+    });
+    expect(tests.length).toBeGreaterThan(90);
+    const problems = tests.flatMap((file) => {
+      const problem = sharedModuleProblem(readFileSync(file, 'utf8'));
+      return problem ? [`${path.relative(SRC, file)}: ${problem}`] : [];
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it('the check itself sees a replaced module', () => {
+    expect(sharedModuleProblem("vi.mock('../services/mail', () => ({}));")).not.toBeNull();
+    expect(sharedModuleProblem('vi.resetModules();')).not.toBeNull();
+    expect(sharedModuleProblem('const log = { error: vi.fn() };')).toBeNull();
+  });
+});
