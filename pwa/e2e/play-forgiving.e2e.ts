@@ -293,9 +293,23 @@ describe('the play screens, as a person sees them', () => {
             await audit(page, 'card3');
             // The confirmation, shown without animation for reduced motion (same timing).
             await chip(page, 3).click();
+            // Read as the check appears: on a busy machine the card may move on before a later read.
+            const checkAnimation = page.evaluate(
+              () =>
+                new Promise<string>((resolve) => {
+                  const read = () => {
+                    const check = document.querySelector('.choice-check');
+                    if (check) resolve(getComputedStyle(check).animationName);
+                    return check !== null;
+                  };
+                  if (read()) return;
+                  const seen = new MutationObserver(() => read() && seen.disconnect());
+                  seen.observe(document.body, { childList: true, subtree: true });
+                }),
+            );
             await option(page, 'Rose').click();
             await page.getByRole('status').filter({ hasText: 'Rose — got it' }).waitFor();
-            expect(await page.locator('.choice-check').evaluate((e) => getComputedStyle(e).animationName)).toBe('none');
+            expect(await checkAnimation).toBe('none');
             await shoot(page, `play-confirm-${vp.name}`);
             await heading(page, 4).waitFor();
 

@@ -188,15 +188,19 @@ function sharedModuleProblem(text: string): string | null {
     : null;
 }
 
+function testFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return testFiles(full);
+    return name.endsWith('.test.ts') ? [full] : [];
+  });
+}
+
 describe('test files share their workers', () => {
   it('no server or shared-schema test replaces a module', () => {
-    const tests = [SRC, path.join(SRC, '../../shared-schema/src')].flatMap(function walk(dir: string): string[] {
-      return readdirSync(dir).flatMap((name) => {
-        const full = path.join(dir, name);
-        if (statSync(full).isDirectory()) return walk(full);
-        return name.endsWith('.test.ts') && full !== fileURLToPath(import.meta.url) ? [full] : [];
-      });
-    });
+    const tests = [SRC, path.join(SRC, '../../shared-schema/src')]
+      .flatMap(testFiles)
+      .filter((file) => file !== fileURLToPath(import.meta.url));
     expect(tests.length).toBeGreaterThan(90);
     const problems = tests.flatMap((file) => {
       const problem = sharedModuleProblem(readFileSync(file, 'utf8'));
