@@ -237,7 +237,7 @@ export interface PasswordResetTokensTable {
   expiresAt: string;
 }
 
-/** The shared state of the limits (issue 26; lib/counters.ts): empty unless the database store is used. */
+/** The shared state of the limits (issue 26; limits/counters.ts): empty unless the database store is used. */
 export interface RateCountersTable {
   /** A hash of the limit's name and its key (never an e-mail or address as such). */
   key: string;

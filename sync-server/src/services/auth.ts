@@ -9,11 +9,11 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
 import { addressKey } from '../lib/address';
-import type { Counters } from '../lib/counters';
 import type { DeviceTokens } from '../lib/device-token';
 import { forbidden, invalid, tooMany, unauthorized, warning } from '../lib/errors';
-import { LoginLimiter } from '../lib/login-limiter';
 import { hashPassword, verifyPassword } from '../lib/password';
+import type { Counters } from '../limits/counters';
+import { LoginLimiter } from '../limits/login-limiter';
 import type { AuthUser } from '../plugins/app/auth';
 import type { TokenPayload } from '../plugins/external/jwt';
 import {

@@ -10,10 +10,10 @@ import type { FastifyRequest } from 'fastify';
 import type { Rate } from '../config';
 import { type Db, inTransaction } from '../db/database';
 import { addressKey } from '../lib/address';
-import { type Counters, type CountersOf, memoryCounters } from '../lib/counters';
 import { invalid, notFound, tooMany, warning } from '../lib/errors';
 import { hashPassword } from '../lib/password';
-import { Throttle } from '../lib/throttle';
+import { type Counters, type CountersOf, memoryCounters } from '../limits/counters';
+import { Throttle } from '../limits/throttle';
 import {
   deleteExpiredResetTokens,
   findResetToken,

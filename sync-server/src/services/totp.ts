@@ -10,9 +10,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
 import { addressKey } from '../lib/address';
-import type { Counters } from '../lib/counters';
 import { invalid, notFound, tooMany, unauthorized, warning } from '../lib/errors';
-import type { LoginLimiter } from '../lib/login-limiter';
 import { verifyPassword } from '../lib/password';
 import {
   acceptedStep,
@@ -24,6 +22,8 @@ import {
 } from '../lib/totp';
 import { TOTP_CHALLENGE_MAX_ATTEMPTS, type TotpChallenges } from '../lib/totp-challenge';
 import { decryptTotpSecret, encryptTotpSecret } from '../lib/totp-crypto';
+import type { Counters } from '../limits/counters';
+import type { LoginLimiter } from '../limits/login-limiter';
 import type { AuthUser } from '../plugins/app/auth';
 import {
   clearTotp,

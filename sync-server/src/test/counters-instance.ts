@@ -1,12 +1,12 @@
 /**
- * One "instance" of the two-instance counters test (services/db-counters.test.ts), run as its own
+ * One "instance" of the two-instance counters test (limits/db-counters.test.ts), run as its own
  * process so that its SQLite connection waits for the other's lock as a second server would:
  * `node --import tsx counters-instance.ts <db file> <bucket|window> <attempts> <now>` opens the
  * file, prints `ready`, and when its stdin ends (the test's word to both) makes every attempt at
  * once (the fixed `now` shared by both processes) and prints how many were let through.
  */
 import { openDatabase } from '../db/database';
-import { dbCounters } from '../services/db-counters';
+import { dbCounters } from '../limits/db-counters';
 
 const [file, mode, attempts, now] = process.argv.slice(2);
 const db = openDatabase(file);

@@ -1,7 +1,7 @@
 // A fixed pseudo-random walk over a Counters store beside MemoryCounters (takes of various costs,
 // peeks, hits under shared keys, forgets), for the database store's tests on either engine.
 import { expect } from 'vitest';
-import { type Counters, MemoryCounters, type Taken } from '../lib/counters';
+import { type Counters, MemoryCounters, type Taken } from '../limits/counters';
 
 /** Runs `steps` steps from `seed` on `stored` and on a MemoryCounters, expecting the same answer at each. */
 export async function expectSameAsMemory(stored: Counters, steps: number, seed: number): Promise<void> {

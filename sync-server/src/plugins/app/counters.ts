@@ -2,8 +2,8 @@ import { createHmac } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/database';
-import { type CountersOf, memoryCounters } from '../../lib/counters';
-import { dbCounters } from '../../services/db-counters';
+import { type CountersOf, memoryCounters } from '../../limits/counters';
+import { dbCounters } from '../../limits/db-counters';
 
 declare module 'fastify' {
   interface FastifyInstance {

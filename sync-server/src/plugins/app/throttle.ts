@@ -2,9 +2,9 @@ import { MSG, requestCost, type ThrottleName, type WorkCost } from '@scentry/sha
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { addressKey } from '../../lib/address';
-import type { Counters } from '../../lib/counters';
 import { tooMany } from '../../lib/errors';
-import { Throttle } from '../../lib/throttle';
+import type { Counters } from '../../limits/counters';
+import { Throttle } from '../../limits/throttle';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

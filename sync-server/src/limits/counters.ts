@@ -5,12 +5,12 @@ import type { Rate } from '../config';
  * per-address throttles. Two shapes of count, both kept per key:
  *
  * - a token bucket (`take`, `peek`): `rate.limit` tokens at once, refilled evenly over
- *   `rate.windowMs` (lib/throttle.ts);
+ *   `rate.windowMs` (limits/throttle.ts);
  * - a sliding window of hits (`hit`, `forget`): the times of the hits within `windowMs`, a key at
- *   its limit refusing more (lib/login-limiter.ts).
+ *   its limit refusing more (limits/login-limiter.ts).
  *
  * A store in memory (MemoryCounters: one process, a restart forgives; the default) answers at once;
- * one in the database (DbCounters, services/db-counters.ts: several instances count together)
+ * one in the database (DbCounters, limits/db-counters.ts: several instances count together)
  * answers with a promise. Both run the same transitions below, so they count alike; a caller that
  * may be given either awaits (awaiting a plain value is harmless).
  *

@@ -2,6 +2,13 @@ import { createHash, createHmac } from 'node:crypto';
 import type { Rate } from '../config';
 import { type Db, inTransaction } from '../db/database';
 import {
+  deleteExpiredRateCounters,
+  deleteRateCounter,
+  findRateCounter,
+  lockRateCounter,
+  putRateCounter,
+} from '../repositories/rate-counters';
+import {
   type AsyncCounters,
   type Bucket,
   type CountersOf,
@@ -13,14 +20,7 @@ import {
   type Taken,
   takeFrom,
   type WindowKey,
-} from '../lib/counters';
-import {
-  deleteExpiredRateCounters,
-  deleteRateCounter,
-  findRateCounter,
-  lockRateCounter,
-  putRateCounter,
-} from '../repositories/rate-counters';
+} from './counters';
 
 export interface DbCountersOptions {
   /**
@@ -41,7 +41,7 @@ interface Sweeper {
 /**
  * The limits' counts in the database (table rate_counters), for instances sharing one database:
  * each change of a key is a transaction that locks the key's row, reads it, runs the transition
- * of lib/counters.ts (the very one MemoryCounters runs) and writes the result, so the count is
+ * of limits/counters.ts (the very one MemoryCounters runs) and writes the result, so the count is
  * exact however many instances take at once. A change of several keys (a sign-in's three) locks
  * them in one order, so two instances never wait on each other in a circle.
  */

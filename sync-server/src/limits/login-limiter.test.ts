@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { addressKey } from '../lib/address';
 import { clock, limits } from '../test/clock';
-import { addressKey } from './address';
 import { LoginLimiter } from './login-limiter';
 
 const MINUTE = 60 * 1000;

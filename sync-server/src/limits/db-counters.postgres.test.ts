@@ -1,13 +1,13 @@
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, openPostgres } from '../db/database';
-import { LoginLimiter } from '../lib/login-limiter';
-import { Throttle } from '../lib/throttle';
 import { countRateCounters } from '../repositories/rate-counters';
 import { expectSameAsMemory } from '../test/counters-walk';
 import { migratedTemplate } from '../test/helpers';
 import { makeTestDatabase, type TestDatabase, testDatabaseUrl } from '../test/postgres';
 import { DbCounters, dbCounters } from './db-counters';
+import { LoginLimiter } from './login-limiter';
+import { Throttle } from './throttle';
 
 /**
  * DbCounters on a real PostgreSQL (issue 26), in a run on PostgreSQL: a database of its own, a

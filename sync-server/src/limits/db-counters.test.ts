@@ -7,12 +7,12 @@ import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Db, openDatabase } from '../db/database';
 import { migrateTo, migrateToLatest } from '../db/migrate';
-import { LoginLimiter } from '../lib/login-limiter';
-import { Throttle } from '../lib/throttle';
 import { countRateCounters } from '../repositories/rate-counters';
 import { clock, limits } from '../test/clock';
 import { expectSameAsMemory } from '../test/counters-walk';
 import { DbCounters, dbCounters } from './db-counters';
+import { LoginLimiter } from './login-limiter';
+import { Throttle } from './throttle';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const MINUTE = 60_000;
