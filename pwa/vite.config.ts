@@ -131,7 +131,7 @@ export default defineConfig({
         cleanupOutdatedCaches: true,
         runtimeCaching: [
           {
-            // The report's fonts of other scripts and HarfBuzz's wasm (src/report/fonts.ts): never
+            // The report's fonts of other scripts and HarfBuzz's wasm (src/result-document/fonts.ts): never
             // precached (not in globPatterns), kept once a report needed them, so it can be made
             // again offline. Their names carry a content hash: cache first.
             urlPattern: ({ url }) => url.pathname.startsWith('/assets/') && /\.(ttf|wasm)$/.test(url.pathname),
@@ -161,7 +161,7 @@ export default defineConfig({
     alias: Object.fromEntries(
       ['html2canvas', 'dompurify', 'canvg'].map((m) => [
         m,
-        path.resolve(__dirname, 'src/report/jspdf-optional-stub.ts'),
+        path.resolve(__dirname, 'src/result-document/jspdf-optional-stub.ts'),
       ]),
     ),
   },

@@ -6,7 +6,7 @@
 // Each font is cut with HarfBuzz's subsetter (harfbuzzjs, a dependency of this package) to the
 // characters the report needs of its script; its layout tables stay, so shaping is unchanged.
 // Han and Hangul are cut into slices of 512 code points (han-NN, hangul-NN: the slice of a
-// character is (code - first) >> 9, see src/report/fonts.ts), so a device fetches only the
+// character is (code - first) >> 9, see src/result-document/fonts.ts), so a device fetches only the
 // slices its names use.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-import { formatResultDate, formatResultTime } from '@scentry/shared-schema/report';
+import { formatResultDate, formatResultTime } from '@scentry/shared-schema/result-document';
 import { describe, expect, it } from 'vitest';
 import { formatDecimal, localDate, localDateTime, recordDate, recordMonthDay, recordTime } from './dates';
 

@@ -6,7 +6,7 @@ import {
   formatResultDate,
   formatResultTime,
   RESULT_TIME_ZONE,
-} from '@scentry/shared-schema/report/format';
+} from '@scentry/shared-schema/result-document/format';
 import { currentLanguage, currentLocale } from './index';
 
 /*

@@ -2,7 +2,7 @@ import { chmodSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { EmailKind, Language, MessageId } from '@scentry/shared-schema';
 import { translator } from '@scentry/shared-schema/i18n/translator';
-import { formatResultDate } from '@scentry/shared-schema/report';
+import { formatResultDate } from '@scentry/shared-schema/result-document';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transporter } from 'nodemailer';
 

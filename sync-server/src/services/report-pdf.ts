@@ -15,7 +15,7 @@ import {
   type ReportModel,
   type ReportPictures,
   reportFileName,
-} from '@scentry/shared-schema/report';
+} from '@scentry/shared-schema/result-document';
 import type { QuestionnaireReportRecord, ResultReportRecord } from '../repositories/report-records';
 import { type PictureDirs, STORED_NAME, sizedDir } from './uploads';
 import type { WorkThread } from './work-thread';

@@ -9,8 +9,8 @@ import {
   type ReportPictures,
   renderQuestionnairePdfBytes,
   renderReportPdfBytes,
-} from '@scentry/shared-schema/report';
-import { nodeFontSource } from '@scentry/shared-schema/report/node-fonts';
+} from '@scentry/shared-schema/result-document';
+import { nodeFontSource } from '@scentry/shared-schema/result-document/node-fonts';
 import type { PassCertificates } from './pass-certs';
 import { passImages } from './pass-images';
 

@@ -1,5 +1,5 @@
 import type { TestResultRow } from '@scentry/shared-schema';
-import { formatResultDate, formatResultTime } from '@scentry/shared-schema/report';
+import { formatResultDate, formatResultTime } from '@scentry/shared-schema/result-document';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type ComponentType, useState } from 'react';

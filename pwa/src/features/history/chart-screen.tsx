@@ -1,4 +1,4 @@
-import { scoreText } from '@scentry/shared-schema/report';
+import { scoreText } from '@scentry/shared-schema/result-document';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { useT } from '../../i18n';

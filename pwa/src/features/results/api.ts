@@ -1,5 +1,5 @@
 import { type AnswerDetailRow, type ApiData, ROUTES, type TestResultRow } from '@scentry/shared-schema';
-import type { ReportProvider } from '@scentry/shared-schema/report';
+import type { ReportProvider } from '@scentry/shared-schema/result-document';
 import { call } from '../../lib/call';
 import { fetchFile } from '../../lib/file-call';
 import type { ExportCsvBody, ResultListBody } from './request';

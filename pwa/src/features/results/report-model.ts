@@ -1,6 +1,6 @@
 import { type AnswerDetailRow, CARDS_PER_KIT, type TestResultRow } from '@scentry/shared-schema';
-import type { ReportModel, ReportProvider } from '@scentry/shared-schema/report';
-import { formatResultDate } from '@scentry/shared-schema/report';
+import type { ReportModel, ReportProvider } from '@scentry/shared-schema/result-document';
+import { formatResultDate } from '@scentry/shared-schema/result-document';
 
 /** Shown in place of a player's name where the organization does not disclose it (spec §6). */
 export const NAME_HIDDEN = 'Name not disclosed';

@@ -1,4 +1,4 @@
-import { intensityWords } from '@scentry/shared-schema/report';
+import { intensityWords } from '@scentry/shared-schema/result-document';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { knownPublicUrl } from '../../lib/public-url';

@@ -1,4 +1,4 @@
-import { formatResultDate, formatResultTime } from '@scentry/shared-schema/report';
+import { formatResultDate, formatResultTime } from '@scentry/shared-schema/result-document';
 import type { ReactNode } from 'react';
 import { Clip, type SortableColumn, SortableTable, selectColumn } from '../../ui/data-table';
 import type { TestResultRow } from './api';

@@ -1,5 +1,5 @@
 import { RESULTS_MSG } from '@scentry/shared-schema';
-import type { ReportModel, ReportPictures, ReportProvider } from '@scentry/shared-schema/report';
+import type { ReportModel, ReportPictures, ReportProvider } from '@scentry/shared-schema/result-document';
 import { useState } from 'react';
 import { saveFile } from '../../lib/download';
 import { knownPublicUrl } from '../../lib/public-url';
@@ -10,7 +10,7 @@ import { answersQuery } from './queries';
 import { adminReportFileName, buildAdminReportModel } from './report-model';
 
 // The report module (jsPDF, the QR encoder) loads only when a report is made.
-const loadReport = () => import('../../report');
+const loadReport = () => import('../../result-document');
 
 export interface DownloadProgress {
   done: number;

@@ -1,4 +1,4 @@
-import { paperForLocale as paperFor } from '@scentry/shared-schema/report';
+import { paperForLocale as paperFor } from '@scentry/shared-schema/result-document';
 import { describe, expect, it } from 'vitest';
 import type { StoredResult } from '../../../lib/player';
 import { buildReportModel } from './build-model';

@@ -1,5 +1,5 @@
 import { CARDS_PER_KIT, DISORDER_FLAGS, FAMILY_FLAGS, flaggedLabels, GUEST_NAME } from '@scentry/shared-schema';
-import type { ReportModel, ReportProvider } from '@scentry/shared-schema/report';
+import type { ReportModel, ReportProvider } from '@scentry/shared-schema/result-document';
 import type { PlayerData, StoredResult } from '../../../lib/player';
 
 const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v.trim() : null);

@@ -1,4 +1,4 @@
-import type { ReportProvider } from '@scentry/shared-schema/report';
+import type { ReportProvider } from '@scentry/shared-schema/result-document';
 import { useEffect, useState } from 'react';
 import { fetchProvider, keptProvider } from '../../../lib/organizations';
 

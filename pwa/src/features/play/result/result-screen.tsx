@@ -1,6 +1,6 @@
 import { intensityKey, REPORT_MSG, recordValue } from '@scentry/shared-schema';
-import type { ReportModel } from '@scentry/shared-schema/report';
-import { intensityWords, REPORT_BRAND } from '@scentry/shared-schema/report';
+import type { ReportModel } from '@scentry/shared-schema/result-document';
+import { intensityWords, REPORT_BRAND } from '@scentry/shared-schema/result-document';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import { useT } from '../../../i18n';
@@ -33,7 +33,7 @@ import { fetchWalletPass } from './wallet-pass';
 type Busy = 'pdf' | 'png' | 'wallet' | 'email' | null;
 
 // The report module (jsPDF, the QR encoder) loads only when a file is made.
-const loadReport = () => import('../../../report');
+const loadReport = () => import('../../../result-document');
 
 /** Whether the questionnaire of this result is done: the kept answer at once, the server's when reachable. */
 function useCompleted(result: StoredResult): boolean {

@@ -1,4 +1,4 @@
-import { answerText, questionText } from '@scentry/shared-schema/report/questionnaire-texts';
+import { answerText, questionText } from '@scentry/shared-schema/result-document/questionnaire-texts';
 import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { useT } from '../../../i18n';
@@ -14,7 +14,7 @@ import { type KeptAnswers, keptAnswers } from './kept';
 import { buildQuestionnaireModel } from './report-model';
 
 // The report module (jsPDF) loads only when a PDF is made.
-const loadReport = () => import('../../../report');
+const loadReport = () => import('../../../result-document');
 
 type Busy = 'pdf' | 'email' | null;
 

@@ -1,5 +1,5 @@
 import { PLAY_MSG, QUESTIONNAIRE_MSG, QUESTIONNAIRE_QUESTIONS, REPORT_MSG } from '@scentry/shared-schema';
-import { answerText, questionText } from '@scentry/shared-schema/report/questionnaire-texts';
+import { answerText, questionText } from '@scentry/shared-schema/result-document/questionnaire-texts';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import { useT } from '../../../i18n';

@@ -1,5 +1,5 @@
 import { GUEST_NAME } from '@scentry/shared-schema';
-import type { QuestionnaireReportModel } from '@scentry/shared-schema/report';
+import type { QuestionnaireReportModel } from '@scentry/shared-schema/result-document';
 import type { PlayerData, StoredResult } from '../../../lib/player';
 import type { KeptAnswers } from './kept';
 

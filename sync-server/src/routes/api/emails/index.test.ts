@@ -13,7 +13,7 @@ import {
   REPORT_MSG,
 } from '@scentry/shared-schema';
 import { translator } from '@scentry/shared-schema/i18n/translator';
-import { renderReportPdfBytes } from '@scentry/shared-schema/report';
+import { renderReportPdfBytes } from '@scentry/shared-schema/result-document';
 import { simpleParser } from 'mailparser';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MAIL_UNAVAILABLE_MSG } from '../../../services/emails';

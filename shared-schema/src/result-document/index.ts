@@ -1,7 +1,7 @@
 /**
  * The result report and the questionnaire document: one layout, drawn by the player's device (its
  * download, its image) and by the server (the PDF it attaches to an e-mail), so both say the same.
- * `@scentry/shared-schema/report`, apart from the main entry: this entry is light (wording,
+ * `@scentry/shared-schema/result-document`, apart from the main entry: this entry is light (wording,
  * formats, file names); jsPDF and the QR encoder load only when a PDF is drawn.
  */
 

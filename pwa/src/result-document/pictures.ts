@@ -1,4 +1,4 @@
-import { pngSize, type ReportModel, type ReportPictures } from '@scentry/shared-schema/report';
+import { pngSize, type ReportModel, type ReportPictures } from '@scentry/shared-schema/result-document';
 
 /** How long one picture may take over the network before the report goes on without it. */
 const FETCH_TIMEOUT_MS = 8000;

@@ -1,6 +1,6 @@
-import type { ReportFonts, ReportLayout, ReportOp, ReportPictures, Rgb } from '@scentry/shared-schema/report';
-import { NO_FONTS, runWidth, textRuns } from '@scentry/shared-schema/report/fonts';
-import { COLORS } from '@scentry/shared-schema/report/layout';
+import type { ReportFonts, ReportLayout, ReportOp, ReportPictures, Rgb } from '@scentry/shared-schema/result-document';
+import { NO_FONTS, runWidth, textRuns } from '@scentry/shared-schema/result-document/fonts';
+import { COLORS } from '@scentry/shared-schema/result-document/layout';
 
 /** The canvas's take on Helvetica: Arial and Liberation Sans share its widths, so lines wrap as in the PDF. */
 const FONT_STACK = 'Helvetica, Arial, "Liberation Sans", "Helvetica Neue", sans-serif';

@@ -1,5 +1,5 @@
 /**
- * The result report on the device: the shared layout (`@scentry/shared-schema/report`, also drawn
+ * The result report on the device: the shared layout (`@scentry/shared-schema/result-document`, also drawn
  * by the server for e-mails) as Blobs to download or share, its PNG image (a canvas: browser
  * only) and the option pictures from the image cache, in the player's language (the active one,
  * unless the caller names another: the admin's downloads stay English). This entry is light:
@@ -16,7 +16,7 @@ import {
   renderQuestionnairePdfBytes,
   renderReportPdfBytes,
   renderReportsPdfBytes,
-} from '@scentry/shared-schema/report';
+} from '@scentry/shared-schema/result-document';
 import { currentLanguage, translatorFor } from '../i18n';
 
 export {
@@ -33,7 +33,7 @@ export {
   renderReportPdfBytes,
   reportFileName,
   reportsFileName,
-} from '@scentry/shared-schema/report';
+} from '@scentry/shared-schema/result-document';
 export { loadReportPictures } from './pictures';
 
 import { deviceFontSource } from './fonts';

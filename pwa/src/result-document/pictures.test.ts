@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ReportModel } from '@scentry/shared-schema/report';
+import type { ReportModel } from '@scentry/shared-schema/result-document';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadReportPictures } from './pictures';
 

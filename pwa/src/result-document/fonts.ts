@@ -1,4 +1,4 @@
-import type { FontSource } from '@scentry/shared-schema/report';
+import type { FontSource } from '@scentry/shared-schema/result-document';
 
 /*
  * The report's fonts of other scripts on the device: Vite emits each of shared-schema/fonts/*.ttf
