@@ -43,7 +43,6 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
 export const WITH_SERVICE_WORKER = { serviceWorkers: 'allow' } as const;
 
 /** Blocks the service worker in every context `browser` makes, unless the options allow it. */
-
 function withoutServiceWorkerUnlessAsked(browser: Browser): void {
   const { newContext, newPage } = browser;
   browser.newContext = (options = {}) => newContext.call(browser, { serviceWorkers: 'block', ...options });
