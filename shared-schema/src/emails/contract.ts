@@ -1,9 +1,7 @@
 import { z } from 'zod';
-import { defineContract, perItem } from '../common/endpoint';
-import { emailConflictSchema } from '../sync/replies';
+import { defineContract } from '../common/endpoint';
 import { EMAILS_PLAYER_ROUTES } from './player-routes';
-import { EMAIL_PUSH_MAX_BYTES } from './rules';
-import { emailModel, emailPushBodySchema } from './schemas';
+import { emailModel } from './schemas';
 
 export const EMAILS_CONTRACT = defineContract(EMAILS_PLAYER_ROUTES, {
   sendResultInEmail: {
@@ -18,14 +16,5 @@ export const EMAILS_CONTRACT = defineContract(EMAILS_PLAYER_ROUTES, {
     model: emailModel,
     fileDescription: 'Ignored (older builds send their own PDF): the attachment is made by the server',
     data: z.null(),
-  },
-  pushEmails: {
-    summary:
-      'An e-mail made offline, up: one EmailDoc a request (up to 8 MB: older builds carry a PDF, ignored), sent exactly once by its id once its result is stored (404 before); the reply lists a refusal',
-    body: emailPushBodySchema,
-    // One document a push today; declared so a larger push would cost per document too.
-    cost: perItem(1),
-    bodyLimit: EMAIL_PUSH_MAX_BYTES,
-    data: z.array(emailConflictSchema),
   },
 });

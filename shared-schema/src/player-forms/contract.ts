@@ -1,15 +1,7 @@
 import { z } from 'zod';
-import { defineContract, perItem } from '../common/endpoint';
-import { emailConflictSchema } from '../sync/replies';
+import { defineContract } from '../common/endpoint';
 import { PLAYER_FORMS_PLAYER_ROUTES } from './player-routes';
-import {
-  FORM_PUSH_MAX_ROWS,
-  formPushBodySchema,
-  medicalRequest,
-  questionnaireRequest,
-  storedMedicalSchema,
-  storedQuestionnaireSchema,
-} from './schemas';
+import { medicalRequest, questionnaireRequest, storedMedicalSchema, storedQuestionnaireSchema } from './schemas';
 
 export const PLAYER_FORMS_CONTRACT = defineContract(PLAYER_FORMS_PLAYER_ROUTES, {
   saveQuestionnaireResult: {
@@ -25,19 +17,5 @@ export const PLAYER_FORMS_CONTRACT = defineContract(PLAYER_FORMS_PLAYER_ROUTES, 
     body: medicalRequest,
     data: z.null(),
     refusalData: storedMedicalSchema,
-  },
-  pushQuestionnaires: {
-    summary:
-      'Questionnaires answered offline, up: each QuestionnaireDoc stored exactly once by its id, after its result; the reply lists refusals',
-    body: formPushBodySchema,
-    cost: perItem(FORM_PUSH_MAX_ROWS),
-    data: z.array(emailConflictSchema),
-  },
-  pushMedical: {
-    summary:
-      'Medical forms made offline, up: each MedicalDoc stored exactly once by its id, after its result; the reply lists refusals',
-    body: formPushBodySchema,
-    cost: perItem(FORM_PUSH_MAX_ROWS),
-    data: z.array(emailConflictSchema),
   },
 });

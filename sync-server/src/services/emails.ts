@@ -11,6 +11,7 @@ import {
   type RejectedResult,
 } from '@scentry/shared-schema';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
 import { type Db, inTransaction } from '../db/database';
 import { addressKey } from '../lib/address';
 import { ApiError, forbidden, notFound, warning } from '../lib/errors';
@@ -68,6 +69,19 @@ export interface EmailSettings {
   secret: string;
   /** Where the attachment is drawn (off the main thread). */
   work: WorkThread;
+}
+
+/** The e-mail settings from the server's configuration: the same for the online calls and the push. */
+export function emailSettings(config: Config, work: WorkThread): EmailSettings {
+  return {
+    dataDir: config.dataDir,
+    uploadsDir: config.uploadsDir,
+    publicUrl: config.publicUrl,
+    emailsPerResult: config.emailsPerResult,
+    emailRecipientsPerAddress: config.emailRecipientsPerAddress,
+    secret: config.jwtSecret,
+    work,
+  };
 }
 
 /** An e-mail asked for (API.md "E-mails and passes"), its shape checked already. */

@@ -2,25 +2,17 @@ import { CONTRACT, type EmailKind, REPORT_MSG, success } from '@scentry/shared-s
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { route } from '../../../lib/route';
 import { parse } from '../../../lib/validate';
-import { type EmailSettings, pushEmails, sendEmailForm } from '../../../services/emails';
+import { emailSettings, sendEmailForm } from '../../../services/emails';
 import { readModelAndFile } from '../../../services/uploads';
 
 /**
- * Reports by e-mail: SendResultInEmail, SendQuestionnaireResultInEmail and the offline push, for
+ * Reports by e-mail: SendResultInEmail, SendQuestionnaireResultInEmail (the offline push is under sync), for
  * a stored result with its key; the server makes the attachment and writes the text. A refusal
  * that asks the device to come back later (429, 503) carries Retry-After.
  */
 export default async function emailsRoutes(app: FastifyInstance) {
   const { db, config } = app;
-  const settings: EmailSettings = {
-    dataDir: config.dataDir,
-    uploadsDir: config.uploadsDir,
-    publicUrl: config.publicUrl,
-    emailsPerResult: config.emailsPerResult,
-    emailRecipientsPerAddress: config.emailRecipientsPerAddress,
-    secret: config.jwtSecret,
-    work: app.workThread,
-  };
+  const settings = emailSettings(config, app.workThread);
 
   /** A multipart e-mail request (API.md): the model's rules, then the service's; a `file` is ignored. */
   async function sendFromForm(req: FastifyRequest, kind: EmailKind) {
@@ -46,8 +38,4 @@ export default async function emailsRoutes(app: FastifyInstance) {
     await sendFromForm(req, 'questionnaire');
     return success(null, REPORT_MSG.questionnaireSent);
   });
-
-  route(app, 'pushEmails', async (req) =>
-    success(await pushEmails(db, app.mailer, req.log, settings, req.body, req.ip)),
-  );
 }

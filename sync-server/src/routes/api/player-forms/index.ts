@@ -5,15 +5,13 @@ import {
   type FormKind,
   type FormOutcome,
   formRefusal,
-  pushMedical,
-  pushQuestionnaires,
   saveMedical,
   saveQuestionnaire,
 } from '../../../services/player-forms';
 
 /**
  * The player's forms after play (spec §3, §4; API.md): the questionnaire and the medical form,
- * online and pushed from a device. Both ways go through one service, so the rules are one.
+ * online (the push from a device is under sync). Both ways go through one service, so the rules are one.
  */
 export default async function playerFormsRoutes(app: FastifyInstance) {
   const { db } = app;
@@ -48,13 +46,4 @@ export default async function playerFormsRoutes(app: FastifyInstance) {
     orRefuse('medical', outcome);
     return success(null, MEDICAL_MSG.saved);
   });
-
-  /**
-   * Questionnaires answered offline (API.md "Sync"): each document checked on its own and stored
-   * exactly once by its id; the reply lists the refusals only.
-   */
-  route(app, 'pushQuestionnaires', async (req) => success(await pushQuestionnaires(db, req.body)));
-
-  /** Medical forms made offline: as the questionnaires. */
-  route(app, 'pushMedical', async (req) => success(await pushMedical(db, req.body)));
 }
