@@ -33,23 +33,23 @@ import { Route as PlayerScentIdRouteImport } from './routes/_player/scent.$id'
 import { Route as PlayerVerifyIdRouteImport } from './routes/_player/verify.$id'
 import { Route as AdminAuthedIndexRouteImport } from './routes/admin/_authed/index'
 import { Route as AdminAuthedAuditRouteImport } from './routes/admin/_authed/audit'
-import { Route as AdminAuthedClientRouteImport } from './routes/admin/_authed/client'
-import { Route as AdminAuthedCreateScentCardDataRouteImport } from './routes/admin/_authed/createScentCardData'
+import { Route as AdminAuthedOrganizationsRouteImport } from './routes/admin/_authed/organizations'
+import { Route as AdminAuthedScentOptionCreateRouteImport } from './routes/admin/_authed/scent-option-create'
 import { Route as AdminAuthedDashboardRouteImport } from './routes/admin/_authed/dashboard'
-import { Route as AdminAuthedScentCardDataRouteImport } from './routes/admin/_authed/scentCardData'
-import { Route as AdminAuthedTestKitRouteImport } from './routes/admin/_authed/testKit'
-import { Route as AdminAuthedTestresultRouteImport } from './routes/admin/_authed/testresult'
+import { Route as AdminAuthedScentOptionsRouteImport } from './routes/admin/_authed/scent-options'
+import { Route as AdminAuthedKitsRouteImport } from './routes/admin/_authed/kits'
+import { Route as AdminAuthedResultsRouteImport } from './routes/admin/_authed/results'
 import { Route as AdminAuthedTwoStepRouteImport } from './routes/admin/_authed/two-step'
-import { Route as AdminAuthedUserRouteImport } from './routes/admin/_authed/user'
-import { Route as AdminAuthedReportsDataLocationRouteImport } from './routes/admin/_authed/Reports/dataLocation'
-import { Route as AdminAuthedReportsKitInsightsRouteImport } from './routes/admin/_authed/Reports/kitInsights'
-import { Route as AdminAuthedReportsLocationDataRouteImport } from './routes/admin/_authed/Reports/locationData'
-import { Route as AdminAuthedReportsPassFailDataRouteImport } from './routes/admin/_authed/Reports/passFailData'
-import { Route as AdminAuthedEditScentCardDataIdRouteImport } from './routes/admin/_authed/editScentCardData.$Id'
-import { Route as AdminAuthedManageOrganizationChar123IdChar125RouteImport } from './routes/admin/_authed/manageOrganization.{-$Id}'
-import { Route as AdminAuthedManageuserChar123IdChar125RouteImport } from './routes/admin/_authed/manageuser.{-$Id}'
-import { Route as AdminAuthedManageScentCardIdScentCardIdRouteImport } from './routes/admin/_authed/manageScentCard.$Id.$ScentCardId'
-import { Route as AdminAuthedManagetestkitChar123IdChar125Char123ScentCardIdChar125RouteImport } from './routes/admin/_authed/managetestkit.{-$Id}.{-$ScentCardId}'
+import { Route as AdminAuthedUsersRouteImport } from './routes/admin/_authed/users'
+import { Route as AdminAuthedReportsDataLocationRouteImport } from './routes/admin/_authed/reports/data-location'
+import { Route as AdminAuthedReportsKitInsightsRouteImport } from './routes/admin/_authed/reports/kit-insights'
+import { Route as AdminAuthedReportsLocationMapRouteImport } from './routes/admin/_authed/reports/location-map'
+import { Route as AdminAuthedReportsPassFailRouteImport } from './routes/admin/_authed/reports/pass-fail'
+import { Route as AdminAuthedScentOptionEditRouteImport } from './routes/admin/_authed/scent-option-edit'
+import { Route as AdminAuthedOrganizationEditRouteImport } from './routes/admin/_authed/organization-edit'
+import { Route as AdminAuthedUserEditRouteImport } from './routes/admin/_authed/user-edit'
+import { Route as AdminAuthedScentCardEditRouteImport } from './routes/admin/_authed/scent-card-edit'
+import { Route as AdminAuthedKitEditRouteImport } from './routes/admin/_authed/kit-edit'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -174,13 +174,14 @@ const AdminAuthedAuditRoute = AdminAuthedAuditRouteImport.update({
   path: '/audit',
   getParentRoute: () => AdminAuthedRoute,
 } as any)
-const AdminAuthedClientRoute = AdminAuthedClientRouteImport.update({
-  id: '/client',
-  path: '/client',
-  getParentRoute: () => AdminAuthedRoute,
-} as any)
-const AdminAuthedCreateScentCardDataRoute =
-  AdminAuthedCreateScentCardDataRouteImport.update({
+const AdminAuthedOrganizationsRoute =
+  AdminAuthedOrganizationsRouteImport.update({
+    id: '/client',
+    path: '/client',
+    getParentRoute: () => AdminAuthedRoute,
+  } as any)
+const AdminAuthedScentOptionCreateRoute =
+  AdminAuthedScentOptionCreateRouteImport.update({
     id: '/createScentCardData',
     path: '/createScentCardData',
     getParentRoute: () => AdminAuthedRoute,
@@ -190,18 +191,17 @@ const AdminAuthedDashboardRoute = AdminAuthedDashboardRouteImport.update({
   path: '/dashboard',
   getParentRoute: () => AdminAuthedRoute,
 } as any)
-const AdminAuthedScentCardDataRoute =
-  AdminAuthedScentCardDataRouteImport.update({
-    id: '/scentCardData',
-    path: '/scentCardData',
-    getParentRoute: () => AdminAuthedRoute,
-  } as any)
-const AdminAuthedTestKitRoute = AdminAuthedTestKitRouteImport.update({
+const AdminAuthedScentOptionsRoute = AdminAuthedScentOptionsRouteImport.update({
+  id: '/scentCardData',
+  path: '/scentCardData',
+  getParentRoute: () => AdminAuthedRoute,
+} as any)
+const AdminAuthedKitsRoute = AdminAuthedKitsRouteImport.update({
   id: '/testKit',
   path: '/testKit',
   getParentRoute: () => AdminAuthedRoute,
 } as any)
-const AdminAuthedTestresultRoute = AdminAuthedTestresultRouteImport.update({
+const AdminAuthedResultsRoute = AdminAuthedResultsRouteImport.update({
   id: '/testresult',
   path: '/testresult',
   getParentRoute: () => AdminAuthedRoute,
@@ -211,7 +211,7 @@ const AdminAuthedTwoStepRoute = AdminAuthedTwoStepRouteImport.update({
   path: '/two-step',
   getParentRoute: () => AdminAuthedRoute,
 } as any)
-const AdminAuthedUserRoute = AdminAuthedUserRouteImport.update({
+const AdminAuthedUsersRoute = AdminAuthedUsersRouteImport.update({
   id: '/user',
   path: '/user',
   getParentRoute: () => AdminAuthedRoute,
@@ -228,50 +228,46 @@ const AdminAuthedReportsKitInsightsRoute =
     path: '/Reports/kitInsights',
     getParentRoute: () => AdminAuthedRoute,
   } as any)
-const AdminAuthedReportsLocationDataRoute =
-  AdminAuthedReportsLocationDataRouteImport.update({
+const AdminAuthedReportsLocationMapRoute =
+  AdminAuthedReportsLocationMapRouteImport.update({
     id: '/Reports/locationData',
     path: '/Reports/locationData',
     getParentRoute: () => AdminAuthedRoute,
   } as any)
-const AdminAuthedReportsPassFailDataRoute =
-  AdminAuthedReportsPassFailDataRouteImport.update({
+const AdminAuthedReportsPassFailRoute =
+  AdminAuthedReportsPassFailRouteImport.update({
     id: '/Reports/passFailData',
     path: '/Reports/passFailData',
     getParentRoute: () => AdminAuthedRoute,
   } as any)
-const AdminAuthedEditScentCardDataIdRoute =
-  AdminAuthedEditScentCardDataIdRouteImport.update({
+const AdminAuthedScentOptionEditRoute =
+  AdminAuthedScentOptionEditRouteImport.update({
     id: '/editScentCardData/$Id',
     path: '/editScentCardData/$Id',
     getParentRoute: () => AdminAuthedRoute,
   } as any)
-const AdminAuthedManageOrganizationChar123IdChar125Route =
-  AdminAuthedManageOrganizationChar123IdChar125RouteImport.update({
+const AdminAuthedOrganizationEditRoute =
+  AdminAuthedOrganizationEditRouteImport.update({
     id: '/manageOrganization/{-$Id}',
     path: '/manageOrganization/{-$Id}',
     getParentRoute: () => AdminAuthedRoute,
   } as any)
-const AdminAuthedManageuserChar123IdChar125Route =
-  AdminAuthedManageuserChar123IdChar125RouteImport.update({
-    id: '/manageuser/{-$Id}',
-    path: '/manageuser/{-$Id}',
-    getParentRoute: () => AdminAuthedRoute,
-  } as any)
-const AdminAuthedManageScentCardIdScentCardIdRoute =
-  AdminAuthedManageScentCardIdScentCardIdRouteImport.update({
+const AdminAuthedUserEditRoute = AdminAuthedUserEditRouteImport.update({
+  id: '/manageuser/{-$Id}',
+  path: '/manageuser/{-$Id}',
+  getParentRoute: () => AdminAuthedRoute,
+} as any)
+const AdminAuthedScentCardEditRoute =
+  AdminAuthedScentCardEditRouteImport.update({
     id: '/manageScentCard/$Id/$ScentCardId',
     path: '/manageScentCard/$Id/$ScentCardId',
     getParentRoute: () => AdminAuthedRoute,
   } as any)
-const AdminAuthedManagetestkitChar123IdChar125Char123ScentCardIdChar125Route =
-  AdminAuthedManagetestkitChar123IdChar125Char123ScentCardIdChar125RouteImport.update(
-    {
-      id: '/managetestkit/{-$Id}/{-$ScentCardId}',
-      path: '/managetestkit/{-$Id}/{-$ScentCardId}',
-      getParentRoute: () => AdminAuthedRoute,
-    } as any,
-  )
+const AdminAuthedKitEditRoute = AdminAuthedKitEditRouteImport.update({
+  id: '/managetestkit/{-$Id}/{-$ScentCardId}',
+  path: '/managetestkit/{-$Id}/{-$ScentCardId}',
+  getParentRoute: () => AdminAuthedRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -296,24 +292,24 @@ export interface FileRoutesByFullPath {
   '/scent/$id': typeof PlayerScentIdRoute
   '/verify/$id': typeof PlayerVerifyIdRoute
   '/admin/audit': typeof AdminAuthedAuditRoute
-  '/admin/client': typeof AdminAuthedClientRoute
-  '/admin/createScentCardData': typeof AdminAuthedCreateScentCardDataRoute
+  '/admin/client': typeof AdminAuthedOrganizationsRoute
+  '/admin/createScentCardData': typeof AdminAuthedScentOptionCreateRoute
   '/admin/dashboard': typeof AdminAuthedDashboardRoute
-  '/admin/scentCardData': typeof AdminAuthedScentCardDataRoute
-  '/admin/testKit': typeof AdminAuthedTestKitRoute
-  '/admin/testresult': typeof AdminAuthedTestresultRoute
+  '/admin/scentCardData': typeof AdminAuthedScentOptionsRoute
+  '/admin/testKit': typeof AdminAuthedKitsRoute
+  '/admin/testresult': typeof AdminAuthedResultsRoute
   '/admin/two-step': typeof AdminAuthedTwoStepRoute
-  '/admin/user': typeof AdminAuthedUserRoute
+  '/admin/user': typeof AdminAuthedUsersRoute
   '/admin/': typeof AdminAuthedIndexRoute
   '/admin/Reports/dataLocation': typeof AdminAuthedReportsDataLocationRoute
   '/admin/Reports/kitInsights': typeof AdminAuthedReportsKitInsightsRoute
-  '/admin/Reports/locationData': typeof AdminAuthedReportsLocationDataRoute
-  '/admin/Reports/passFailData': typeof AdminAuthedReportsPassFailDataRoute
-  '/admin/editScentCardData/$Id': typeof AdminAuthedEditScentCardDataIdRoute
-  '/admin/manageOrganization/{-$Id}': typeof AdminAuthedManageOrganizationChar123IdChar125Route
-  '/admin/manageuser/{-$Id}': typeof AdminAuthedManageuserChar123IdChar125Route
-  '/admin/manageScentCard/$Id/$ScentCardId': typeof AdminAuthedManageScentCardIdScentCardIdRoute
-  '/admin/managetestkit/{-$Id}/{-$ScentCardId}': typeof AdminAuthedManagetestkitChar123IdChar125Char123ScentCardIdChar125Route
+  '/admin/Reports/locationData': typeof AdminAuthedReportsLocationMapRoute
+  '/admin/Reports/passFailData': typeof AdminAuthedReportsPassFailRoute
+  '/admin/editScentCardData/$Id': typeof AdminAuthedScentOptionEditRoute
+  '/admin/manageOrganization/{-$Id}': typeof AdminAuthedOrganizationEditRoute
+  '/admin/manageuser/{-$Id}': typeof AdminAuthedUserEditRoute
+  '/admin/manageScentCard/$Id/$ScentCardId': typeof AdminAuthedScentCardEditRoute
+  '/admin/managetestkit/{-$Id}/{-$ScentCardId}': typeof AdminAuthedKitEditRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -337,24 +333,24 @@ export interface FileRoutesByTo {
   '/scent/$id': typeof PlayerScentIdRoute
   '/verify/$id': typeof PlayerVerifyIdRoute
   '/admin/audit': typeof AdminAuthedAuditRoute
-  '/admin/client': typeof AdminAuthedClientRoute
-  '/admin/createScentCardData': typeof AdminAuthedCreateScentCardDataRoute
+  '/admin/client': typeof AdminAuthedOrganizationsRoute
+  '/admin/createScentCardData': typeof AdminAuthedScentOptionCreateRoute
   '/admin/dashboard': typeof AdminAuthedDashboardRoute
-  '/admin/scentCardData': typeof AdminAuthedScentCardDataRoute
-  '/admin/testKit': typeof AdminAuthedTestKitRoute
-  '/admin/testresult': typeof AdminAuthedTestresultRoute
+  '/admin/scentCardData': typeof AdminAuthedScentOptionsRoute
+  '/admin/testKit': typeof AdminAuthedKitsRoute
+  '/admin/testresult': typeof AdminAuthedResultsRoute
   '/admin/two-step': typeof AdminAuthedTwoStepRoute
-  '/admin/user': typeof AdminAuthedUserRoute
+  '/admin/user': typeof AdminAuthedUsersRoute
   '/admin': typeof AdminAuthedIndexRoute
   '/admin/Reports/dataLocation': typeof AdminAuthedReportsDataLocationRoute
   '/admin/Reports/kitInsights': typeof AdminAuthedReportsKitInsightsRoute
-  '/admin/Reports/locationData': typeof AdminAuthedReportsLocationDataRoute
-  '/admin/Reports/passFailData': typeof AdminAuthedReportsPassFailDataRoute
-  '/admin/editScentCardData/$Id': typeof AdminAuthedEditScentCardDataIdRoute
-  '/admin/manageOrganization/{-$Id}': typeof AdminAuthedManageOrganizationChar123IdChar125Route
-  '/admin/manageuser/{-$Id}': typeof AdminAuthedManageuserChar123IdChar125Route
-  '/admin/manageScentCard/$Id/$ScentCardId': typeof AdminAuthedManageScentCardIdScentCardIdRoute
-  '/admin/managetestkit/{-$Id}/{-$ScentCardId}': typeof AdminAuthedManagetestkitChar123IdChar125Char123ScentCardIdChar125Route
+  '/admin/Reports/locationData': typeof AdminAuthedReportsLocationMapRoute
+  '/admin/Reports/passFailData': typeof AdminAuthedReportsPassFailRoute
+  '/admin/editScentCardData/$Id': typeof AdminAuthedScentOptionEditRoute
+  '/admin/manageOrganization/{-$Id}': typeof AdminAuthedOrganizationEditRoute
+  '/admin/manageuser/{-$Id}': typeof AdminAuthedUserEditRoute
+  '/admin/manageScentCard/$Id/$ScentCardId': typeof AdminAuthedScentCardEditRoute
+  '/admin/managetestkit/{-$Id}/{-$ScentCardId}': typeof AdminAuthedKitEditRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -381,24 +377,24 @@ export interface FileRoutesById {
   '/_player/scent/$id': typeof PlayerScentIdRoute
   '/_player/verify/$id': typeof PlayerVerifyIdRoute
   '/admin/_authed/audit': typeof AdminAuthedAuditRoute
-  '/admin/_authed/client': typeof AdminAuthedClientRoute
-  '/admin/_authed/createScentCardData': typeof AdminAuthedCreateScentCardDataRoute
+  '/admin/_authed/client': typeof AdminAuthedOrganizationsRoute
+  '/admin/_authed/createScentCardData': typeof AdminAuthedScentOptionCreateRoute
   '/admin/_authed/dashboard': typeof AdminAuthedDashboardRoute
-  '/admin/_authed/scentCardData': typeof AdminAuthedScentCardDataRoute
-  '/admin/_authed/testKit': typeof AdminAuthedTestKitRoute
-  '/admin/_authed/testresult': typeof AdminAuthedTestresultRoute
+  '/admin/_authed/scentCardData': typeof AdminAuthedScentOptionsRoute
+  '/admin/_authed/testKit': typeof AdminAuthedKitsRoute
+  '/admin/_authed/testresult': typeof AdminAuthedResultsRoute
   '/admin/_authed/two-step': typeof AdminAuthedTwoStepRoute
-  '/admin/_authed/user': typeof AdminAuthedUserRoute
+  '/admin/_authed/user': typeof AdminAuthedUsersRoute
   '/admin/_authed/': typeof AdminAuthedIndexRoute
   '/admin/_authed/Reports/dataLocation': typeof AdminAuthedReportsDataLocationRoute
   '/admin/_authed/Reports/kitInsights': typeof AdminAuthedReportsKitInsightsRoute
-  '/admin/_authed/Reports/locationData': typeof AdminAuthedReportsLocationDataRoute
-  '/admin/_authed/Reports/passFailData': typeof AdminAuthedReportsPassFailDataRoute
-  '/admin/_authed/editScentCardData/$Id': typeof AdminAuthedEditScentCardDataIdRoute
-  '/admin/_authed/manageOrganization/{-$Id}': typeof AdminAuthedManageOrganizationChar123IdChar125Route
-  '/admin/_authed/manageuser/{-$Id}': typeof AdminAuthedManageuserChar123IdChar125Route
-  '/admin/_authed/manageScentCard/$Id/$ScentCardId': typeof AdminAuthedManageScentCardIdScentCardIdRoute
-  '/admin/_authed/managetestkit/{-$Id}/{-$ScentCardId}': typeof AdminAuthedManagetestkitChar123IdChar125Char123ScentCardIdChar125Route
+  '/admin/_authed/Reports/locationData': typeof AdminAuthedReportsLocationMapRoute
+  '/admin/_authed/Reports/passFailData': typeof AdminAuthedReportsPassFailRoute
+  '/admin/_authed/editScentCardData/$Id': typeof AdminAuthedScentOptionEditRoute
+  '/admin/_authed/manageOrganization/{-$Id}': typeof AdminAuthedOrganizationEditRoute
+  '/admin/_authed/manageuser/{-$Id}': typeof AdminAuthedUserEditRoute
+  '/admin/_authed/manageScentCard/$Id/$ScentCardId': typeof AdminAuthedScentCardEditRoute
+  '/admin/_authed/managetestkit/{-$Id}/{-$ScentCardId}': typeof AdminAuthedKitEditRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -712,14 +708,14 @@ declare module '@tanstack/react-router' {
       id: '/admin/_authed/client'
       path: '/client'
       fullPath: '/admin/client'
-      preLoaderRoute: typeof AdminAuthedClientRouteImport
+      preLoaderRoute: typeof AdminAuthedOrganizationsRouteImport
       parentRoute: typeof AdminAuthedRoute
     }
     '/admin/_authed/createScentCardData': {
       id: '/admin/_authed/createScentCardData'
       path: '/createScentCardData'
       fullPath: '/admin/createScentCardData'
-      preLoaderRoute: typeof AdminAuthedCreateScentCardDataRouteImport
+      preLoaderRoute: typeof AdminAuthedScentOptionCreateRouteImport
       parentRoute: typeof AdminAuthedRoute
     }
     '/admin/_authed/dashboard': {
@@ -733,21 +729,21 @@ declare module '@tanstack/react-router' {
       id: '/admin/_authed/scentCardData'
       path: '/scentCardData'
       fullPath: '/admin/scentCardData'
-      preLoaderRoute: typeof AdminAuthedScentCardDataRouteImport
+      preLoaderRoute: typeof AdminAuthedScentOptionsRouteImport
       parentRoute: typeof AdminAuthedRoute
     }
     '/admin/_authed/testKit': {
       id: '/admin/_authed/testKit'
       path: '/testKit'
       fullPath: '/admin/testKit'
-      preLoaderRoute: typeof AdminAuthedTestKitRouteImport
+      preLoaderRoute: typeof AdminAuthedKitsRouteImport
       parentRoute: typeof AdminAuthedRoute
     }
     '/admin/_authed/testresult': {
       id: '/admin/_authed/testresult'
       path: '/testresult'
       fullPath: '/admin/testresult'
-      preLoaderRoute: typeof AdminAuthedTestresultRouteImport
+      preLoaderRoute: typeof AdminAuthedResultsRouteImport
       parentRoute: typeof AdminAuthedRoute
     }
     '/admin/_authed/two-step': {
@@ -761,7 +757,7 @@ declare module '@tanstack/react-router' {
       id: '/admin/_authed/user'
       path: '/user'
       fullPath: '/admin/user'
-      preLoaderRoute: typeof AdminAuthedUserRouteImport
+      preLoaderRoute: typeof AdminAuthedUsersRouteImport
       parentRoute: typeof AdminAuthedRoute
     }
     '/admin/_authed/Reports/dataLocation': {
@@ -782,49 +778,49 @@ declare module '@tanstack/react-router' {
       id: '/admin/_authed/Reports/locationData'
       path: '/Reports/locationData'
       fullPath: '/admin/Reports/locationData'
-      preLoaderRoute: typeof AdminAuthedReportsLocationDataRouteImport
+      preLoaderRoute: typeof AdminAuthedReportsLocationMapRouteImport
       parentRoute: typeof AdminAuthedRoute
     }
     '/admin/_authed/Reports/passFailData': {
       id: '/admin/_authed/Reports/passFailData'
       path: '/Reports/passFailData'
       fullPath: '/admin/Reports/passFailData'
-      preLoaderRoute: typeof AdminAuthedReportsPassFailDataRouteImport
+      preLoaderRoute: typeof AdminAuthedReportsPassFailRouteImport
       parentRoute: typeof AdminAuthedRoute
     }
     '/admin/_authed/editScentCardData/$Id': {
       id: '/admin/_authed/editScentCardData/$Id'
       path: '/editScentCardData/$Id'
       fullPath: '/admin/editScentCardData/$Id'
-      preLoaderRoute: typeof AdminAuthedEditScentCardDataIdRouteImport
+      preLoaderRoute: typeof AdminAuthedScentOptionEditRouteImport
       parentRoute: typeof AdminAuthedRoute
     }
     '/admin/_authed/manageOrganization/{-$Id}': {
       id: '/admin/_authed/manageOrganization/{-$Id}'
       path: '/manageOrganization/{-$Id}'
       fullPath: '/admin/manageOrganization/{-$Id}'
-      preLoaderRoute: typeof AdminAuthedManageOrganizationChar123IdChar125RouteImport
+      preLoaderRoute: typeof AdminAuthedOrganizationEditRouteImport
       parentRoute: typeof AdminAuthedRoute
     }
     '/admin/_authed/manageuser/{-$Id}': {
       id: '/admin/_authed/manageuser/{-$Id}'
       path: '/manageuser/{-$Id}'
       fullPath: '/admin/manageuser/{-$Id}'
-      preLoaderRoute: typeof AdminAuthedManageuserChar123IdChar125RouteImport
+      preLoaderRoute: typeof AdminAuthedUserEditRouteImport
       parentRoute: typeof AdminAuthedRoute
     }
     '/admin/_authed/manageScentCard/$Id/$ScentCardId': {
       id: '/admin/_authed/manageScentCard/$Id/$ScentCardId'
       path: '/manageScentCard/$Id/$ScentCardId'
       fullPath: '/admin/manageScentCard/$Id/$ScentCardId'
-      preLoaderRoute: typeof AdminAuthedManageScentCardIdScentCardIdRouteImport
+      preLoaderRoute: typeof AdminAuthedScentCardEditRouteImport
       parentRoute: typeof AdminAuthedRoute
     }
     '/admin/_authed/managetestkit/{-$Id}/{-$ScentCardId}': {
       id: '/admin/_authed/managetestkit/{-$Id}/{-$ScentCardId}'
       path: '/managetestkit/{-$Id}/{-$ScentCardId}'
       fullPath: '/admin/managetestkit/{-$Id}/{-$ScentCardId}'
-      preLoaderRoute: typeof AdminAuthedManagetestkitChar123IdChar125Char123ScentCardIdChar125RouteImport
+      preLoaderRoute: typeof AdminAuthedKitEditRouteImport
       parentRoute: typeof AdminAuthedRoute
     }
   }
@@ -873,50 +869,46 @@ const PlayerRouteWithChildren =
 
 interface AdminAuthedRouteChildren {
   AdminAuthedAuditRoute: typeof AdminAuthedAuditRoute
-  AdminAuthedClientRoute: typeof AdminAuthedClientRoute
-  AdminAuthedCreateScentCardDataRoute: typeof AdminAuthedCreateScentCardDataRoute
+  AdminAuthedOrganizationsRoute: typeof AdminAuthedOrganizationsRoute
+  AdminAuthedScentOptionCreateRoute: typeof AdminAuthedScentOptionCreateRoute
   AdminAuthedDashboardRoute: typeof AdminAuthedDashboardRoute
-  AdminAuthedScentCardDataRoute: typeof AdminAuthedScentCardDataRoute
-  AdminAuthedTestKitRoute: typeof AdminAuthedTestKitRoute
-  AdminAuthedTestresultRoute: typeof AdminAuthedTestresultRoute
+  AdminAuthedScentOptionsRoute: typeof AdminAuthedScentOptionsRoute
+  AdminAuthedKitsRoute: typeof AdminAuthedKitsRoute
+  AdminAuthedResultsRoute: typeof AdminAuthedResultsRoute
   AdminAuthedTwoStepRoute: typeof AdminAuthedTwoStepRoute
-  AdminAuthedUserRoute: typeof AdminAuthedUserRoute
+  AdminAuthedUsersRoute: typeof AdminAuthedUsersRoute
   AdminAuthedIndexRoute: typeof AdminAuthedIndexRoute
   AdminAuthedReportsDataLocationRoute: typeof AdminAuthedReportsDataLocationRoute
   AdminAuthedReportsKitInsightsRoute: typeof AdminAuthedReportsKitInsightsRoute
-  AdminAuthedReportsLocationDataRoute: typeof AdminAuthedReportsLocationDataRoute
-  AdminAuthedReportsPassFailDataRoute: typeof AdminAuthedReportsPassFailDataRoute
-  AdminAuthedEditScentCardDataIdRoute: typeof AdminAuthedEditScentCardDataIdRoute
-  AdminAuthedManageOrganizationChar123IdChar125Route: typeof AdminAuthedManageOrganizationChar123IdChar125Route
-  AdminAuthedManageuserChar123IdChar125Route: typeof AdminAuthedManageuserChar123IdChar125Route
-  AdminAuthedManageScentCardIdScentCardIdRoute: typeof AdminAuthedManageScentCardIdScentCardIdRoute
-  AdminAuthedManagetestkitChar123IdChar125Char123ScentCardIdChar125Route: typeof AdminAuthedManagetestkitChar123IdChar125Char123ScentCardIdChar125Route
+  AdminAuthedReportsLocationMapRoute: typeof AdminAuthedReportsLocationMapRoute
+  AdminAuthedReportsPassFailRoute: typeof AdminAuthedReportsPassFailRoute
+  AdminAuthedScentOptionEditRoute: typeof AdminAuthedScentOptionEditRoute
+  AdminAuthedOrganizationEditRoute: typeof AdminAuthedOrganizationEditRoute
+  AdminAuthedUserEditRoute: typeof AdminAuthedUserEditRoute
+  AdminAuthedScentCardEditRoute: typeof AdminAuthedScentCardEditRoute
+  AdminAuthedKitEditRoute: typeof AdminAuthedKitEditRoute
 }
 
 const AdminAuthedRouteChildren: AdminAuthedRouteChildren = {
   AdminAuthedAuditRoute: AdminAuthedAuditRoute,
-  AdminAuthedClientRoute: AdminAuthedClientRoute,
-  AdminAuthedCreateScentCardDataRoute: AdminAuthedCreateScentCardDataRoute,
+  AdminAuthedOrganizationsRoute: AdminAuthedOrganizationsRoute,
+  AdminAuthedScentOptionCreateRoute: AdminAuthedScentOptionCreateRoute,
   AdminAuthedDashboardRoute: AdminAuthedDashboardRoute,
-  AdminAuthedScentCardDataRoute: AdminAuthedScentCardDataRoute,
-  AdminAuthedTestKitRoute: AdminAuthedTestKitRoute,
-  AdminAuthedTestresultRoute: AdminAuthedTestresultRoute,
+  AdminAuthedScentOptionsRoute: AdminAuthedScentOptionsRoute,
+  AdminAuthedKitsRoute: AdminAuthedKitsRoute,
+  AdminAuthedResultsRoute: AdminAuthedResultsRoute,
   AdminAuthedTwoStepRoute: AdminAuthedTwoStepRoute,
-  AdminAuthedUserRoute: AdminAuthedUserRoute,
+  AdminAuthedUsersRoute: AdminAuthedUsersRoute,
   AdminAuthedIndexRoute: AdminAuthedIndexRoute,
   AdminAuthedReportsDataLocationRoute: AdminAuthedReportsDataLocationRoute,
   AdminAuthedReportsKitInsightsRoute: AdminAuthedReportsKitInsightsRoute,
-  AdminAuthedReportsLocationDataRoute: AdminAuthedReportsLocationDataRoute,
-  AdminAuthedReportsPassFailDataRoute: AdminAuthedReportsPassFailDataRoute,
-  AdminAuthedEditScentCardDataIdRoute: AdminAuthedEditScentCardDataIdRoute,
-  AdminAuthedManageOrganizationChar123IdChar125Route:
-    AdminAuthedManageOrganizationChar123IdChar125Route,
-  AdminAuthedManageuserChar123IdChar125Route:
-    AdminAuthedManageuserChar123IdChar125Route,
-  AdminAuthedManageScentCardIdScentCardIdRoute:
-    AdminAuthedManageScentCardIdScentCardIdRoute,
-  AdminAuthedManagetestkitChar123IdChar125Char123ScentCardIdChar125Route:
-    AdminAuthedManagetestkitChar123IdChar125Char123ScentCardIdChar125Route,
+  AdminAuthedReportsLocationMapRoute: AdminAuthedReportsLocationMapRoute,
+  AdminAuthedReportsPassFailRoute: AdminAuthedReportsPassFailRoute,
+  AdminAuthedScentOptionEditRoute: AdminAuthedScentOptionEditRoute,
+  AdminAuthedOrganizationEditRoute: AdminAuthedOrganizationEditRoute,
+  AdminAuthedUserEditRoute: AdminAuthedUserEditRoute,
+  AdminAuthedScentCardEditRoute: AdminAuthedScentCardEditRoute,
+  AdminAuthedKitEditRoute: AdminAuthedKitEditRoute,
 }
 
 const AdminAuthedRouteWithChildren = AdminAuthedRoute._addFileChildren(
