@@ -6,8 +6,8 @@ import {
   type TestResultListRequest,
   type TestResultRow,
 } from '@scentry/shared-schema';
+import { dayStart } from '../lib/dates';
 import type { ResultFilter, ResultListRecord } from '../repositories/results-list';
-import { dayStart } from './dates';
 
 /*
  * The staff's results list, mapped: the request's filters as repositories/results-list.ts takes

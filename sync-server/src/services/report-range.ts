@@ -1,7 +1,7 @@
 import { MSG, RESULTS_MSG } from '@scentry/shared-schema';
+import { dayStart, TIME_ZONE } from '../lib/dates';
+import { invalid } from '../lib/errors';
 import type { PlayedRange } from '../repositories/reports';
-import { dayStart, TIME_ZONE } from './dates';
-import { invalid } from './errors';
 
 /** A calendar day as the request names it (MM/DD/YYYY). */
 export interface Day {

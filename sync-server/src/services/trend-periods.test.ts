@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayStart } from './dates';
+import { dayStart } from '../lib/dates';
 import { trendPeriods } from './trend-periods';
 
 const pad = (n: number) => String(n).padStart(2, '0');

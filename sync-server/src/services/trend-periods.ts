@@ -1,7 +1,7 @@
 import { RESULTS_MSG, TREND_PERIODS_MAX, type TrendGroup } from '@scentry/shared-schema';
+import { dayStart } from '../lib/dates';
+import { invalid } from '../lib/errors';
 import type { PlayedRange } from '../repositories/reports';
-import { dayStart } from './dates';
-import { invalid } from './errors';
 import { compareDays, type Day, earlier, LAST_INSTANT, parseDay, usDate } from './report-range';
 
 /*

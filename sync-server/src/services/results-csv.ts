@@ -5,7 +5,7 @@ import {
   type ExportCsvRequest,
 } from '@scentry/shared-schema';
 import type { ExportValues, ExtendedExportValues } from '../repositories/results-list';
-import { roundPlace } from '../services/reports';
+import { roundPlace } from './reports';
 import { summaryOf } from './result-rows';
 
 /*
