@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -145,6 +145,68 @@ describe('thin handlers', () => {
   });
 });
 
+// Every module a file names: its imports and re-exports, and import() calls.
+const IMPORT = /\b(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g;
+// What a service may take from Fastify: the logger's interface, never a request, reply or app.
+const FASTIFY_NAMES = /import\s+(?:type\s+)?\{([^}]*)\}\s*from\s*['"]fastify['"]/g;
+
+/**
+ * Why a file breaks the layers' import rules, or null: a service takes plain types (the caller
+ * and origin of services/caller.ts), never the HTTP layer's (plugins/, routes/, Fastify's request);
+ * lib/ knows no domain, so it imports no service, repository, plugin, route or limit.
+ */
+function layerProblem(file: string, text: string): string | null {
+  const specs = [...text.matchAll(IMPORT)].map((m) => m[1]);
+  if (file.startsWith('services/')) {
+    const http = specs.find((spec) => /^(plugins|routes)\//.test(resolved(file, spec) ?? ''));
+    if (http) return `${file} imports ${http}: services take plain types, not the HTTP layer's`;
+    const fastify = [...text.matchAll(FASTIFY_NAMES)]
+      .flatMap((m) => m[1].split(','))
+      .map((name) => name.replace(/^\s*type\s+/, '').trim())
+      .find((name) => name && name !== 'FastifyBaseLogger');
+    if (fastify) return `${file} imports ${fastify} from fastify: services never see a request`;
+  }
+  if (file.startsWith('lib/')) {
+    const domain = specs.find((spec) =>
+      /^(services|repositories|plugins|routes|limits)\//.test(resolved(file, spec) ?? ''),
+    );
+    if (domain) return `${file} imports ${domain}: lib/ knows no domain`;
+  }
+  return null;
+}
+
+describe('layers import downwards', () => {
+  it('no service imports the HTTP layer, and lib/ imports no domain', () => {
+    const files = sourceFiles(SRC).map(rel);
+    expect(files.filter((f) => f.startsWith('services/')).length).toBeGreaterThan(20);
+    expect(files.filter((f) => f.startsWith('lib/')).length).toBeGreaterThan(10);
+    const problems = files.map((f) => layerProblem(f, readFileSync(path.join(SRC, f), 'utf8'))).filter(Boolean);
+    expect(problems).toEqual([]);
+  });
+
+  it('the check itself sees a bad import', () => {
+    const bad: [string, string][] = [
+      ['services/reports.ts', "import type { AuthUser } from '../plugins/app/auth';"],
+      ['services/audit.ts', "import type { FastifyRequest } from 'fastify';"],
+      ['services/uploads.ts', "import { type FastifyBaseLogger, type FastifyRequest } from 'fastify';"],
+      ['services/kits.ts', "const { route } = await import('../routes/api/kits/index');"],
+      ['lib/results-csv.ts', "import { roundPlace } from '../services/reports';"],
+      ['lib/report-range.ts', "import type { PlayedRange } from '../repositories/reports';"],
+      ['lib/route.ts', "export { Throttle } from '../limits/throttle';"],
+    ];
+    for (const [file, sample] of bad) expect(layerProblem(file, sample), sample).not.toBeNull();
+    const fine: [string, string][] = [
+      ['services/reports.ts', "import type { Caller } from './caller';"],
+      ['services/mail.ts', "import type { FastifyBaseLogger } from 'fastify';"],
+      ['services/results-csv.ts', "import type { ExportValues } from '../repositories/results-list';"],
+      ['lib/multipart.ts', "import type { FastifyRequest } from 'fastify';"],
+      ['lib/route.ts', "import { invalid } from './errors';"],
+      ['plugins/app/auth.ts', "import type { Caller } from '../../services/caller';"],
+    ];
+    for (const [file, sample] of fine) expect(layerProblem(file, sample), sample).toBeNull();
+  });
+});
+
 describe('migrations stand alone', () => {
   it('a migration requires nothing of this repository outside src/db (npm packages are fine)', () => {
     const dir = path.join(SRC, 'db/migrations');
@@ -213,5 +275,86 @@ describe('test files share their workers', () => {
     expect(sharedModuleProblem("vi.mock('../services/mail', () => ({}));")).not.toBeNull();
     expect(sharedModuleProblem('vi.resetModules();')).not.toBeNull();
     expect(sharedModuleProblem('const log = { error: vi.fn() };')).toBeNull();
+  });
+});
+
+const REPO = path.join(SRC, '../..');
+// Where a glossary path may be relative to: the repository, the server, the contract, the PWA and its screens.
+const GLOSSARY_ROOTS = ['', 'sync-server/src', 'shared-schema/src', 'pwa/src', 'pwa/src/routes'];
+// Columns that hold the spec's names (paths of the API, fields, tables), not files.
+const NAME_COLUMNS = /^(Domain|Legacy URLs.*|API name.*|Domain word|Table)$/;
+
+/**
+ * The paths docs/architecture.md's glossary names that are not in the tree: every backticked
+ * token with a slash or a .ts/.tsx ending, in its prose and in every table column but the spec's
+ * names, must exist under one of GLOSSARY_ROOTS.
+ */
+function glossaryProblems(markdown: string, exists: (relative: string) => boolean): string[] {
+  const from = markdown.search(/^## Glossary$/m);
+  if (from < 0) return ['no "## Glossary" section'];
+  const to = markdown.indexOf('\n## ', from);
+  const section = markdown.slice(from, to < 0 ? undefined : to);
+  const problems: string[] = [];
+  let header: string[] | null = null;
+  for (const line of section.split('\n')) {
+    const cells = line.startsWith('|')
+      ? line
+          .split('|')
+          .slice(1, -1)
+          .map((c) => c.trim())
+      : null;
+    let texts: string[];
+    if (!cells) {
+      header = null; // prose, or the blank line after a table
+      texts = [line];
+    } else if (!header) {
+      header = cells; // a table's first row names its columns
+      texts = [];
+    } else if (cells.every((c) => /^:?-+:?$/.test(c))) {
+      texts = [];
+    } else {
+      const columns = header;
+      texts = cells.filter((_, i) => !NAME_COLUMNS.test(columns[i] ?? ''));
+    }
+    for (const text of texts) {
+      for (const [, token] of text.matchAll(/`([^`]+)`/g)) {
+        const isPath =
+          !token.startsWith('/') && !/[\s*<>]/.test(token) && (token.includes('/') || /\.tsx?$/.test(token));
+        if (!isPath) continue;
+        const file = token.replace(/\/$/, '');
+        if (!GLOSSARY_ROOTS.some((root) => exists(path.posix.join(root, file)))) problems.push(token);
+      }
+    }
+  }
+  return problems;
+}
+
+describe('the glossary names the tree', () => {
+  const onDisk = (relative: string) => existsSync(path.join(REPO, relative));
+
+  it("every path in docs/architecture.md's glossary exists", () => {
+    const markdown = readFileSync(path.join(REPO, 'docs/architecture.md'), 'utf8');
+    expect(markdown).toMatch(/\|\s*Screens \(route files\)\s*\|/);
+    expect(glossaryProblems(markdown, onDisk)).toEqual([]);
+  });
+
+  it('the check itself sees a path that is gone', () => {
+    const doc = [
+      '## Glossary',
+      '',
+      'Screens in `admin/_authed/__virtual.ts`; the old `lib/results-csv.ts` is gone.',
+      '',
+      '| Domain | Legacy URLs (API.md) | Service | Screens (route files) |',
+      '| --- | --- | --- | --- |',
+      '| kits | `/api/TestKit/*`, `sync/kits/pull` | `services/kits.ts`, `services/kit.ts` | `admin/_authed/testKit.tsx` |',
+      '',
+      '## Next',
+      '`services/elsewhere.ts`',
+    ].join('\n');
+    expect(glossaryProblems(doc, onDisk)).toEqual([
+      'lib/results-csv.ts',
+      'services/kit.ts',
+      'admin/_authed/testKit.tsx',
+    ]);
   });
 });

@@ -21,6 +21,13 @@ export function mixSeed(...parts: number[]): number {
   return h >>> 0;
 }
 
+/** A number for a string (FNV-1a over its UTF-16 code units): a seed part that names something. */
+export function stringSeed(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return h;
+}
+
 export class Rng {
   private readonly next: () => number;
 

@@ -1,5 +1,6 @@
-import type { FastifyRequest } from 'fastify';
+import type { Db } from '../db/database';
 import { insertAudit } from '../repositories/audit';
+import type { Origin } from './caller';
 
 /** What is audited (issue 11): sign-ins, password changes and resets, and every admin change. */
 export type AuditAction =
@@ -28,23 +29,24 @@ export type AuditAction =
 
 /**
  * Records who did what to which record, from which address, in the append-only audit log. The
- * one way to audit: later issues call it too. `who` defaults to the request's signed-in user.
+ * one way to audit: later issues call it too. `who` defaults to the caller.
  */
 export async function audit(
-  req: FastifyRequest,
+  db: Db,
+  origin: Origin,
   action: AuditAction,
   entity: string,
   entityId: string | number | null,
   options: { detail?: string; who?: { id: number | null; email: string | null } } = {},
 ): Promise<void> {
-  const who = options.who ?? { id: req.auth?.id ?? null, email: req.auth?.email ?? null };
-  await insertAudit(req.server.db, {
+  const who = options.who ?? { id: origin.caller?.id ?? null, email: origin.caller?.email ?? null };
+  await insertAudit(db, {
     userId: who.id,
     userEmail: who.email,
     action,
     entity,
     entityId,
-    address: req.ip,
+    address: origin.address,
     detail: options.detail ?? null,
   });
 }

@@ -6,7 +6,6 @@ import {
   type SignInReply,
   type VerifyTotpRequest,
 } from '@scentry/shared-schema';
-import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
 import { addressKey } from '../lib/address';
 import type { DeviceTokens } from '../lib/device-token';
@@ -14,8 +13,6 @@ import { forbidden, invalid, tooMany, unauthorized, warning } from '../lib/error
 import { hashPassword, verifyPassword } from '../lib/password';
 import type { Counters } from '../limits/counters';
 import { LoginLimiter } from '../limits/login-limiter';
-import type { AuthUser } from '../plugins/app/auth';
-import type { TokenPayload } from '../plugins/external/jwt';
 import {
   endSessionsExcept,
   findUserByEmail,
@@ -23,7 +20,9 @@ import {
   setPasswordHash,
   type UserAuthRecord,
 } from '../repositories/users';
+import type { AccountMail, AccountMailTo } from './account-mail';
 import { audit } from './audit';
+import type { Caller, Origin, TokenPayload } from './caller';
 import type { TotpService } from './totp';
 
 /**
@@ -33,6 +32,8 @@ import type { TotpService } from './totp';
 export class AuthService {
   constructor(
     private readonly db: Db,
+    /** The account e-mail queue (app.accountMail): never waited for. */
+    private readonly mail: { enqueue(to: AccountMailTo, mail: AccountMail): void },
     /** Signs a session token (the app's JWT signer; a test may pass its own). */
     private readonly signToken: (payload: TokenPayload) => string,
     /** Issues and checks device tokens (keyed from the JWT secret). */
@@ -49,7 +50,7 @@ export class AuthService {
    * The session of a staff member signing in, with a new device token for this device; refusals
    * are thrown (429, or the Warning told).
    */
-  async signIn(req: FastifyRequest, body: AuthenticateRequest): Promise<SignInReply> {
+  async signIn(origin: Origin, body: AuthenticateRequest): Promise<SignInReply> {
     // Read first (cheap) so a device token can be checked against its account: a valid one counts
     // the attempt only against its own device, so nobody else's failures can lock this device out.
     const user = await findUserByEmail(this.db, body.email);
@@ -57,7 +58,7 @@ export class AuthService {
     // Counted before the (slow) password check: a burst of guesses gets no more checks than the limit.
     const began = await this.limiter.begin({
       email: body.email,
-      address: addressKey(req.ip),
+      address: addressKey(origin.address),
       device: user && deviceId ? `${user.id}:${deviceId}` : undefined,
     });
     if (!began.ok) throw tooMany(MSG.tooManyAttempts, began.retryAfterSeconds);
@@ -73,7 +74,7 @@ export class AuthService {
             ? MSG.loginFailed
             : null;
     if (refusal) {
-      await audit(req, 'sign-in-failed', 'user', user?.id ?? null, {
+      await audit(this.db, origin, 'sign-in-failed', 'user', user?.id ?? null, {
         who: { id: user?.id ?? null, email: body.email.toLowerCase() },
         detail: refusal,
       });
@@ -84,19 +85,22 @@ export class AuthService {
       // The password step of a TOTP account clears no count (API.md): only the code's success does
       // (its own attempt). No token yet: the challenge leads to VerifyTotp.
       const challenge = await this.totp.challengeFor(user, deviceId);
-      await audit(req, 'sign-in-challenge', 'user', user.id, { who: { id: user.id, email: user.email } });
+      await audit(this.db, origin, 'sign-in-challenge', 'user', user.id, { who: { id: user.id, email: user.email } });
       throw warning(MSG.totpRequired, null, { totpRequired: true, challenge });
     }
     await began.attempt.succeeded();
-    await audit(req, 'sign-in', 'user', user.id, { who: { id: user.id, email: user.email } });
+    await audit(this.db, origin, 'sign-in', 'user', user.id, { who: { id: user.id, email: user.email } });
     return this.session(user, deviceId);
   }
 
   /** The second step of a TOTP account's sign-in: the same reply as a successful Authenticate. */
-  async verifyTotp(req: FastifyRequest, body: VerifyTotpRequest): Promise<SignInReply> {
+  async verifyTotp(origin: Origin, body: VerifyTotpRequest): Promise<SignInReply> {
     if (!this.totp) throw warning(MSG.totpChallengeExpired);
-    const { user, deviceId } = await this.totp.verifyChallenge(req, body.challenge, body.code);
-    await audit(req, 'sign-in', 'user', user.id, { who: { id: user.id, email: user.email }, detail: 'two-step' });
+    const { user, deviceId } = await this.totp.verifyChallenge(origin, body.challenge, body.code);
+    await audit(this.db, origin, 'sign-in', 'user', user.id, {
+      who: { id: user.id, email: user.email },
+      detail: 'two-step',
+    });
     return this.session(user, deviceId);
   }
 
@@ -124,11 +128,11 @@ export class AuthService {
   }
 
   /** The signed-in user's own new password; every other session of theirs ends. */
-  async changePassword(req: FastifyRequest, me: AuthUser, body: ChangePasswordRequest): Promise<void> {
+  async changePassword(origin: Origin, me: Caller, body: ChangePasswordRequest): Promise<void> {
     if (body.id !== me.id) throw forbidden(MSG.notYourAccount);
     const user = await findUserById(this.db, me.id);
     if (!user) throw unauthorized(MSG.unauthorized);
-    const began = await this.limiter.begin({ email: user.email, address: addressKey(req.ip) });
+    const began = await this.limiter.begin({ email: user.email, address: addressKey(origin.address) });
     if (!began.ok) throw tooMany(MSG.tooManyAttempts, began.retryAfterSeconds);
     if (!(await verifyPassword(user.passwordHash, body.oldPassword))) {
       throw invalid(MSG.wrongCurrentPassword, 'oldPassword: Current password is incorrect');
@@ -137,19 +141,19 @@ export class AuthService {
     if (body.oldPassword === body.newPassword) throw invalid(MSG.samePassword);
     // The session that made the change goes on; the new hash voids every device token of the user.
     await setPasswordHash(this.db, me.id, await hashPassword(body.newPassword), me.tokenId);
-    await audit(req, 'password-change', 'user', me.id);
+    await audit(this.db, origin, 'password-change', 'user', me.id);
     // The owner hears of it (queued: the reply does not wait for the mail).
-    req.server.accountMail.enqueue({ firstName: user.firstName, address: user.email }, { kind: 'password-changed' });
+    this.mail.enqueue({ firstName: user.firstName, address: user.email }, { kind: 'password-changed' });
   }
 
   /**
    * Every other session of the signed-in user ends (a computer left signed in elsewhere); the
    * calling token keeps working. Their password and device tokens stay as they are.
    */
-  async endOtherSessions(req: FastifyRequest, me: AuthUser): Promise<void> {
+  async endOtherSessions(origin: Origin, me: Caller): Promise<void> {
     // Every token sign-in makes has an id; one without (never issued by this server) cannot be kept.
     if (!me.tokenId) throw unauthorized(MSG.unauthorized);
     await endSessionsExcept(this.db, me.id, me.tokenId);
-    await audit(req, 'end-other-sessions', 'user', me.id);
+    await audit(this.db, origin, 'end-other-sessions', 'user', me.id);
   }
 }

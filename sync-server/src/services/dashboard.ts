@@ -5,13 +5,13 @@ import type {
   TrendPoint,
 } from '@scentry/shared-schema';
 import type { Db } from '../db/database';
-import { LAST_INSTANT } from '../lib/report-range';
-import { optionalDayRange, trendPeriods } from '../lib/trend-periods';
-import type { AuthUser } from '../plugins/app/auth';
 import { countByRanges, countPlayedKits } from '../repositories/dashboard';
 import { countLiveKits } from '../repositories/kits';
 import type { ReportScope } from '../repositories/reports';
 import { resultScope } from '../repositories/results';
+import type { Caller } from './caller';
+import { LAST_INSTANT } from './report-range';
+import { optionalDayRange, trendPeriods } from './trend-periods';
 
 /*
  * The dashboard (spec §2 /admin/dashboard; issue 24): the four counts of a period and the trend.
@@ -20,7 +20,7 @@ import { resultScope } from '../repositories/results';
  */
 
 /** Whose results: the caller's scope first, then an Admin's choice of organization. */
-function scopeOf(me: AuthUser, organizationId?: number | null): ReportScope {
+function scopeOf(me: Caller, organizationId?: number | null): ReportScope {
   const caller = resultScope(me);
   // A user outside every organization sees none (-1 matches no row).
   if (!caller.all) return { kind: 'organization', organizationId: caller.organizationId ?? -1 };
@@ -32,7 +32,7 @@ function scopeOf(me: AuthUser, organizationId?: number | null): ReportScope {
  * system for an Admin (live kits, as ever: the period does not change it), and for anyone scoped to
  * an organization the kits their organization's results were played on within the period.
  */
-export async function resultCounts(db: Db, me: AuthUser, body: TestResultCountsRequest): Promise<TestResultCounts> {
+export async function resultCounts(db: Db, me: Caller, body: TestResultCountsRequest): Promise<TestResultCounts> {
   const days = optionalDayRange(body);
   const range = { from: days.from ?? '', to: days.to ?? LAST_INSTANT };
   const scope = scopeOf(me);
@@ -48,7 +48,7 @@ export async function resultCounts(db: Db, me: AuthUser, body: TestResultCountsR
 }
 
 /** GetTestResultTrend: plays, passes and fails per period of the range (API.md's exact rules). */
-export async function resultTrend(db: Db, me: AuthUser, body: TestResultTrendRequest): Promise<TrendPoint[]> {
+export async function resultTrend(db: Db, me: Caller, body: TestResultTrendRequest): Promise<TrendPoint[]> {
   const periods = trendPeriods(body.fromDate, body.toDate, body.groupBy);
   const counts = await countByRanges(db, scopeOf(me, body.organizationId), periods);
   return periods.map((p, i) => ({

@@ -13,16 +13,6 @@ import {
 import type { Db } from '../db/database';
 import { notFound } from '../lib/errors';
 import {
-  CHART_MONTHS_MAX,
-  type ChartMonth,
-  chartMonths,
-  monthAt,
-  monthCount,
-  rangeMonths,
-  reportRange,
-} from '../lib/report-range';
-import type { AuthUser } from '../plugins/app/auth';
-import {
   type AnswerTally,
   answerTallies,
   cardsById,
@@ -33,6 +23,16 @@ import {
 } from '../repositories/kit-insights';
 import { findKit, loadKitCards } from '../repositories/kits';
 import { resultScope } from '../repositories/results';
+import type { Caller } from './caller';
+import {
+  CHART_MONTHS_MAX,
+  type ChartMonth,
+  chartMonths,
+  monthAt,
+  monthCount,
+  rangeMonths,
+  reportRange,
+} from './report-range';
 
 /*
  * Kit insights (API.md GetKitInsights and "Reports: trend and kit insights (exact rules)"): item
@@ -41,7 +41,7 @@ import { resultScope } from '../repositories/results';
  */
 
 /** Whose results: an Admin's choice (none: all); anyone else always their own organization's. */
-function scopeOf(me: AuthUser, organizationId: number | null | undefined): InsightScope {
+function scopeOf(me: Caller, organizationId: number | null | undefined): InsightScope {
   const caller = resultScope(me);
   // A user outside every organization sees none (-1 matches no row), as the reports.
   if (!caller.all) return { organizationId: caller.organizationId ?? -1 };
@@ -63,7 +63,7 @@ interface Tally {
 const tally = (): Tally => ({ plays: 0, right: 0 });
 
 /** The insights of one kit over a range, as the caller may see them. */
-export async function kitInsights(db: Db, me: AuthUser, body: KitInsightsRequest): Promise<KitInsights> {
+export async function kitInsights(db: Db, me: Caller, body: KitInsightsRequest): Promise<KitInsights> {
   const range = reportRange(body);
   const kit = await findKit(db, body.testKitId);
   if (!kit) throw notFound(CATALOGUE_MSG.kitNotFound);

@@ -6,7 +6,6 @@ import {
   type SendResetLinkRequest,
   USER_MSG,
 } from '@scentry/shared-schema';
-import type { FastifyRequest } from 'fastify';
 import type { Rate } from '../config';
 import { type Db, inTransaction } from '../db/database';
 import { addressKey } from '../lib/address';
@@ -23,6 +22,7 @@ import {
 import { findUserByEmail, findUserById, setPasswordHash, type UserAuthRecord } from '../repositories/users';
 import type { AccountMail, AccountMailTo } from './account-mail';
 import { audit } from './audit';
+import type { Origin } from './caller';
 
 /** A link works for one hour (API.md "Staff sign-in"). */
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
@@ -83,9 +83,9 @@ export class PasswordResetService {
    * e-mail, and so is the work done before it (a lookup, a token made and hashed, a write, an
    * audit row; the mail goes from the queue after the reply).
    */
-  async forgotPassword(req: FastifyRequest, body: ForgotPasswordRequest): Promise<void> {
+  async forgotPassword(origin: Origin, body: ForgotPasswordRequest): Promise<void> {
     const email = body.email.trim().toLowerCase();
-    await this.take(this.perAddress, addressKey(req.ip), this.options.perAddressThrottles);
+    await this.take(this.perAddress, addressKey(origin.address), this.options.perAddressThrottles);
     await this.take(this.perEmail, email, true);
     const user = await findUserByEmail(this.options.db, email);
     const active = user?.isActive ? user : undefined;
@@ -93,7 +93,7 @@ export class PasswordResetService {
     const tokenHash = sha256(token);
     if (active) await this.store(active, tokenHash);
     else await deleteExpiredResetTokens(this.options.db, new Date().toISOString());
-    await audit(req, 'reset-link-requested', 'user', user?.id ?? null, {
+    await audit(this.options.db, origin, 'reset-link-requested', 'user', user?.id ?? null, {
       who: { id: user?.id ?? null, email },
       // The audit log is the Admin's: it may say what the reply does not.
       detail: active ? 'link sent' : user ? 'account inactive: no link sent' : 'no such account: no link sent',
@@ -105,14 +105,14 @@ export class PasswordResetService {
    * SendResetLink (admin): the user gets a link; an inactive user is refused with a Warning. (A
    * user of an inactive organization gets one, as from ForgotPassword: sign-in still refuses them.)
    */
-  async sendResetLink(req: FastifyRequest, body: SendResetLinkRequest): Promise<void> {
+  async sendResetLink(origin: Origin, body: SendResetLinkRequest): Promise<void> {
     const user = await findUserById(this.options.db, body.userId);
     if (!user) throw notFound(USER_MSG.notFound);
     if (!user.isActive) throw warning(MSG.resetLinkUserInactive);
     await this.take(this.perEmail, user.email, true);
     const token = newToken();
     await this.store(user, sha256(token));
-    await audit(req, 'reset-link-sent', 'user', user.id);
+    await audit(this.options.db, origin, 'reset-link-sent', 'user', user.id);
     this.send(user, token);
   }
 
@@ -122,8 +122,8 @@ export class PasswordResetService {
    * device tokens. A link that is unknown, used, expired, voided or whose user is no longer
    * active gets the one message.
    */
-  async resetWithToken(req: FastifyRequest, body: ResetPasswordWithTokenRequest): Promise<void> {
-    await this.take(this.tokenTries, addressKey(req.ip), this.options.perAddressThrottles);
+  async resetWithToken(origin: Origin, body: ResetPasswordWithTokenRequest): Promise<void> {
+    await this.take(this.tokenTries, addressKey(origin.address), this.options.perAddressThrottles);
     const { db } = this.options;
     const tokenHash = sha256(body.token);
     const row = await findResetToken(db, tokenHash);
@@ -135,7 +135,7 @@ export class PasswordResetService {
       Date.parse(row.expiresAt) <= Date.now() ||
       row.passwordStamp !== sha256(user.passwordHash)
     )
-      return this.refuse(req, user);
+      return this.refuse(origin, user);
     const passwordHash = await hashPassword(body.password);
     // Taken and written in one transaction: of two requests racing with one link, one finds it gone.
     const done = await inTransaction(db, async (trx) => {
@@ -143,8 +143,8 @@ export class PasswordResetService {
       await setPasswordHash(trx, user.id, passwordHash, null);
       return true;
     });
-    if (!done) return this.refuse(req, user);
-    await audit(req, 'password-reset', 'user', user.id, {
+    if (!done) return this.refuse(origin, user);
+    await audit(this.options.db, origin, 'password-reset', 'user', user.id, {
       who: { id: user.id, email: user.email },
       detail: 'by e-mailed link; every session ended',
     });
@@ -152,8 +152,8 @@ export class PasswordResetService {
     this.options.mail.enqueue({ firstName: user.firstName, address: user.email }, { kind: 'password-changed' });
   }
 
-  private async refuse(req: FastifyRequest, user: UserAuthRecord | undefined): Promise<never> {
-    await audit(req, 'password-reset-failed', 'user', user?.id ?? null, {
+  private async refuse(origin: Origin, user: UserAuthRecord | undefined): Promise<never> {
+    await audit(this.options.db, origin, 'password-reset-failed', 'user', user?.id ?? null, {
       who: { id: user?.id ?? null, email: user?.email ?? null },
       detail: MSG.resetLinkExpired,
     });

@@ -9,8 +9,6 @@ import {
 } from '@scentry/shared-schema';
 import type { Db } from '../db/database';
 import { invalid } from '../lib/errors';
-import { CHART_MONTHS_MAX, chartMonths, monthAt, monthCount, rangeMonths, reportRange } from '../lib/report-range';
-import type { AuthUser } from '../plugins/app/auth';
 import {
   countWithStatus,
   type LocationCount,
@@ -21,6 +19,8 @@ import {
   type ReportScope,
 } from '../repositories/reports';
 import { type ResultScope, resultScope } from '../repositories/results';
+import type { Caller } from './caller';
+import { CHART_MONTHS_MAX, chartMonths, monthAt, monthCount, rangeMonths, reportRange } from './report-range';
 
 /*
  * Reports (spec §2 Reports, §7): Data Location table, Location Map and Pass/Fail chart, over whole
@@ -42,7 +42,7 @@ export const UNKNOWN = 'Unknown';
  * request says.
  */
 /** Whose results a report counts, and over which days. */
-function reportOf(me: AuthUser, body: ReportRequest): { scope: ReportScope; range: PlayedRange } {
+function reportOf(me: Caller, body: ReportRequest): { scope: ReportScope; range: PlayedRange } {
   const range = reportRange(body);
   const caller = resultScope(me);
   if (!caller.all) {
@@ -61,7 +61,7 @@ function reportOf(me: AuthUser, body: ReportRequest): { scope: ReportScope; rang
 /** The Data Location table: results counted by place, sorted and paged. */
 export async function dataLocation(
   db: Db,
-  me: AuthUser,
+  me: Caller,
   body: ReportRequest & { pageNumber: number; rowsPerPage: number },
 ): Promise<ApiData<'getDataLocation'>> {
   const { scope, range } = reportOf(me, body);
@@ -88,7 +88,7 @@ export function roundPlace(value: number, decimals: number): number {
 }
 
 /** The Location Map: the newest located results of the range. */
-export async function locationPoints(db: Db, me: AuthUser, body: ReportRequest): Promise<MapPoint[]> {
+export async function locationPoints(db: Db, me: Caller, body: ReportRequest): Promise<MapPoint[]> {
   const { scope, range } = reportOf(me, body);
   const rows = await mapPoints(db, scope, range, MAP_POINTS_MAX);
   const decimals = placeDecimals(resultScope(me));
@@ -100,7 +100,7 @@ export async function locationPoints(db: Db, me: AuthUser, body: ReportRequest):
 }
 
 /** The Pass/Fail chart: passes and failures per month of the range. */
-export async function passFailByMonth(db: Db, me: AuthUser, body: ReportRequest): Promise<PassFailRow[]> {
+export async function passFailByMonth(db: Db, me: Caller, body: ReportRequest): Promise<PassFailRow[]> {
   const { scope, range } = reportOf(me, body);
   let { first, last } = rangeMonths(range);
   if (monthCount(first, last) > CHART_MONTHS_MAX) {

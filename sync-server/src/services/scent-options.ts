@@ -1,6 +1,7 @@
 import { CATALOGUE_MSG, MSG, type ScentOption, type ScentOptionModel } from '@scentry/shared-schema';
 import type { Db } from '../db/database';
 import { invalid, notFound, warning } from '../lib/errors';
+import type { UploadedFile } from '../lib/multipart';
 import { changeKits } from '../repositories/kits';
 import {
   findOption,
@@ -13,7 +14,7 @@ import {
   titleTaken,
   updateOption,
 } from '../repositories/scent-options';
-import { checkPng, type PictureDirs, storeImage, type UploadedFile } from './uploads';
+import { checkPng, type PictureDirs, storeImage } from './uploads';
 
 /** A name another live option has (ignoring case and white space) is a 400 Warning. */
 async function refuseTakenTitle(db: Db, title: string, id = 0): Promise<void> {

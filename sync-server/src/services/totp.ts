@@ -7,7 +7,6 @@ import {
   type TotpSetupReply,
   type TotpSetupRequest,
 } from '@scentry/shared-schema';
-import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
 import { addressKey } from '../lib/address';
 import { invalid, notFound, tooMany, unauthorized, warning } from '../lib/errors';
@@ -24,7 +23,6 @@ import { TOTP_CHALLENGE_MAX_ATTEMPTS, type TotpChallenges } from '../lib/totp-ch
 import { decryptTotpSecret, encryptTotpSecret } from '../lib/totp-crypto';
 import type { Counters } from '../limits/counters';
 import type { LoginLimiter } from '../limits/login-limiter';
-import type { AuthUser } from '../plugins/app/auth';
 import {
   clearTotp,
   countChallengeAttempt,
@@ -40,6 +38,7 @@ import {
 import { findUserById, type UserAuthRecord } from '../repositories/users';
 import type { AccountMailQueue } from './account-mail';
 import { audit } from './audit';
+import type { Caller, Origin } from './caller';
 import { qrDataUrl } from './qr';
 
 /** A user of the TOTP calls: their account record (for e-mails and the password). */
@@ -80,7 +79,7 @@ export class TotpService {
    * a wrong code → counted on the challenge and on the account's sign-in limits.
    */
   async verifyChallenge(
-    req: FastifyRequest,
+    origin: Origin,
     challenge: string,
     code: string,
   ): Promise<{ user: Account; deviceId: string | undefined }> {
@@ -94,11 +93,11 @@ export class TotpService {
     }
     if (!user.isActive) throw warning(MSG.userInactive);
     if (!user.organizationActive) throw warning(MSG.organizationInactive);
-    const began = await this.limiter.begin({ email: user.email, address: addressKey(req.ip) });
+    const began = await this.limiter.begin({ email: user.email, address: addressKey(origin.address) });
     if (!began.ok) throw tooMany(MSG.tooManyAttempts, began.retryAfterSeconds);
     const how = await this.useCode(user.id, code);
     if (!how) {
-      await audit(req, 'sign-in-failed', 'user', user.id, {
+      await audit(this.db, origin, 'sign-in-failed', 'user', user.id, {
         who: { id: user.id, email: user.email },
         detail: 'wrong two-step code',
       });
@@ -110,19 +109,19 @@ export class TotpService {
   }
 
   /** Starts (or restarts) setting TOTP up: a new secret, kept pending until a code confirms it. */
-  async setup(req: FastifyRequest, me: AuthUser, body: TotpSetupRequest): Promise<TotpSetupReply> {
+  async setup(origin: Origin, me: Caller, body: TotpSetupRequest): Promise<TotpSetupReply> {
     const user = await this.account(me);
     if (user.totpEnabled) throw warning(MSG.totpAlreadyOn);
-    await this.checkPassword(req, user, body.password, null);
+    await this.checkPassword(origin, user, body.password, null);
     const secret = newTotpSecret();
     await setPendingTotpSecret(this.db, user.id, encryptTotpSecret(this.key, user.id, secret));
-    await audit(req, 'totp-setup', 'user', user.id);
+    await audit(this.db, origin, 'totp-setup', 'user', user.id);
     const url = otpauthUrl(secret, user.email);
     return { secret, otpauthUrl: url, qrCode: await qrDataUrl(url) };
   }
 
   /** Turns TOTP on with a code of the pending secret; the recovery codes are returned once. */
-  async enable(req: FastifyRequest, me: AuthUser, body: TotpEnableRequest): Promise<RecoveryCodesReply> {
+  async enable(origin: Origin, me: Caller, body: TotpEnableRequest): Promise<RecoveryCodesReply> {
     const user = await this.account(me);
     if (user.totpEnabled) throw warning(MSG.totpAlreadyOn);
     const state = await findTotpState(this.db, user.id);
@@ -132,39 +131,39 @@ export class TotpService {
     const codes = newRecoveryCodes();
     const hashes = codes.map((c) => recoveryCodeHash(this.key, c));
     if (!(await enableTotp(this.db, user.id, state.pendingSecret, step, hashes))) throw warning(MSG.totpNotStarted);
-    await audit(req, 'totp-enable', 'user', user.id);
+    await audit(this.db, origin, 'totp-enable', 'user', user.id);
     this.mail.enqueue({ firstName: user.firstName, address: user.email }, { kind: 'totp-enabled' });
     return { recoveryCodes: codes };
   }
 
   /** Turns TOTP off: the password and a code (a recovery code counts). The user's sessions go on. */
-  async disable(req: FastifyRequest, me: AuthUser, body: TotpConfirmRequest): Promise<void> {
+  async disable(origin: Origin, me: Caller, body: TotpConfirmRequest): Promise<void> {
     const user = await this.account(me);
     if (!user.totpEnabled) throw warning(MSG.totpNotOn);
-    await this.checkPassword(req, user, body.password, body.code);
+    await this.checkPassword(origin, user, body.password, body.code);
     await clearTotp(this.db, user.id, false);
-    await audit(req, 'totp-disable', 'user', user.id);
+    await audit(this.db, origin, 'totp-disable', 'user', user.id);
     this.mail.enqueue({ firstName: user.firstName, address: user.email }, { kind: 'totp-disabled' });
   }
 
   /** New recovery codes (the password and a code); the old ones stop working. */
-  async renewRecoveryCodes(req: FastifyRequest, me: AuthUser, body: TotpConfirmRequest): Promise<RecoveryCodesReply> {
+  async renewRecoveryCodes(origin: Origin, me: Caller, body: TotpConfirmRequest): Promise<RecoveryCodesReply> {
     const user = await this.account(me);
     if (!user.totpEnabled) throw warning(MSG.totpNotOn);
-    await this.checkPassword(req, user, body.password, body.code);
+    await this.checkPassword(origin, user, body.password, body.code);
     const codes = newRecoveryCodes();
     await replaceRecoveryCodes(
       this.db,
       user.id,
       codes.map((c) => recoveryCodeHash(this.key, c)),
     );
-    await audit(req, 'totp-recovery-codes', 'user', user.id);
+    await audit(this.db, origin, 'totp-recovery-codes', 'user', user.id);
     this.mail.enqueue({ firstName: user.firstName, address: user.email }, { kind: 'recovery-codes-renewed' });
     return { recoveryCodes: codes };
   }
 
   /** An Admin clears another user's TOTP (a lost phone) and ends every session of theirs. */
-  async clear(req: FastifyRequest, me: AuthUser, body: TotpClearRequest): Promise<void> {
+  async clear(origin: Origin, me: Caller, body: TotpClearRequest): Promise<void> {
     // One's own is turned off with the password and a code: a session alone must not remove it.
     if (body.userId === me.id) throw warning(MSG.totpClearOwn);
     const user = await findUserById(this.db, body.userId);
@@ -172,12 +171,14 @@ export class TotpService {
     const state = await findTotpState(this.db, user.id);
     if (!user.totpEnabled && !state?.pendingSecret) throw warning(MSG.totpNotOn);
     await clearTotp(this.db, user.id, true);
-    await audit(req, 'totp-clear', 'user', user.id, { detail: `two-step sign-in of ${user.email} cleared` });
+    await audit(this.db, origin, 'totp-clear', 'user', user.id, {
+      detail: `two-step sign-in of ${user.email} cleared`,
+    });
     if (user.totpEnabled)
       this.mail.enqueue({ firstName: user.firstName, address: user.email }, { kind: 'totp-cleared' });
   }
 
-  private async account(me: AuthUser): Promise<Account> {
+  private async account(me: Caller): Promise<Account> {
     const user = await findUserById(this.db, me.id);
     if (!user) throw unauthorized(MSG.unauthorized);
     return user;
@@ -187,8 +188,8 @@ export class TotpService {
    * The password (and, when given, a code) of the signed-in user, counted toward the sign-in
    * limits as ChangePassword's is: a stolen session cannot guess the password or the codes.
    */
-  private async checkPassword(req: FastifyRequest, user: Account, password: string, code: string | null) {
-    const began = await this.limiter.begin({ email: user.email, address: addressKey(req.ip) });
+  private async checkPassword(origin: Origin, user: Account, password: string, code: string | null) {
+    const began = await this.limiter.begin({ email: user.email, address: addressKey(origin.address) });
     if (!began.ok) throw tooMany(MSG.tooManyAttempts, began.retryAfterSeconds);
     if (!(await verifyPassword(user.passwordHash, password)))
       throw invalid(MSG.wrongPassword, 'password: Password is incorrect');

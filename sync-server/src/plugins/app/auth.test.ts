@@ -12,7 +12,7 @@ import {
   useFixtures,
   useTestApp,
 } from '../../test/helpers';
-import { authUser } from './auth';
+import { callerOf } from './auth';
 
 const LEVELS: Access[] = ['public', 'auth', 'staff', 'admin'];
 const probePath = (access: Access) => `/api/Test/${access[0].toUpperCase()}${access.slice(1)}`;
@@ -21,7 +21,7 @@ const probePath = (access: Access) => `/api/Test/${access[0].toUpperCase()}${acc
 async function probes(app: FastifyInstance) {
   for (const access of LEVELS) {
     app.get(probePath(access), { config: { access } }, async (req) =>
-      success(access === 'public' ? null : { id: authUser(req).id, roleName: authUser(req).roleName }),
+      success(access === 'public' ? null : { id: callerOf(req).id, roleName: callerOf(req).roleName }),
     );
   }
 }

@@ -1,24 +1,11 @@
-import { type Access, MSG, ROUTES, type RoleName, roleAllows } from '@scentry/shared-schema';
+import { type Access, MSG, ROUTES, roleAllows } from '@scentry/shared-schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { totpRequiredFor } from '../../config';
 import { ApiError, forbidden, unauthorized } from '../../lib/errors';
 import { findUserById } from '../../repositories/users';
-import type { TokenPayload } from '../external/jwt';
+import type { Caller, Origin, TokenPayload } from '../../services/caller';
 import { API_DOCS_PREFIX } from '../external/openapi';
-
-export interface AuthUser {
-  id: number;
-  roleName: RoleName;
-  organizationId: number | null;
-  /** The id of the token the request came with. */
-  tokenId: string | null;
-  email: string;
-  /** Whether the user's organization lets its staff see player names (true without one). */
-  discloseUserDetails: boolean;
-  /** REQUIRE_TOTP covers the user and they have no TOTP yet (read per request: a change applies at once). */
-  totpSetupRequired?: boolean;
-}
 
 /**
  * What a user REQUIRE_TOTP covers may call before setting TOTP up (API.md "Staff sign-in"): the
@@ -40,7 +27,7 @@ declare module 'fastify' {
     access?: Access;
   }
   interface FastifyRequest {
-    auth?: AuthUser;
+    auth?: Caller;
   }
   interface FastifyInstance {
     /** Every /api route registered, with its access (the contract and OpenAPI tests read it). */
@@ -54,7 +41,7 @@ declare module 'fastify' {
  * organization), and a token version that a password change or reset has not ended (but for the
  * one token kept by the change). The user is read again on every call.
  */
-async function tokenUser(req: FastifyRequest): Promise<AuthUser | undefined> {
+async function tokenUser(req: FastifyRequest): Promise<Caller | undefined> {
   let token: TokenPayload;
   try {
     token = await req.jwtVerify<TokenPayload>();
@@ -82,16 +69,21 @@ async function tokenUser(req: FastifyRequest): Promise<AuthUser | undefined> {
  * On a public route, the caller's user when the request carries a token that works (a public
  * endpoint that shows more to an Admin); undefined otherwise, never an error.
  */
-export async function optionalAuth(req: FastifyRequest): Promise<AuthUser | undefined> {
+export async function optionalAuth(req: FastifyRequest): Promise<Caller | undefined> {
   if (req.auth) return req.auth;
   if (!req.headers.authorization) return undefined;
   return tokenUser(req);
 }
 
 /** The signed-in user of a guarded route (the guard has already run). */
-export function authUser(req: FastifyRequest): AuthUser {
+export function callerOf(req: FastifyRequest): Caller {
   if (!req.auth) throw unauthorized(MSG.unauthorized);
   return req.auth;
+}
+
+/** Where a request comes from, as the services take it: the client's address and the signed-in user, if any. */
+export function originOf(req: FastifyRequest): Origin {
+  return { caller: req.auth, address: req.ip };
 }
 
 /**

@@ -1,15 +1,7 @@
 import jwt from '@fastify/jwt';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-
-export interface TokenPayload {
-  sub: string;
-  role: string;
-  /** The user's token version when signed (see users.token_version); absent in older tokens: 0. */
-  ver?: number;
-  /** The token's own id. */
-  jti?: string;
-}
+import type { TokenPayload } from '../../services/caller';
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {

@@ -5,7 +5,7 @@ import { DeviceTokens } from '../../../lib/device-token';
 import { route } from '../../../lib/route';
 import { TotpChallenges } from '../../../lib/totp-challenge';
 import { LOGIN_LIMITS, LoginLimiter } from '../../../limits/login-limiter';
-import { authUser } from '../../../plugins/app/auth';
+import { callerOf, originOf } from '../../../plugins/app/auth';
 import { AuthService } from '../../../services/auth';
 import { PasswordResetService } from '../../../services/password-reset';
 import { TotpService } from '../../../services/totp';
@@ -24,6 +24,7 @@ export default async function authRoutes(app: FastifyInstance) {
   );
   const auth = new AuthService(
     app.db,
+    app.accountMail,
     (payload) => app.jwt.sign(payload),
     new DeviceTokens(app.config.jwtSecret),
     limiter,
@@ -31,15 +32,15 @@ export default async function authRoutes(app: FastifyInstance) {
     (user) => !user.totpEnabled && totpRequiredFor(app.config.requireTotp, user.roleName),
   );
 
-  route(app, 'authenticate', async (req) => success(await auth.signIn(req, req.body), MSG.loginSuccess));
+  route(app, 'authenticate', async (req) => success(await auth.signIn(originOf(req), req.body), MSG.loginSuccess));
 
   route(app, 'changePassword', async (req) => {
-    await auth.changePassword(req, authUser(req), req.body);
+    await auth.changePassword(originOf(req), callerOf(req), req.body);
     return success(null, MSG.passwordChanged);
   });
 
   route(app, 'endOtherSessions', async (req) => {
-    await auth.endOtherSessions(req, authUser(req));
+    await auth.endOtherSessions(originOf(req), callerOf(req));
     return success(null, MSG.otherSessionsEnded);
   });
 
@@ -52,31 +53,35 @@ export default async function authRoutes(app: FastifyInstance) {
     counters: app.counters,
   });
   route(app, 'forgotPassword', async (req) => {
-    await reset.forgotPassword(req, req.body);
+    await reset.forgotPassword(originOf(req), req.body);
     return success(null, MSG.resetLinkRequested);
   });
   route(app, 'resetPasswordWithToken', async (req) => {
-    await reset.resetWithToken(req, req.body);
+    await reset.resetWithToken(originOf(req), req.body);
     return success(null, MSG.resetDone);
   });
   route(app, 'sendResetLink', async (req) => {
-    await reset.sendResetLink(req, req.body);
+    await reset.sendResetLink(originOf(req), req.body);
     return success(null, MSG.resetLinkSent);
   });
 
   // two-step sign-in (TOTP, issue 25)
-  route(app, 'verifyTotp', async (req) => success(await auth.verifyTotp(req, req.body), MSG.loginSuccess));
-  route(app, 'totpSetup', async (req) => success(await totp.setup(req, authUser(req), req.body), MSG.totpSetupStarted));
-  route(app, 'totpEnable', async (req) => success(await totp.enable(req, authUser(req), req.body), MSG.totpEnabled));
+  route(app, 'verifyTotp', async (req) => success(await auth.verifyTotp(originOf(req), req.body), MSG.loginSuccess));
+  route(app, 'totpSetup', async (req) =>
+    success(await totp.setup(originOf(req), callerOf(req), req.body), MSG.totpSetupStarted),
+  );
+  route(app, 'totpEnable', async (req) =>
+    success(await totp.enable(originOf(req), callerOf(req), req.body), MSG.totpEnabled),
+  );
   route(app, 'totpDisable', async (req) => {
-    await totp.disable(req, authUser(req), req.body);
+    await totp.disable(originOf(req), callerOf(req), req.body);
     return success(null, MSG.totpDisabled);
   });
   route(app, 'totpRecoveryCodes', async (req) =>
-    success(await totp.renewRecoveryCodes(req, authUser(req), req.body), MSG.totpRecoveryCodesRenewed),
+    success(await totp.renewRecoveryCodes(originOf(req), callerOf(req), req.body), MSG.totpRecoveryCodesRenewed),
   );
   route(app, 'totpClear', async (req) => {
-    await totp.clear(req, authUser(req), req.body);
+    await totp.clear(originOf(req), callerOf(req), req.body);
     return success(null, MSG.totpCleared);
   });
 }

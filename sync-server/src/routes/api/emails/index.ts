@@ -1,9 +1,9 @@
 import { CONTRACT, type EmailKind, REPORT_MSG, success } from '@scentry/shared-schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { readModelAndFile } from '../../../lib/multipart';
 import { route } from '../../../lib/route';
 import { parse } from '../../../lib/validate';
 import { emailSettings, sendEmailForm } from '../../../services/emails';
-import { readModelAndFile } from '../../../services/uploads';
 
 /**
  * Reports by e-mail: SendResultInEmail, SendQuestionnaireResultInEmail (the offline push is under sync), for

@@ -2,6 +2,7 @@ import { CATALOGUE_MSG, MSG, success } from '@scentry/shared-schema';
 import type { FastifyInstance } from 'fastify';
 import { invalid, notFound } from '../../../lib/errors';
 import { route } from '../../../lib/route';
+import { originOf } from '../../../plugins/app/auth';
 import { findKit, kitNameList, listKits } from '../../../repositories/kits';
 import { audit } from '../../../services/audit';
 import { deleteKits, saveKit, testKitView } from '../../../services/kits';
@@ -27,14 +28,14 @@ export default async function kitsRoutes(app: FastifyInstance) {
   route(app, 'saveTestKit', async (req) => {
     if (req.body.id > 0) throw invalid(MSG.invalidRequest, CATALOGUE_MSG.kitCreateHasId);
     const testKitId = await saveKit(db, req.body);
-    await audit(req, 'create', 'play kit', testKitId, { detail: req.body.name });
+    await audit(app.db, originOf(req), 'create', 'play kit', testKitId, { detail: req.body.name });
     return success({ testKitId }, CATALOGUE_MSG.kitSaved);
   });
 
   route(app, 'updateTestKit', async (req) => {
     if (req.body.id <= 0) throw invalid(MSG.invalidRequest, CATALOGUE_MSG.kitUpdateNeedsId);
     const testKitId = await saveKit(db, req.body);
-    await audit(req, 'update', 'play kit', testKitId, { detail: req.body.name });
+    await audit(app.db, originOf(req), 'update', 'play kit', testKitId, { detail: req.body.name });
     return success({ testKitId }, CATALOGUE_MSG.kitUpdated);
   });
 
@@ -42,7 +43,7 @@ export default async function kitsRoutes(app: FastifyInstance) {
     const ids = [...new Set(req.query.ids.split(',').map(Number))];
     const deactivated = await deleteKits(db, ids);
     for (const id of ids)
-      await audit(req, 'delete', 'play kit', id, {
+      await audit(app.db, originOf(req), 'delete', 'play kit', id, {
         detail: deactivated ? 'made inactive where it has results' : undefined,
       });
     return success(null, deactivated ? CATALOGUE_MSG.kitDeactivated : CATALOGUE_MSG.kitDeleted);

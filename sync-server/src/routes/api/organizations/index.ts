@@ -2,7 +2,7 @@ import { ORG_MSG, success } from '@scentry/shared-schema';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../../lib/errors';
 import { route } from '../../../lib/route';
-import { optionalAuth } from '../../../plugins/app/auth';
+import { optionalAuth, originOf } from '../../../plugins/app/auth';
 import { findOrganizationRecord, listOrganizations, organizationChoices } from '../../../repositories/organizations';
 import { audit } from '../../../services/audit';
 import { createOrganization, deleteOrganization, editOrganization } from '../../../services/organizations';
@@ -34,13 +34,15 @@ export default async function organizationsRoutes(app: FastifyInstance) {
 
   route(app, 'createOrganization', async (req) => {
     const ids = await createOrganization(db, req.body);
-    await audit(req, 'create', 'organization', ids.organizationId, { detail: `with user ${ids.userId}` });
+    await audit(app.db, originOf(req), 'create', 'organization', ids.organizationId, {
+      detail: `with user ${ids.userId}`,
+    });
     return success(ids, ORG_MSG.created);
   });
 
   route(app, 'editOrganization', async (req) => {
     const ids = await editOrganization(db, req.body);
-    await audit(req, 'update', 'organization', ids.organizationId, {
+    await audit(app.db, originOf(req), 'update', 'organization', ids.organizationId, {
       detail: req.body.organizationIsActive ? undefined : 'inactive (its users too)',
     });
     return success(ids, ORG_MSG.updated);
@@ -48,7 +50,7 @@ export default async function organizationsRoutes(app: FastifyInstance) {
 
   route(app, 'deleteOrganization', async (req) => {
     await deleteOrganization(db, req.query.id);
-    await audit(req, 'delete', 'organization', req.query.id);
+    await audit(app.db, originOf(req), 'delete', 'organization', req.query.id);
     return success(null, ORG_MSG.deleted);
   });
 }

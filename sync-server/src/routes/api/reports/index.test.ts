@@ -7,7 +7,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../db/database';
 import { up as reportMigration } from '../../../db/migrations/2026-11-23T0710-report-indexes';
 import { dayStart } from '../../../lib/dates';
-import { CHART_MONTHS_MAX, chartMonths, rangeMonths, reportRange } from '../../../lib/report-range';
 import {
   countWithStatus,
   locationCounts,
@@ -15,6 +14,7 @@ import {
   playedSpan,
   type ReportScope,
 } from '../../../repositories/reports';
+import { CHART_MONTHS_MAX, chartMonths, rangeMonths, reportRange } from '../../../services/report-range';
 import {
   bearer,
   createOrganization,

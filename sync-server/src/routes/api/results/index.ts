@@ -2,10 +2,8 @@ import { Readable } from 'node:stream';
 import { isUuid, PLAY_MSG, REPORT_MSG, RESULTS_MSG, success } from '@scentry/shared-schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { invalid, notFound } from '../../../lib/errors';
-import { resultFilterOf, toTestResultRow } from '../../../lib/result-rows';
-import { csvChunksOf, exportAuditDetail, exportFileName } from '../../../lib/results-csv';
 import { fileRoute, route } from '../../../lib/route';
-import { authUser } from '../../../plugins/app/auth';
+import { callerOf, originOf } from '../../../plugins/app/auth';
 import { questionnaireCompleted, resultScope, verifiedResult } from '../../../repositories/results';
 import {
   findScopedResultId,
@@ -17,7 +15,9 @@ import {
 import { type AuditAction, audit } from '../../../services/audit';
 import { resultCounts, resultTrend } from '../../../services/dashboard';
 import { placeDecimals } from '../../../services/reports';
+import { resultFilterOf, toTestResultRow } from '../../../services/result-rows';
 import { saveTestResult } from '../../../services/results';
+import { csvChunksOf, exportAuditDetail, exportFileName } from '../../../services/results-csv';
 
 const VIEW: AuditAction = 'view';
 const EXPORT: AuditAction = 'export';
@@ -32,7 +32,7 @@ const ENTITY = 'test result';
  */
 export default async function resultsRoutes(app: FastifyInstance) {
   const { db } = app;
-  const scopeOf = (req: FastifyRequest) => resultScope(authUser(req));
+  const scopeOf = (req: FastifyRequest) => resultScope(callerOf(req));
 
   route(app, 'saveTestResult', async (req) => success(await saveTestResult(db, req.body), PLAY_MSG.resultSaved));
 
@@ -68,10 +68,10 @@ export default async function resultsRoutes(app: FastifyInstance) {
    * Dashboard cards of a period (query, or a POST's body; default all time). A Client Admin counts
    * only their organization's results, and the kits those were played on.
    */
-  route(app, 'getTestResultCounts', async (req) => success(await resultCounts(db, authUser(req), req.query)));
+  route(app, 'getTestResultCounts', async (req) => success(await resultCounts(db, callerOf(req), req.query)));
   route(app, 'getTestResultCountsPost', async (req) =>
     success(
-      await resultCounts(db, authUser(req), {
+      await resultCounts(db, callerOf(req), {
         fromDate: req.body.fromDate || req.query.fromDate,
         toDate: req.body.toDate || req.query.toDate,
       }),
@@ -79,7 +79,7 @@ export default async function resultsRoutes(app: FastifyInstance) {
   );
 
   /** The dashboard's trend: plays, passes and fails per day, week or month, scoped as the list. */
-  route(app, 'getTestResultTrend', async (req) => success(await resultTrend(db, authUser(req), req.body)));
+  route(app, 'getTestResultTrend', async (req) => success(await resultTrend(db, callerOf(req), req.body)));
 
   route(app, 'getTestResultList', async (req) => {
     const page = await listResults(db, scopeOf(req), resultFilterOf(req.body), req.body);
@@ -95,7 +95,7 @@ export default async function resultsRoutes(app: FastifyInstance) {
   route(app, 'getTestAnswerResultDetailList', async (req) => {
     const id = await scopedResult(req, req.body.testResultId);
     const page = await listAnswerDetails(db, id, req.body);
-    await audit(req, VIEW, ENTITY, id);
+    await audit(app.db, originOf(req), VIEW, ENTITY, id);
     return success(page);
   });
 
@@ -110,7 +110,7 @@ export default async function resultsRoutes(app: FastifyInstance) {
     const cursor = await openResultCursor(db, scope, resultFilterOf(req.body), req.body.sortColumns, { extended });
     try {
       if (cursor.count === 0) throw invalid(RESULTS_MSG.noExport);
-      await audit(req, EXPORT, ENTITY, null, { detail: exportAuditDetail(req.body, cursor.count) });
+      await audit(app.db, originOf(req), EXPORT, ENTITY, null, { detail: exportAuditDetail(req.body, cursor.count) });
     } catch (err) {
       cursor.close();
       throw err;

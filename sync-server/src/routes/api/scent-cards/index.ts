@@ -2,6 +2,7 @@ import { CATALOGUE_MSG, isKitPlayable, success } from '@scentry/shared-schema';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../../lib/errors';
 import { route } from '../../../lib/route';
+import { originOf } from '../../../plugins/app/auth';
 import { findKit, findKitByCode, loadKitCards } from '../../../repositories/kits';
 import { listCards, loadCard } from '../../../repositories/scent-cards';
 import { audit } from '../../../services/audit';
@@ -43,19 +44,23 @@ export default async function scentCardsRoutes(app: FastifyInstance) {
 
   route(app, 'createSentCardDetails', async (req) => {
     const scentCardId = await saveCard(db, req.body, 'create');
-    await audit(req, 'create', 'scent card', scentCardId, { detail: `play kit ${req.body.testKitId}` });
+    await audit(app.db, originOf(req), 'create', 'scent card', scentCardId, {
+      detail: `play kit ${req.body.testKitId}`,
+    });
     return success({ scentCardId }, CATALOGUE_MSG.cardSaved);
   });
 
   route(app, 'updateSentCardDetails', async (req) => {
     const scentCardId = await saveCard(db, req.body, 'update');
-    await audit(req, 'update', 'scent card', scentCardId, { detail: `play kit ${req.body.testKitId}` });
+    await audit(app.db, originOf(req), 'update', 'scent card', scentCardId, {
+      detail: `play kit ${req.body.testKitId}`,
+    });
     return success({ scentCardId }, CATALOGUE_MSG.cardUpdated);
   });
 
   route(app, 'deleteScentCard', async (req) => {
     await deleteCard(db, req.query.id);
-    await audit(req, 'delete', 'scent card', req.query.id);
+    await audit(app.db, originOf(req), 'delete', 'scent card', req.query.id);
     return success(null, CATALOGUE_MSG.cardDeleted);
   });
 }

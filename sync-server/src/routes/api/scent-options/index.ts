@@ -1,12 +1,13 @@
 import { CATALOGUE_MSG, CONTRACT, success } from '@scentry/shared-schema';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../../lib/errors';
+import { readModelAndFile } from '../../../lib/multipart';
 import { route } from '../../../lib/route';
 import { parse } from '../../../lib/validate';
+import { originOf } from '../../../plugins/app/auth';
 import { findOption, listOptions, optionChoices } from '../../../repositories/scent-options';
 import { audit } from '../../../services/audit';
 import { createScentOption, deleteScentOption, updateScentOption } from '../../../services/scent-options';
-import { readModelAndFile } from '../../../services/uploads';
 
 export default async function scentOptionsRoutes(app: FastifyInstance) {
   const { db, config } = app;
@@ -28,7 +29,7 @@ export default async function scentOptionsRoutes(app: FastifyInstance) {
     const { model, file } = await readModelAndFile(req);
     const body = parse(CONTRACT.createScentCardOption.model, model);
     const option = await createScentOption(db, config, body, file);
-    await audit(req, 'create', 'scent option', option.id, { detail: option.title });
+    await audit(app.db, originOf(req), 'create', 'scent option', option.id, { detail: option.title });
     return success(option, CATALOGUE_MSG.optionSaved);
   });
 
@@ -36,13 +37,13 @@ export default async function scentOptionsRoutes(app: FastifyInstance) {
     const { model, file } = await readModelAndFile(req);
     const body = parse(CONTRACT.updateScentCardOption.model, model);
     const option = await updateScentOption(db, config, body, file);
-    await audit(req, 'update', 'scent option', option.id, { detail: option.title });
+    await audit(app.db, originOf(req), 'update', 'scent option', option.id, { detail: option.title });
     return success(option, CATALOGUE_MSG.optionUpdated);
   });
 
   route(app, 'deleteScentCardOption', async (req) => {
     await deleteScentOption(db, req.query.id);
-    await audit(req, 'delete', 'scent option', req.query.id);
+    await audit(app.db, originOf(req), 'delete', 'scent option', req.query.id);
     return success(null, CATALOGUE_MSG.optionDeleted);
   });
 }

@@ -2,7 +2,7 @@ import { success, USER_MSG } from '@scentry/shared-schema';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../../lib/errors';
 import { route } from '../../../lib/route';
-import { authUser } from '../../../plugins/app/auth';
+import { callerOf, originOf } from '../../../plugins/app/auth';
 import { findUserRow, listRoles, listUsers } from '../../../repositories/users';
 import { audit } from '../../../services/audit';
 import { createUser, deleteUsers, resetPassword, updateUser } from '../../../services/users';
@@ -18,26 +18,26 @@ export default async function usersRoutes(app: FastifyInstance) {
 
   route(app, 'createUser', async (req) => {
     const id = await createUser(app.db, req.body);
-    await audit(req, 'create', 'user', id);
+    await audit(app.db, originOf(req), 'create', 'user', id);
     return success({ id }, USER_MSG.created);
   });
 
   route(app, 'updateUser', async (req) => {
-    const id = await updateUser(app.db, authUser(req).id, req.body, app.accountMail);
-    await audit(req, 'update', 'user', id);
+    const id = await updateUser(app.db, callerOf(req).id, req.body, app.accountMail);
+    await audit(app.db, originOf(req), 'update', 'user', id);
     return success({ id }, USER_MSG.updated);
   });
 
   route(app, 'deleteUser', async (req) => {
     const ids = [...new Set(req.query.id.split(',').map(Number))];
-    await deleteUsers(app.db, authUser(req).id, ids);
-    for (const id of ids) await audit(req, 'delete', 'user', id);
+    await deleteUsers(app.db, callerOf(req).id, ids);
+    for (const id of ids) await audit(app.db, originOf(req), 'delete', 'user', id);
     return success(null, USER_MSG.deleted);
   });
 
   route(app, 'resetPassword', async (req) => {
     await resetPassword(app.db, req.body, app.accountMail);
-    await audit(req, 'password-reset', 'user', req.body.userId ?? req.body.id ?? null);
+    await audit(app.db, originOf(req), 'password-reset', 'user', req.body.userId ?? req.body.id ?? null);
     return success(null, USER_MSG.passwordReset);
   });
 
