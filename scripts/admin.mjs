@@ -6,6 +6,7 @@
 //
 //   clear-totp <email>   turns off the two-step sign-in of that account (a lone Admin who lost
 //                        phone and recovery codes), deletes its recovery codes and ends its sessions.
+import './lib/node.mjs'; // first: reruns this command under Node 24 when the machine's Node is older
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

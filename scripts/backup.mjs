@@ -7,13 +7,15 @@
 // with their modes (uploads never change once written: content-hash names). The certificates of
 // PASS_CERT_DIR and the pictures of UPLOADS_DIR, when they lie outside DATA_DIR, are copied too.
 // `npm run restore` puts it back.
-import { chmodSync, cpSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import './lib/node.mjs'; // first: reruns this command under Node 24 when the machine's Node is older
+import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ROOT } from './lib/bootstrap.mjs';
 import {
   CONFIGURED_PASS_CERTS,
   CONFIGURED_UPLOADS,
+  copyTree,
   DB_FILE,
   dataDirOf,
   entriesOf,
@@ -76,8 +78,8 @@ if (onPostgres) {
   }
   chmodSync(path.join(target, DB_FILE), 0o600);
 }
-// cpSync keeps each file's and folder's mode (secrets 0600, folders 0700).
-const copy = (from, to) => cpSync(from, to, { recursive: true, preserveTimestamps: true });
+// Each file's and folder's mode is kept (secrets 0600, folders 0700).
+const copy = copyTree;
 for (const name of entriesOf(dataDir)) {
   if (!NOT_COPIED.has(name)) copy(path.join(dataDir, name), path.join(target, name));
 }

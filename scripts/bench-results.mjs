@@ -25,6 +25,7 @@
 // given, as every instance on a shared database needs) and measured the same way; then the results
 // push throughput (SaveTestResult) with one server against two on the same database (no budget).
 // The figures are printed side by side with their budgets.
+import './lib/node.mjs'; // first: reruns this command under Node 24 when the machine's Node is older
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -34,6 +34,7 @@
 // (w) Wallet passes (scripts/lib/bench-passes.mjs): kit-pull p95 while one address asks for 120
 //     passes at once, throttles on (budget ≤ 50 ms); on a server of its own, right after (s).
 // BENCH_ONLY=server,js,mobile,throughput,reconnect,passes (comma list) runs only those parts, e.g. BENCH_ONLY=server.
+import './lib/node.mjs'; // first: reruns this command under Node 24 when the machine's Node is older
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -15,6 +15,7 @@
 //   --max-workers N           vitest's workers for the unit part (default: the package's vitest config, at least 2)
 // Naming packages or journeys runs only the parts named. Any failing test fails the run (its
 // figures are still printed).
+import './lib/node.mjs'; // first: reruns this command under Node 24 when the machine's Node is older
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';

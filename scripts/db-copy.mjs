@@ -21,6 +21,7 @@
 // names search uses pg_trgm on test_results itself) and sqlite_sequence. Values: SQLite integers
 // into bigint or integer columns as they are (0/1 flags stay integers), reals into double
 // precision, text (ISO timestamps included) as text, blobs into bytea.
+import './lib/node.mjs'; // first: reruns this command under Node 24 when the machine's Node is older
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';

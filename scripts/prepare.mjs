@@ -3,6 +3,7 @@
 // that npm runs the built server itself and no launcher stays behind (npm and the server only;
 // Ctrl-C reaches the server). The server reads this environment (docs/operations.md, Configuration);
 // DATA_DIR defaults to ./data at the repository root.
+import './lib/node.mjs'; // first: reruns this command under Node 24 when the machine's Node is older
 import path from 'node:path';
 import { ensureDependencies, ensurePwaBuilt, ensureServerBuilt, log, ROOT } from './lib/bootstrap.mjs';
 

@@ -6,13 +6,15 @@
 // pg_restore from its pg_dump (this says so) and is never touched here. A backup made on SQLite is
 // refused with DATABASE_URL set, and one made on PostgreSQL without it: each would start a server
 // on a database other than the backup's.
-import { chmodSync, cpSync, existsSync, mkdirSync, statSync } from 'node:fs';
+import './lib/node.mjs'; // first: reruns this command under Node 24 when the machine's Node is older
+import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ROOT } from './lib/bootstrap.mjs';
 import {
   CONFIGURED_PASS_CERTS,
   CONFIGURED_UPLOADS,
+  copyTree,
   DB_FILE,
   dataDirOf,
   entriesOf,
@@ -73,8 +75,8 @@ mkdirSync(dataDir, { recursive: true, mode: 0o700 });
 chmodSync(dataDir, 0o700);
 for (const name of entriesOf(backup)) {
   if (NOT_RESTORED.has(name)) continue;
-  // cpSync keeps each file's and folder's mode as the backup has it (secrets 0600, folders 0700).
-  cpSync(path.join(backup, name), path.join(dataDir, name), { recursive: true, preserveTimestamps: true });
+  // Each file's and folder's mode as the backup has it (secrets 0600, folders 0700).
+  copyTree(path.join(backup, name), path.join(dataDir, name));
 }
 if (fromSqlite) chmodSync(path.join(dataDir, DB_FILE), 0o600);
 console.log(`restored ${backup} into ${dataDir}`);

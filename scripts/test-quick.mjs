@@ -5,6 +5,7 @@
 // browser journeys whose own files changed. It reports like `npm test`, against two minutes.
 // `--dry-run` says what it would run and runs nothing. docs/testing.md: "The two-minute loop".
 
+import './lib/node.mjs'; // first: reruns this command under Node 24 when the machine's Node is older
 import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';

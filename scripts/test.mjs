@@ -3,6 +3,7 @@
 // seconds; any failure fails. `npm test -- --step <id>` runs one step alone (repeat it, or give a
 // comma list, for several); `npm test -- --list` names them. docs/testing.md says which to run when.
 
+import './lib/node.mjs'; // first: reruns this command under Node 24 when the machine's Node is older
 import { existsSync } from 'node:fs';
 import { ensureDependencies, ensurePwaBuilt, ensureServerBuilt, log, pnpm } from './lib/bootstrap.mjs';
 import { findPostgresBin, sweepStaleClusters } from './lib/postgres.mjs';

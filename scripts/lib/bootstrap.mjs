@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { nodeEnv } from './node.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PNPM_VERSION = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).packageManager.split('@')[1];
@@ -55,12 +56,18 @@ function findOrInstallPnpm() {
   return LOCAL_PNPM;
 }
 
-/** Environment for native builds: node-gyp uses the machine's Node headers (no download). */
+/** Environment for native builds: node-gyp uses the running Node's headers (no download). */
 export function buildEnv() {
-  return existsSync('/usr/include/node/node.h') ? { npm_config_nodedir: '/usr' } : {};
+  return nodeEnv(process.execPath);
 }
 
-/** Installs the workspace when the lockfile changed since the last install (or never ran). */
+/** Which Node the native modules were last built for (its ABI): a change of Node rebuilds them. */
+const ABI_MARKER = path.join(ROOT, 'node_modules/.scentry-node-abi');
+
+/**
+ * Installs the workspace when the lockfile changed since the last install (or never ran), and
+ * rebuilds the native modules when they were built for another Node (a machine moved to Node 24).
+ */
 export function ensureDependencies() {
   const marker = path.join(ROOT, 'node_modules/.pnpm/lock.yaml');
   const lock = path.join(ROOT, 'pnpm-lock.yaml');
@@ -68,9 +75,15 @@ export function ensureDependencies() {
     existsSync(marker) &&
     statSync(marker).mtimeMs >= statSync(lock).mtimeMs &&
     existsSync(path.join(ROOT, 'sync-server/node_modules/better-sqlite3'));
-  if (fresh) return;
-  log('installing dependencies (first run compiles better-sqlite3: about a minute)');
-  run(pnpm(), ['install', '--frozen-lockfile'], { env: buildEnv() });
+  const abi = process.versions.modules;
+  if (!fresh) {
+    log('installing dependencies (first run compiles better-sqlite3: about a minute)');
+    run(pnpm(), ['install', '--frozen-lockfile'], { env: buildEnv() });
+  } else if (!existsSync(ABI_MARKER) || readFileSync(ABI_MARKER, 'utf8') !== abi) {
+    log(`rebuilding better-sqlite3 for Node ${process.versions.node} (about a minute)`);
+    run(pnpm(), ['--filter', '@scentry/sync-server', 'rebuild', 'better-sqlite3'], { env: buildEnv() });
+  } else return;
+  writeFileSync(ABI_MARKER, abi);
 }
 
 function hashTree(hash, target) {

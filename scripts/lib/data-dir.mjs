@@ -1,5 +1,5 @@
 // What a backup of DATA_DIR holds, shared by `npm run backup` and `npm run restore`.
-import { existsSync, readdirSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, lstatSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT } from './bootstrap.mjs';
 
@@ -49,3 +49,19 @@ export const pgRestoreCommand = (file) => `pg_restore --no-owner --dbname="$DATA
 
 /** The entries of a directory, none when it does not exist. */
 export const entriesOf = (dir) => (existsSync(dir) ? readdirSync(dir) : []);
+
+/**
+ * Copies a file or folder tree with its timestamps and every file's and folder's mode (secrets
+ * 0600, folders 0700). cpSync keeps file modes, but on Node 24 a folder it makes takes the umask's
+ * mode (0755): each mode is set again from the source.
+ */
+export function copyTree(from, to) {
+  cpSync(from, to, { recursive: true, preserveTimestamps: true });
+  const keepModes = (src, dest) => {
+    const st = lstatSync(src);
+    if (st.isSymbolicLink()) return;
+    chmodSync(dest, st.mode & 0o7777);
+    if (st.isDirectory()) for (const name of readdirSync(src)) keepModes(path.join(src, name), path.join(dest, name));
+  };
+  keepModes(from, to);
+}

@@ -15,13 +15,15 @@ export const SERVER_DIR = path.join(ROOT, 'sync-server');
 /**
  * The production line's arguments after `node`, e.g. `['--max-semi-space-size=4',
  * 'sync-server/dist/server.mjs']` (relative to ROOT): read from the root package.json's start
- * script (`node scripts/prepare.mjs && exec node <these>`), its one source.
+ * script (`node scripts/prepare.mjs && exec "$(node scripts/node-path.mjs)" <these>`), its one
+ * source. They run under the Node this process runs on (Node 24: scripts/lib/node.mjs).
  * @returns {string[]}
  */
 export function productionArgs() {
   const { start } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts;
-  const line = /&& exec node (.+)$/.exec(start)?.[1];
-  if (!line) throw new Error(`package.json: the start script does not end with "&& exec node …": ${start}`);
+  const line = /&& exec "\$\(node scripts\/node-path\.mjs\)" (.+)$/.exec(start)?.[1];
+  if (!line)
+    throw new Error(`package.json: the start script does not end with the server's Node and its arguments: ${start}`);
   return line.trim().split(/\s+/);
 }
 
@@ -56,6 +58,7 @@ export const CONFIG_VARS = [
   'RATE_LIMIT_SUBMIT',
   'RATE_LIMIT_READ',
   'REQUEST_TIMEOUT',
+  'SHUTDOWN_GRACE_S',
   'MAX_CONNECTIONS_PER_ADDRESS',
   'REQUIRE_TOTP',
   'TOTP_KEY',

@@ -37,6 +37,9 @@ const SYSTEM_TOOLS = [
   { binary: CHROMIUM, packages: ['chromium', 'fonts-liberation'], why: 'the browser journeys' },
   { binary: '/usr/bin/pdftotext', packages: ['poppler-utils'], why: 'reading the PDF reports in tests' },
   { binary: '/usr/bin/openssl', packages: ['openssl'], why: 'verifying wallet pass signatures in tests' },
+  { binary: '/usr/sbin/nginx', packages: ['nginx'], why: 'the rolling-restart test behind nginx' },
+  { binary: '/usr/bin/caddy', packages: ['caddy'], why: 'the rolling-restart test behind Caddy' },
+  { binary: '/usr/bin/systemd-analyze', packages: ['systemd'], why: 'checking the systemd unit' },
   {
     binary: "PostgreSQL's initdb",
     present: () => findPostgresBin() !== null,

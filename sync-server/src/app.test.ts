@@ -156,7 +156,7 @@ describe('health and unknown paths', () => {
       status: 'Success',
       message: 'Success',
       error: null,
-      data: { version: APP_VERSION, db: 'ok', dialect: testDatabaseUrl() ? 'postgres' : 'sqlite' },
+      data: { version: APP_VERSION, state: 'ready', db: 'ok', dialect: testDatabaseUrl() ? 'postgres' : 'sqlite' },
     });
   });
 

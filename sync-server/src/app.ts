@@ -16,6 +16,7 @@ import auth from './plugins/app/auth';
 import counters from './plugins/app/counters';
 import database from './plugins/app/database';
 import geocoder from './plugins/app/geocoder';
+import lifecycle from './plugins/app/lifecycle';
 import mail from './plugins/app/mail';
 import throttle from './plugins/app/throttle';
 import wallet from './plugins/app/wallet';
@@ -102,6 +103,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     requestTimeout: config.requestTimeoutMs,
     connectionTimeout: config.requestTimeoutMs,
     keepAliveTimeout: 10_000,
+    // A request that reaches a stopping instance is served (its connection was accepted before the
+    // instance stopped accepting: a proxy would not retry a POST answered 503); the database
+    // closes only after every connection has ended (server.ts, the drain).
+    return503OnClosing: false,
     clientErrorHandler,
     frameworkErrors,
     logController: new AccessLog(),
@@ -139,6 +144,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(multipart);
   await app.register(staticFiles);
   await app.register(openapi);
+  await app.register(lifecycle);
   await app.register(database);
   await app.register(geocoder);
   await app.register(auth);

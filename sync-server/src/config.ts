@@ -54,6 +54,12 @@ export interface Config {
   trustProxy: TrustProxy;
   /** A request must arrive whole within this (a body trickled byte by byte is cut off). */
   requestTimeoutMs: number;
+  /**
+   * SHUTDOWN_GRACE_S: on SIGTERM/SIGINT the instance drains this long (serving as usual, health 503,
+   * `Connection: close`) before it stops accepting; longer than the proxy's health interval plus
+   * time-out (docs/deployment.md); 0 = stop at once.
+   */
+  shutdownGraceSeconds: number;
   /** Open connections one address may hold; 0 = no cap. */
   maxConnectionsPerAddress: number;
   /** Per-address throttles of the public endpoints; null when RATE_LIMITS=off. */
@@ -328,6 +334,9 @@ export function requireSharedSettings(env: NodeJS.ProcessEnv): void {
   );
 }
 
+/** Longer than Caddy's documented health_interval (2 s) plus health_timeout (2 s), and nginx's upstream keepalive_timeout (4 s). */
+export const DEFAULT_SHUTDOWN_GRACE_S = 6;
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid PORT: ${env.PORT}`);
@@ -373,6 +382,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy,
     requestTimeoutMs: parseDuration(env.REQUEST_TIMEOUT || '60s') * 1000,
+    shutdownGraceSeconds: count(env.SHUTDOWN_GRACE_S, DEFAULT_SHUTDOWN_GRACE_S, 'SHUTDOWN_GRACE_S'),
     // Behind a trusted proxy every connection comes from the proxy: no cap unless one is set.
     maxConnectionsPerAddress: count(
       env.MAX_CONNECTIONS_PER_ADDRESS,

@@ -31,17 +31,35 @@ if (app.initialAdmin?.generatedPassword) {
 await app.listen({ port: config.port, host: config.host });
 app.log.info(`Scentry ready at ${config.publicUrl}`);
 
-// A terminal's Ctrl-C reaches both npm and the server (`npm start` execs it), and npm forwards it
-// again: the first signal starts a graceful close, repeats are ignored.
-let closing = false;
+// A stop signal (SIGTERM from systemd or the container, SIGINT from a terminal) drains first: for
+// SHUTDOWN_GRACE_S the instance serves as usual while /api/health answers 503 "draining" and every
+// reply closes its connection, so the proxy moves its traffic to the other instances; then it
+// stops accepting, finishes what is in flight and exits. A second signal exits at once (a
+// terminal's Ctrl-C under `npm start` reaches the server twice, from the terminal and from npm,
+// so there it stops without the drain, as a developer expects).
+let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
-    if (closing) return;
-    closing = true;
-    app.log.info(`${signal}: shutting down`);
-    app.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
+    if (stopping) {
+      app.log.warn(`${signal} again: exiting without finishing`);
+      process.exit(1);
+    }
+    stopping = true;
+    const grace = config.shutdownGraceSeconds;
+    app.lifecycle.state = 'draining';
+    app.log.info(`${signal}: draining for ${grace} s (SHUTDOWN_GRACE_S), then stopping`);
+    setTimeout(() => {
+      app.log.info('stopping: no new connections; finishing the requests in flight');
+      // Node's close() ends idle connections at once, and one accepted a moment ago is idle until
+      // its request arrives: cut, a proxy answers that POST 502. Idle ones get a second first.
+      const closeIdle = app.server.closeIdleConnections.bind(app.server);
+      app.server.closeIdleConnections = () => {
+        setTimeout(closeIdle, 1_000).unref();
+      };
+      app.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    }, grace * 1000);
   });
 }

@@ -7,7 +7,8 @@ export const HEALTH_CONTRACT = defineContract(
   { ...HEALTH_ROUTES, ...HEALTH_PLAYER_ROUTES },
   {
     health: {
-      summary: 'Liveness and database check: 503 Failure with db "down" when the database does not answer',
+      summary:
+        'Liveness and database check: 503 Failure with db "down" when the database does not answer, and with state "draining" while the instance stops',
       data: healthData,
       refusalData: healthData,
     },

@@ -44,7 +44,8 @@ describe('GET /api/health', () => {
     try {
       const res = await t.app.inject({ url: '/api/health' });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ status: 'Success', data: { db: 'ok', dialect: DIALECT } });
+      expect(res.json()).toMatchObject({ status: 'Success', data: { state: 'ready', db: 'ok', dialect: DIALECT } });
+      expect(res.headers.connection).not.toBe('close');
     } finally {
       await t.cleanup();
     }
@@ -60,10 +61,32 @@ describe('GET /api/health', () => {
         status: 'Failure',
         message: HEALTH_MSG.databaseDown,
         error: null,
-        data: { version: expect.any(String), db: 'down', dialect: DIALECT },
+        data: { version: expect.any(String), state: 'ready', db: 'down', dialect: DIALECT },
       });
     } finally {
       await t.cleanup().catch(() => {});
+    }
+  });
+
+  it('answers 503 with state "draining" while the instance stops, and every reply closes its connection', async () => {
+    const t = await makeTestApp();
+    try {
+      t.app.lifecycle.state = 'draining';
+      const res = await t.app.inject({ url: '/api/health' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({
+        status: 'Failure',
+        message: HEALTH_MSG.draining,
+        error: null,
+        data: { version: expect.any(String), state: 'draining', db: 'ok', dialect: DIALECT },
+      });
+      expect(res.headers.connection).toBe('close');
+      // Everything else is served as usual meanwhile.
+      const config = await t.app.inject({ url: '/api/AppConfig' });
+      expect(config.statusCode).toBe(200);
+      expect(config.headers.connection).toBe('close');
+    } finally {
+      await t.cleanup();
     }
   });
 });

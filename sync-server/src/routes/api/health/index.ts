@@ -7,18 +7,20 @@ import { APP_VERSION } from '../../../version';
 
 export default async function healthRoutes(app: FastifyInstance) {
   route(app, 'health', async (req) => {
+    const state = app.lifecycle.state;
+    let db: 'ok' | 'down' = 'ok';
     try {
       await checkDatabase(app.db);
     } catch (err) {
       // A load balancer takes this instance out of rotation; the reason stays in the log.
       req.log.error({ err }, 'health: the database does not answer');
-      throw new ApiError(503, 'Failure', HEALTH_MSG.databaseDown, null, undefined, {
-        version: APP_VERSION,
-        db: 'down',
-        dialect: dialectName(app.db),
-      });
+      db = 'down';
     }
-    return success({ version: APP_VERSION, db: 'ok' as const, dialect: dialectName(app.db) });
+    const data = { version: APP_VERSION, state, db, dialect: dialectName(app.db) };
+    if (db === 'down') throw new ApiError(503, 'Failure', HEALTH_MSG.databaseDown, null, undefined, data);
+    // A stopping instance still serves what reaches it; the proxy stops sending it more.
+    if (state === 'draining') throw new ApiError(503, 'Failure', HEALTH_MSG.draining, null, undefined, data);
+    return success(data);
   });
 
   /**
