@@ -25,9 +25,19 @@ describe('parseTrustProxy', () => {
     expect(parseTrustProxy('off')).toBe(false);
     expect(parseTrustProxy('0')).toBe(false);
   });
-  it('takes a hop count', () => {
-    expect(parseTrustProxy('1')).toBe(1);
-    expect(parseTrustProxy(' 2 ')).toBe(2);
+  it('takes a hop count while the server listens on loopback only', () => {
+    expect(parseTrustProxy('1', '127.0.0.1')).toBe(1);
+    expect(parseTrustProxy(' 2 ', 'localhost')).toBe(2);
+    expect(parseTrustProxy('1', '::1')).toBe(1);
+  });
+  it.each(['0.0.0.0', '::', '10.0.0.11', '192.168.1.5'])('refuses a hop count while it listens on %s', (host) => {
+    expect(() => parseTrustProxy('1', host)).toThrow(
+      `TRUST_PROXY=1 (a hop count) would let any client that reaches this server on ${host} choose its address: set it to the proxy's address or CIDR range, comma-separated (e.g. 127.0.0.1 or 10.0.0.0/8), or listen on 127.0.0.1 (HOST) behind a proxy on this machine`,
+    );
+  });
+  it('refuses a hop count at start when HOST is not loopback (the default 0.0.0.0 included)', () => {
+    expect(() => loadConfig({ DATA_DIR: makeTempDir(), TRUST_PROXY: '1' })).toThrow(/TRUST_PROXY=1 \(a hop count\)/);
+    expect(loadConfig({ DATA_DIR: makeTempDir(), TRUST_PROXY: '1', HOST: '127.0.0.1' }).trustProxy).toBe(1);
   });
   it('takes addresses and CIDR ranges, comma-separated, IPv4 and IPv6, and named ranges', () => {
     expect(parseTrustProxy('127.0.0.1')).toEqual(['127.0.0.1']);
@@ -41,7 +51,7 @@ describe('parseTrustProxy', () => {
   });
   it.each(['true', 'TRUE', 'yes', 'on'])('refuses %s with a sentence saying what to set', (value) => {
     expect(() => parseTrustProxy(value)).toThrow(
-      `TRUST_PROXY=${value} would let any client choose its address: set it to the proxy's address or CIDR range (e.g. 127.0.0.1 or 10.0.0.0/8) or a hop count (e.g. 1)`,
+      `TRUST_PROXY=${value} would let any client choose its address: set it to the proxy's address or CIDR range, comma-separated (e.g. 127.0.0.1 or 10.0.0.0/8)`,
     );
   });
   it.each([
@@ -55,11 +65,11 @@ describe('parseTrustProxy', () => {
     ['*', '"*"'],
   ])('refuses %s, naming the bad entry', (value, named) => {
     expect(() => parseTrustProxy(value)).toThrow(
-      `TRUST_PROXY: ${named} is not an address, a CIDR range or a hop count`,
+      `TRUST_PROXY: ${named} is not an address or a CIDR range`,
     );
   });
   it('refuses an implausible hop count (an address written as a number)', () => {
-    expect(() => parseTrustProxy('3232235777')).toThrow(/hop count/);
+    expect(() => parseTrustProxy('3232235777', '127.0.0.1')).toThrow(/not a plausible hop count/);
   });
 });
 
@@ -82,18 +92,29 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(c.jwtSecret);
   });
 
+  it.each([
+    ['x', 1],
+    ['short-secret', 12],
+    ['é'.repeat(15), 30],
+  ])('refuses JWT_SECRET=%s (%i bytes) at start, saying what to set', (secret, bytes) => {
+    expect(() => loadConfig({ DATA_DIR: dir, JWT_SECRET: secret })).toThrow(
+      `JWT_SECRET is ${bytes} bytes: a secret that short can be guessed and every sign-in forged; set at least 32 random bytes (e.g. openssl rand -base64 48)`,
+    );
+    expect(loadConfig({ DATA_DIR: dir, JWT_SECRET: 'é'.repeat(16) }).jwtSecret).toBe('é'.repeat(16));
+  });
+
   it('reads overrides', () => {
     const c = loadConfig({
       DATA_DIR: dir,
       PORT: '8080',
-      JWT_SECRET: 'given-secret',
+      JWT_SECRET: 'given-secret-of-at-least-32-bytes!',
       JWT_TTL: '30m',
       ADMIN_EMAIL: 'Boss@Example.test',
       SEED_DEMO: 'off',
       PUBLIC_URL: 'https://scentry.example.test/',
     });
     expect(c.port).toBe(8080);
-    expect(c.jwtSecret).toBe('given-secret');
+    expect(c.jwtSecret).toBe('given-secret-of-at-least-32-bytes!');
     expect(c.jwtTtlSeconds).toBe(1800);
     expect(c.adminEmail).toBe('boss@example.test');
     expect(c.seedDemo).toBe(false);

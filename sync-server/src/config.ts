@@ -49,7 +49,7 @@ export interface Config {
   /**
    * Whose X-Forwarded-For to believe (Fastify's `trustProxy`): off by default, since a client could
    * otherwise pick its own address and dodge the limits. Behind a reverse proxy TRUST_PROXY names
-   * the proxy's addresses or CIDR ranges, or a hop count; never `true` (see parseTrustProxy).
+   * the proxy's addresses or CIDR ranges, or a hop count while HOST is loopback; never `true` (see parseTrustProxy).
    */
   trustProxy: TrustProxy;
   /** A request must arrive whole within this (a body trickled byte by byte is cut off). */
@@ -184,29 +184,56 @@ function isProxyEntry(entry: string): boolean {
  * X-Forwarded-For, letting everyone choose their own address past every per-address limit. A
  * configuration the server cannot honour stops it at start with a sentence saying what to set.
  */
-export function parseTrustProxy(value: string | undefined): TrustProxy {
+/** A loopback listening address (HOST): nothing but this machine can connect, so a hop count is safe. */
+export const isLoopbackHost = (host: string): boolean =>
+  /^(localhost|127(\.\d{1,3}){3}|::1|::ffff:127(\.\d{1,3}){3})$/i.test(host.trim().replace(/^\[(.*)\]$/, '$1'));
+
+const SET_THE_PROXY = "set it to the proxy's address or CIDR range, comma-separated (e.g. 127.0.0.1 or 10.0.0.0/8)";
+
+/**
+ * TRUST_PROXY: the proxy's addresses or CIDR ranges; a hop count only while the server listens on
+ * a loopback address (`host`), since otherwise any client reaching it directly would pick its own
+ * address by X-Forwarded-For and every per-address limit would fall (API.md).
+ */
+export function parseTrustProxy(value: string | undefined, host = '127.0.0.1'): TrustProxy {
   const v = (value ?? '').trim();
   if (v === '' || /^(false|no|off)$/i.test(v)) return false;
   if (/^(true|yes|on)$/i.test(v)) {
-    throw new Error(
-      `TRUST_PROXY=${v} would let any client choose its address: set it to the proxy's address or CIDR range (e.g. 127.0.0.1 or 10.0.0.0/8) or a hop count (e.g. 1)`,
-    );
+    throw new Error(`TRUST_PROXY=${v} would let any client choose its address: ${SET_THE_PROXY}`);
   }
   if (/^\d+$/.test(v)) {
     const hops = Number(v);
-    if (hops > 100)
-      throw new Error(`TRUST_PROXY=${v} is not a plausible hop count: set the number of proxies in front (e.g. 1)`);
-    return hops === 0 ? false : hops;
+    if (hops > 100) throw new Error(`TRUST_PROXY=${v} is not a plausible hop count: ${SET_THE_PROXY}`);
+    if (hops === 0) return false;
+    if (!isLoopbackHost(host)) {
+      throw new Error(
+        `TRUST_PROXY=${v} (a hop count) would let any client that reaches this server on ${host} choose its address: ${SET_THE_PROXY}, or listen on 127.0.0.1 (HOST) behind a proxy on this machine`,
+      );
+    }
+    return hops;
   }
   const entries = v.split(',').map((e) => e.trim().toLowerCase());
   const bad = entries.filter((e) => !isProxyEntry(e));
   if (bad.length) {
     const what = bad.map((e) => (e === '' ? '(an empty entry)' : `"${e}"`)).join(', ');
-    throw new Error(
-      `TRUST_PROXY: ${what} is not an address, a CIDR range or a hop count: set it to the proxy's address or CIDR range, comma-separated (e.g. 127.0.0.1 or 10.0.0.0/8), or a hop count (e.g. 1)`,
-    );
+    throw new Error(`TRUST_PROXY: ${what} is not an address or a CIDR range: ${SET_THE_PROXY}`);
   }
   return entries;
+}
+
+/** The shortest JWT_SECRET taken (bytes of UTF-8): a shorter one could be guessed, and every token forged. */
+export const JWT_SECRET_MIN_BYTES = 32;
+
+/** JWT_SECRET when set (at least 32 bytes), else the one kept in DATA_DIR. */
+function jwtSecretOf(value: string | undefined, dataDir: string): string {
+  if (!value) return persistentSecret(dataDir, 'jwt-secret');
+  const bytes = Buffer.byteLength(value, 'utf8');
+  if (bytes < JWT_SECRET_MIN_BYTES) {
+    throw new Error(
+      `JWT_SECRET is ${bytes} bytes: a secret that short can be guessed and every sign-in forged; set at least ${JWT_SECRET_MIN_BYTES} random bytes (e.g. openssl rand -base64 48)`,
+    );
+  }
+  return value;
 }
 
 /** A secret kept under DATA_DIR so that tokens survive restarts without configuration. */
@@ -340,7 +367,7 @@ export const DEFAULT_SHUTDOWN_GRACE_S = 6;
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid PORT: ${env.PORT}`);
-  const trustProxy = parseTrustProxy(env.TRUST_PROXY);
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY, env.HOST || '0.0.0.0');
   // Before anything is made in DATA_DIR.
   requireSharedSettings(env);
   const dataDir = path.resolve(env.DATA_DIR || './data');
@@ -355,7 +382,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST || '0.0.0.0',
     dataDir,
     publicUrl: (env.PUBLIC_URL || `${tls ? 'https' : 'http'}://localhost:${port}`).replace(/\/+$/, ''),
-    jwtSecret: env.JWT_SECRET || persistentSecret(dataDir, 'jwt-secret'),
+    jwtSecret: jwtSecretOf(env.JWT_SECRET, dataDir),
     jwtTtlSeconds: parseDuration(env.JWT_TTL || '8h'),
     adminEmail: (env.ADMIN_EMAIL || 'admin@scentry.local').toLowerCase(),
     adminPassword: env.ADMIN_PASSWORD || undefined,

@@ -27,6 +27,18 @@ export async function deleteExpiredResetTokens(db: Db, now: string): Promise<voi
   await db.deleteFrom('passwordResetTokens').where('expiresAt', '<=', now).execute();
 }
 
+/** Whether the user has a link that still works: not expired, made under their current password (its stamp). */
+export async function hasLiveResetToken(db: Db, userId: number, passwordStamp: string, now: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('passwordResetTokens')
+    .select('tokenHash')
+    .where('userId', '=', userId)
+    .where('passwordStamp', '=', passwordStamp)
+    .where('expiresAt', '>', now)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function findResetToken(db: Db, tokenHash: string): Promise<ResetTokenRow | undefined> {
   return db
     .selectFrom('passwordResetTokens')

@@ -15,6 +15,7 @@ import { type Counters, type CountersOf, memoryCounters } from '../limits/counte
 import { Throttle } from '../limits/throttle';
 import {
   deleteExpiredResetTokens,
+  hasLiveResetToken,
   findResetToken,
   replaceResetToken,
   takeResetTokens,
@@ -29,13 +30,15 @@ export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
 
 /**
  * The reset throttles (token buckets, in the app's Counters store: memory by default). Per e-mail: at most 5 links an hour to one
- * mailbox, whoever asks (ForgotPassword and the Admin's SendResetLink share it), the same cap as
- * any e-mail to one recipient. Per address: 20 ForgotPassword requests an hour, and 20 tries of a
+ * mailbox from ForgotPassword, and apart from them 5 an hour from the Admin's SendResetLink (API.md
+ * "Resets nobody can block": strangers' requests never refuse the Admin's), the same cap as any
+ * e-mail to one recipient. Per address: 20 ForgotPassword requests an hour, and 20 tries of a
  * token per 15 minutes (a token cannot be guessed; this bounds the password hashing a client can
  * cause). Never the sign-in limits: asking for a link must not lock anyone out of signing in.
  */
 export const RESET_LIMITS = {
   linksPerEmail: { limit: 5, windowMs: 60 * 60 * 1000 },
+  adminLinksPerEmail: { limit: 5, windowMs: 60 * 60 * 1000 },
   requestsPerAddress: { limit: 20, windowMs: 60 * 60 * 1000 },
   tokenTriesPerAddress: { limit: 20, windowMs: 15 * 60 * 1000 },
 } satisfies Record<string, Rate>;
@@ -67,6 +70,7 @@ export interface PasswordResetOptions {
  */
 export class PasswordResetService {
   private readonly perEmail: Throttle<Counters>;
+  private readonly adminPerEmail: Throttle<Counters>;
   private readonly perAddress: Throttle<Counters>;
   private readonly tokenTries: Throttle<Counters>;
 
@@ -74,6 +78,7 @@ export class PasswordResetService {
     const counters = options.counters ?? memoryCounters;
     const throttle = (rate: Rate, scope: string) => new Throttle(rate, Date.now, 100_000, counters(scope));
     this.perEmail = throttle(RESET_LIMITS.linksPerEmail, 'reset-email');
+    this.adminPerEmail = throttle(RESET_LIMITS.adminLinksPerEmail, 'reset-admin-email');
     this.perAddress = throttle(RESET_LIMITS.requestsPerAddress, 'reset-address');
     this.tokenTries = throttle(RESET_LIMITS.tokenTriesPerAddress, 'reset-token-tries');
   }
@@ -89,16 +94,25 @@ export class PasswordResetService {
     await this.take(this.perEmail, email, true);
     const user = await findUserByEmail(this.options.db, email);
     const active = user?.isActive ? user : undefined;
+    const now = new Date().toISOString();
+    // A link under an hour old still works: nothing is sent and nothing voided (the same reply),
+    // so nobody can keep replacing the owner's link or fill their mailbox.
+    const pending = active ? await hasLiveResetToken(this.options.db, active.id, sha256(active.passwordHash), now) : false;
     const token = newToken();
-    const tokenHash = sha256(token);
-    if (active) await this.store(active, tokenHash);
-    else await deleteExpiredResetTokens(this.options.db, new Date().toISOString());
+    if (active && !pending) await this.store(active, sha256(token));
+    else await deleteExpiredResetTokens(this.options.db, now);
     await audit(this.options.db, origin, 'reset-link-requested', 'user', user?.id ?? null, {
       who: { id: user?.id ?? null, email },
       // The audit log is the Admin's: it may say what the reply does not.
-      detail: active ? 'link sent' : user ? 'account inactive: no link sent' : 'no such account: no link sent',
+      detail: !user
+        ? 'no such account: no link sent'
+        : !active
+          ? 'account inactive: no link sent'
+          : pending
+            ? 'a link under an hour old exists: none sent'
+            : 'link sent',
     });
-    if (active) this.send(active, token);
+    if (active && !pending) this.send(active, token);
   }
 
   /**
@@ -109,7 +123,8 @@ export class PasswordResetService {
     const user = await findUserById(this.options.db, body.userId);
     if (!user) throw notFound(USER_MSG.notFound);
     if (!user.isActive) throw warning(MSG.resetLinkUserInactive);
-    await this.take(this.perEmail, user.email, true);
+    // Its own throttle: ForgotPassword calls by anyone never refuse it.
+    await this.take(this.adminPerEmail, user.email, true);
     const token = newToken();
     await this.store(user, sha256(token));
     await audit(this.options.db, origin, 'reset-link-sent', 'user', user.id);

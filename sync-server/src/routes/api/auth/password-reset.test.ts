@@ -148,7 +148,7 @@ describe('password reset by link', () => {
       expect(await linksTo(t, user.email)).toHaveLength(1);
     });
 
-    it('sends one mailbox at most 5 links an hour (429 with Retry-After), whoever asks', async () => {
+    it('answers at most 5 ForgotPassword calls for one e-mail an hour (429 with Retry-After); the Admin is never refused for them', async () => {
       const user = await createUser(t.app, { roleName: 'User' });
       const limit = RESET_LIMITS.linksPerEmail.limit;
       for (let i = 0; i < limit; i++)
@@ -162,12 +162,27 @@ describe('password reset by link', () => {
         error: null,
         data: null,
       });
-      // The Admin's link shares the mailbox's limit.
-      expect((await api(t).send(user.id, adminToken)).statusCode).toBe(429);
+      // One link went out: while it is under an hour old the other calls send nothing.
+      expect(await linksTo(t, user.email)).toHaveLength(1);
+      // The Admin's link has its own limit: strangers' calls never refuse it, and it always sends.
+      expect((await api(t).send(user.id, adminToken)).statusCode).toBe(200);
+      expect(await linksTo(t, user.email)).toHaveLength(2);
       // An unknown e-mail is limited the same way (the 429 tells nothing about the account).
       for (let i = 0; i < limit; i++) expect((await api(t).forgot('ghost@scentry.test')).statusCode).toBe(200);
       expect((await api(t).forgot('ghost@scentry.test')).statusCode).toBe(429);
-      expect(await linksTo(t, user.email)).toHaveLength(limit);
+    });
+
+    it('while a link under an hour old exists, ForgotPassword sends nothing and voids nothing (the same reply)', async () => {
+      const user = await createUser(t.app, { roleName: 'User' });
+      const first = await askLink(t, user);
+      const again = await api(t).forgot(user.email, '203.0.113.50');
+      expect(again.statusCode).toBe(200);
+      expect(envelopeOf(again).message).toBe(MSG.resetLinkRequested);
+      expect(await linksTo(t, user.email)).toHaveLength(1);
+      const audits = await auditRows(t, 'reset-link-requested');
+      expect(audits[audits.length - 1].detail).toBe('a link under an hour old exists: none sent');
+      // The owner's link still works.
+      expect((await api(t).resetWith(first)).statusCode).toBe(200);
     });
 
     it('never counts toward the sign-in limits', async () => {
@@ -265,10 +280,12 @@ describe('password reset by link', () => {
       expect((await api(t).resetWith(fresh)).statusCode).toBe(200);
     });
 
-    it('a newer link voids the older one', async () => {
+    it('a newer link voids the older one: the Admin’s, or ForgotPassword’s once the older has expired', async () => {
       const user = await createUser(t.app, { roleName: 'User' });
       const first = await askLink(t, user);
-      const second = await askLink(t, user);
+      expect((await api(t).send(user.id, adminToken)).statusCode).toBe(200);
+      const links = await linksTo(t, user.email);
+      const second = tokenOf(links[links.length - 1]);
       expect(envelopeOf(await api(t).resetWith(first))).toEqual(expired);
       expect((await api(t).resetWith(second)).statusCode).toBe(200);
     });

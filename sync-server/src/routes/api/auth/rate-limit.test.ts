@@ -147,7 +147,7 @@ describe('TRUST_PROXY as a CIDR list or a hop count: X-Forwarded-For believed on
   });
 
   describe('a hop count', () => {
-    const t = useTestApp({ env: { TRUST_PROXY: '1' } });
+    const t = useTestApp({ env: { TRUST_PROXY: '1', HOST: '127.0.0.1' } });
 
     it('believes the one proxy in front (the last address it appended), not what the client wrote before it', async () => {
       const victim = await createUser(t.app, { roleName: 'User' });
