@@ -14,8 +14,10 @@ export const DB_FILE = 'scentry.db';
  * it), the phone-sized pictures (remade from the originals when missing) and the cached wallet
  * passes (`passes/`, remade when asked). Everything else is
  * kept, so a secret or folder a later version adds under DATA_DIR is in the backup without a change
- * here: today the uploads, `jwt-secret`, `totp-key`, `initial-admin.txt`, the development pass chain
- * (`pass-certs/`) and the mail outbox (`outbox/`).
+ * here: today the uploads, `jwt-secret`, `totp-key`, `initial-admin.txt` (until its Admin changes
+ * the password) and the development pass chain (`pass-certs/`). The mail outbox (`outbox/`) is
+ * left out: it holds only mail already handed over (queued mail is in the database), reset links
+ * that still work and reports with health data, none of which a backup may carry.
  */
 export const NOT_COPIED = new Set([
   DB_FILE,
@@ -24,6 +26,7 @@ export const NOT_COPIED = new Set([
   `${DB_FILE}-journal`,
   'uploads-sized',
   'passes',
+  'outbox',
 ]);
 
 /** Where a backup keeps the certificates of PASS_CERT_DIR when they live outside DATA_DIR. */

@@ -137,7 +137,7 @@ describe('npm run restore', () => {
     rmSync(work, { recursive: true, force: true });
   });
 
-  it('puts a backup (results, uploads, secrets, pass chain, outbox) into an empty DATA_DIR, and a server runs on it', async () => {
+  it('puts a backup (results, uploads, secrets, pass chain; never the outbox) into an empty DATA_DIR, and a server runs on it', async () => {
     const t = await makeTestApp({ env: DEMO_ENV });
     apps.push(t);
     dbEnv = databaseEnv(t);
@@ -153,10 +153,19 @@ describe('npm run restore', () => {
       attachments: [],
     });
     const token = await signIn(t.app, TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD);
+    // A reset link asked for just before the backup: it lands in the outbox, still usable.
+    const forgot = await t.app.inject({
+      method: 'POST',
+      url: '/api/User/ForgotPassword',
+      payload: { Email: TEST_ADMIN_EMAIL },
+    });
+    expect(forgot.statusCode).toBe(200);
+    await t.app.accountMail.drain();
     const src = t.dataDir;
     const [upload] = readdirSync(path.join(src, 'uploads')).filter((n) => n.endsWith('.png'));
-    const [outboxMessage] = readdirSync(path.join(src, 'outbox'));
-    expect(outboxMessage).toMatch(/backup-check\.eml$/);
+    const outboxFiles = readdirSync(path.join(src, 'outbox'));
+    expect(outboxFiles.some((n) => n.endsWith('backup-check.eml'))).toBe(true);
+    expect(outboxFiles.some((n) => readFileSync(path.join(src, 'outbox', n), 'utf8').includes('#token='))).toBe(true);
     for (const name of Object.values(PASS_CERT_FILES))
       expect(existsSync(path.join(src, 'pass-certs', name))).toBe(true);
 
@@ -168,7 +177,20 @@ describe('npm run restore', () => {
     const database = onPostgres ? 'DATABASE-IN-POSTGRESQL.txt' : 'scentry.db';
     // On PostgreSQL the secrets are configuration (required with DATABASE_URL), not files.
     const secretFiles = onPostgres ? [] : ['jwt-secret'];
-    expect(kept).toEqual(expect.arrayContaining([...secretFiles, 'outbox', 'pass-certs', database, 'uploads']));
+    expect(kept).toEqual(expect.arrayContaining([...secretFiles, 'pass-certs', database, 'uploads']));
+    // No mail: no live reset link, no report with health data, not one .eml anywhere.
+    expect(kept).not.toContain('outbox');
+    const backupFiles = Object.keys(tree(backup));
+    expect(backupFiles.filter((f) => f.endsWith('.eml'))).toEqual([]);
+    const links = backupFiles
+      .filter((f) => !f.endsWith('/'))
+      .flatMap(
+        (f) =>
+          readFileSync(path.join(backup, f))
+            .toString('latin1')
+            .match(/#token=[A-Za-z0-9_-]{20,}/g) ?? [],
+      );
+    expect(links).toEqual([]);
     if (onPostgres) {
       expect(kept).not.toContain('jwt-secret');
       expect(made.stdout).toContain(
@@ -177,7 +199,7 @@ describe('npm run restore', () => {
     }
     expect(kept).toEqual(
       [
-        ...readdirSync(src).filter((n) => !/^scentry\.db-|^uploads-sized$|^passes$/.test(n)),
+        ...readdirSync(src).filter((n) => !/^scentry\.db-|^uploads-sized$|^passes$|^outbox$/.test(n)),
         ...(onPostgres ? [database] : []),
       ].sort(),
     );
@@ -201,15 +223,14 @@ describe('npm run restore', () => {
     const before = tree(src);
     const after = tree(restored);
     for (const rel of Object.keys(before)) {
-      if (/^(scentry\.db|uploads-sized|passes)/.test(rel)) continue;
+      if (/^(scentry\.db|uploads-sized|passes|outbox)/.test(rel)) continue;
       expect(after[rel], rel).toEqual(before[rel]);
     }
     expect(statSync(restored).mode & 0o777).toBe(0o700);
     if (!onPostgres) expect(statSync(path.join(restored, 'scentry.db')).mode & 0o777).toBe(0o600);
     if (!onPostgres) expect(statSync(path.join(restored, 'jwt-secret')).mode & 0o777).toBe(0o600);
     expect(statSync(path.join(restored, 'pass-certs', PASS_CERT_FILES.signerKey)).mode & 0o777).toBe(0o600);
-    expect(statSync(path.join(restored, 'outbox')).mode & 0o777).toBe(0o700);
-    expect(statSync(path.join(restored, 'outbox', outboxMessage)).mode & 0o777).toBe(0o600);
+    expect(existsSync(path.join(restored, 'outbox'))).toBe(false);
 
     // A server on the copy: the same secret (an old token still works), the result, the upload, and the
     // pass chain reused rather than made again. On PostgreSQL, on the same database (as pg_restore

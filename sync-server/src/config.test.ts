@@ -64,9 +64,7 @@ describe('parseTrustProxy', () => {
     ['10.0.0.0/', '"10.0.0.0/"'],
     ['*', '"*"'],
   ])('refuses %s, naming the bad entry', (value, named) => {
-    expect(() => parseTrustProxy(value)).toThrow(
-      `TRUST_PROXY: ${named} is not an address or a CIDR range`,
-    );
+    expect(() => parseTrustProxy(value)).toThrow(`TRUST_PROXY: ${named} is not an address or a CIDR range`);
   });
   it('refuses an implausible hop count (an address written as a number)', () => {
     expect(() => parseTrustProxy('3232235777', '127.0.0.1')).toThrow(/not a plausible hop count/);

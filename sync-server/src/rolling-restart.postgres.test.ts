@@ -330,7 +330,9 @@ describe.runIf(testDatabaseUrl())('a rolling restart behind nginx and Caddy', ()
           else if (kind === 'sign-in')
             res = await c.request('POST', '/api/User/Authenticate', { Email: ADMIN_EMAIL, Password: ADMIN_PASSWORD });
           else {
-            doc = resultDoc(kit, answersFor(kit), { id: `${RESULT_ID_PREFIX}${(++pushes).toString(16).padStart(12, '0')}` });
+            doc = resultDoc(kit, answersFor(kit), {
+              id: `${RESULT_ID_PREFIX}${(++pushes).toString(16).padStart(12, '0')}`,
+            });
             res = await c.request('POST', '/api/sync/results/push', [
               { assumedMasterState: null, newDocumentState: doc },
             ]);

@@ -93,6 +93,23 @@ describe('bootstrap of the first Admin', () => {
     expect(counts.statusCode).toBe(200);
   });
 
+  it('says at start where the password file is, and deletes it when that Admin changes the password', async () => {
+    const t = opened[opened.length - 1];
+    const file = path.join(dataDir, 'initial-admin.txt');
+    expect(t.logs()).toContain(`${file} holds the first Admin's generated password in clear`);
+    expect(existsSync(file)).toBe(true);
+    const me = envelopeOf<SessionUser>(await signInRequest(t.app, EMAIL, generated)).data;
+    const token = me.token;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/User/ChangePassword',
+      headers: bearer(token),
+      payload: { id: me.id, oldPassword: generated, newPassword: 'Own-Passw0rd-2026', confirmPassword: 'Own-Passw0rd-2026' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(existsSync(file)).toBe(false);
+  });
+
   it('health answers on the restarted app', async () => {
     const t = opened[opened.length - 1];
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROLES } from '@scentry/shared-schema';
 import type { Config } from '../config';
@@ -7,6 +7,23 @@ import { type Db, inTransaction } from '../db/database';
 import { isWriteRace } from '../db/dialect';
 import { hashPassword } from '../lib/password';
 import { countUsers, insertUser } from '../repositories/users';
+
+/** Where the generated first password is kept until its Admin changes it. */
+export const initialAdminFile = (dataDir: string): string => path.join(dataDir, 'initial-admin.txt');
+
+/**
+ * Deletes DATA_DIR/initial-admin.txt once the Admin it names has a password of their own (a
+ * change of their own, or a reset by link): a password in clear must not outlive its use, nor go
+ * into backups. Says whether it deleted the file.
+ */
+export function forgetInitialPassword(dataDir: string, email: string): boolean {
+  const file = initialAdminFile(dataDir);
+  if (!existsSync(file)) return false;
+  const named = /^email: (.+)$/m.exec(readFileSync(file, 'utf8'))?.[1]?.trim().toLowerCase();
+  if (named !== email.trim().toLowerCase()) return false;
+  rmSync(file, { force: true });
+  return true;
+}
 
 export interface InitialAdmin {
   email: string;
@@ -54,7 +71,7 @@ export async function ensureInitialAdmin(db: Db, config: Config): Promise<Initia
   }
   if (!made) return undefined;
   if (config.adminPassword) return { email: config.adminEmail };
-  const file = path.join(config.dataDir, 'initial-admin.txt');
+  const file = initialAdminFile(config.dataDir);
   writeFileSync(file, `email: ${config.adminEmail}\npassword: ${password}\n`, { mode: 0o600 });
   // `mode` applies only when the file is created: a leftover file keeps its permissions otherwise.
   chmodSync(file, 0o600);

@@ -15,8 +15,8 @@ import { type Counters, type CountersOf, memoryCounters } from '../limits/counte
 import { Throttle } from '../limits/throttle';
 import {
   deleteExpiredResetTokens,
-  hasLiveResetToken,
   findResetToken,
+  hasLiveResetToken,
   replaceResetToken,
   takeResetTokens,
 } from '../repositories/password-reset-tokens';
@@ -97,7 +97,9 @@ export class PasswordResetService {
     const now = new Date().toISOString();
     // A link under an hour old still works: nothing is sent and nothing voided (the same reply),
     // so nobody can keep replacing the owner's link or fill their mailbox.
-    const pending = active ? await hasLiveResetToken(this.options.db, active.id, sha256(active.passwordHash), now) : false;
+    const pending = active
+      ? await hasLiveResetToken(this.options.db, active.id, sha256(active.passwordHash), now)
+      : false;
     const token = newToken();
     if (active && !pending) await this.store(active, sha256(token));
     else await deleteExpiredResetTokens(this.options.db, now);
@@ -137,7 +139,8 @@ export class PasswordResetService {
    * device tokens. A link that is unknown, used, expired, voided or whose user is no longer
    * active gets the one message.
    */
-  async resetWithToken(origin: Origin, body: ResetPasswordWithTokenRequest): Promise<void> {
+  /** Returns the e-mail of the account whose password was set. */
+  async resetWithToken(origin: Origin, body: ResetPasswordWithTokenRequest): Promise<string> {
     await this.take(this.tokenTries, addressKey(origin.address), this.options.perAddressThrottles);
     const { db } = this.options;
     const tokenHash = sha256(body.token);
@@ -165,6 +168,7 @@ export class PasswordResetService {
     });
     // The owner hears of every password change, this one too (whoever held the link).
     this.options.mail.enqueue({ firstName: user.firstName, address: user.email }, { kind: 'password-changed' });
+    return user.email;
   }
 
   private async refuse(origin: Origin, user: UserAuthRecord | undefined): Promise<never> {

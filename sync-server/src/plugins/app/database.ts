@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config';
@@ -5,7 +6,7 @@ import { type Db, openDb } from '../../db/database';
 import { withStartupLock } from '../../db/dialect';
 import { migrateToLatest } from '../../db/migrate';
 import { DEMO_KIT_CODE, seedDemo } from '../../services/demo-seed';
-import { ensureInitialAdmin, type InitialAdmin } from '../../services/initial-admin';
+import { ensureInitialAdmin, type InitialAdmin, initialAdminFile } from '../../services/initial-admin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -49,6 +50,12 @@ export default fp(async (app: FastifyInstance) => {
   if (prepared.seeded) app.log.info(`demo kit ${DEMO_KIT_CODE} seeded`);
   app.decorate('db', db);
   app.decorate('initialAdmin', prepared.initialAdmin);
+  if (!prepared.initialAdmin?.generatedPassword && existsSync(initialAdminFile(app.config.dataDir))) {
+    // Made on an earlier start: said at every start until that Admin changes the password (then it goes).
+    app.log.warn(
+      `${initialAdminFile(app.config.dataDir)} holds the first Admin's generated password in clear: it is deleted when that Admin changes the password (sign in and change it now)`,
+    );
+  }
   app.addHook('onClose', async () => {
     await db.destroy();
   });

@@ -7,6 +7,7 @@ import { TotpChallenges } from '../../../lib/totp-challenge';
 import { LOGIN_LIMITS, LoginLimiter } from '../../../limits/login-limiter';
 import { callerOf, originOf } from '../../../plugins/app/auth';
 import { AuthService } from '../../../services/auth';
+import { forgetInitialPassword } from '../../../services/initial-admin';
 import { PasswordResetService } from '../../../services/password-reset';
 import { TotpService } from '../../../services/totp';
 
@@ -36,6 +37,7 @@ export default async function authRoutes(app: FastifyInstance) {
 
   route(app, 'changePassword', async (req) => {
     await auth.changePassword(originOf(req), callerOf(req), req.body);
+    forgetInitialPassword(app.config.dataDir, callerOf(req).email);
     return success(null, MSG.passwordChanged);
   });
 
@@ -57,7 +59,8 @@ export default async function authRoutes(app: FastifyInstance) {
     return success(null, MSG.resetLinkRequested);
   });
   route(app, 'resetPasswordWithToken', async (req) => {
-    await reset.resetWithToken(originOf(req), req.body);
+    const email = await reset.resetWithToken(originOf(req), req.body);
+    forgetInitialPassword(app.config.dataDir, email);
     return success(null, MSG.resetDone);
   });
   route(app, 'sendResetLink', async (req) => {
