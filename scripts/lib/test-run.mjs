@@ -40,6 +40,7 @@ const SYSTEM_TOOLS = [
   { binary: '/usr/sbin/nginx', packages: ['nginx'], why: 'the rolling-restart test behind nginx' },
   { binary: '/usr/bin/caddy', packages: ['caddy'], why: 'the rolling-restart test behind Caddy' },
   { binary: '/usr/bin/systemd-analyze', packages: ['systemd'], why: 'checking the systemd unit' },
+  { binary: '/usr/bin/promtool', packages: ['prometheus'], why: 'checking /metrics with promtool' },
   {
     binary: "PostgreSQL's initdb",
     present: () => findPostgresBin() !== null,

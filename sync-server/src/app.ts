@@ -18,6 +18,7 @@ import database from './plugins/app/database';
 import geocoder from './plugins/app/geocoder';
 import lifecycle from './plugins/app/lifecycle';
 import mail from './plugins/app/mail';
+import metrics from './plugins/app/metrics';
 import throttle from './plugins/app/throttle';
 import wallet from './plugins/app/wallet';
 import workThread from './plugins/app/work-thread';
@@ -145,6 +146,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(staticFiles);
   await app.register(openapi);
   await app.register(lifecycle);
+  await app.register(metrics);
   await app.register(database);
   await app.register(geocoder);
   await app.register(auth);

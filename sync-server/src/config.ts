@@ -60,6 +60,10 @@ export interface Config {
    * time-out (docs/deployment.md); 0 = stop at once.
    */
   shutdownGraceSeconds: number;
+  /** METRICS_TOKEN: `/metrics` answers the bearer of this token (401 without it); unset: 404. */
+  metricsToken: string | undefined;
+  /** METRICS_PORT: `/metrics` also served, without a token, on 127.0.0.1 at this port; unset: not. */
+  metricsPort: number | undefined;
   /** Open connections one address may hold; 0 = no cap. */
   maxConnectionsPerAddress: number;
   /** Per-address throttles of the public endpoints; null when RATE_LIMITS=off. */
@@ -219,6 +223,21 @@ export function parseTrustProxy(value: string | undefined, host = '127.0.0.1'): 
     throw new Error(`TRUST_PROXY: ${what} is not an address or a CIDR range: ${SET_THE_PROXY}`);
   }
   return entries;
+}
+
+/** METRICS_TOKEN: at least 16 characters when set (it is all that guards the figures). */
+function metricsTokenOf(value: string | undefined): string | undefined {
+  const v = value?.trim();
+  if (!v) return undefined;
+  if (v.length < 16)
+    throw new Error(`METRICS_TOKEN is ${v.length} characters: set at least 16 random ones (e.g. openssl rand -hex 24)`);
+  return v;
+}
+
+function portOf(value: string, name: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 65535) throw new Error(`Invalid ${name}: ${value}`);
+  return n;
 }
 
 /** The shortest JWT_SECRET taken (bytes of UTF-8): a shorter one could be guessed, and every token forged. */
@@ -410,6 +429,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy,
     requestTimeoutMs: parseDuration(env.REQUEST_TIMEOUT || '60s') * 1000,
     shutdownGraceSeconds: count(env.SHUTDOWN_GRACE_S, DEFAULT_SHUTDOWN_GRACE_S, 'SHUTDOWN_GRACE_S'),
+    metricsToken: metricsTokenOf(env.METRICS_TOKEN),
+    metricsPort: env.METRICS_PORT ? portOf(env.METRICS_PORT, 'METRICS_PORT') : undefined,
     // Behind a trusted proxy every connection comes from the proxy: no cap unless one is set.
     maxConnectionsPerAddress: count(
       env.MAX_CONNECTIONS_PER_ADDRESS,

@@ -337,6 +337,14 @@ const PG_TYPES = (() => {
   } as pg.CustomTypesConfig;
 })();
 
+const pools = new WeakMap<Db, pg.Pool>();
+
+/** The PostgreSQL pool behind a database (its connections and waiting queries, for the metrics); none on SQLite. */
+export function poolStats(db: Db): { total: number; idle: number; waiting: number } | undefined {
+  const pool = pools.get(db);
+  return pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : undefined;
+}
+
 /**
  * A pool of DATABASE_POOL connections to PostgreSQL. TLS as the URL (`sslmode`, `sslrootcert`, …)
  * and the PGSSL* variables say (pg reads both). A connection attempt gives up after 5 s, so the
@@ -355,7 +363,9 @@ export function openPostgres(url: string, poolSize: number): Db {
   // An idle connection the server closed (a restart, a failover) must not stop the process: the
   // next query takes another connection, and the health check tells the load balancer meanwhile.
   pool.on('error', () => {});
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+  pools.set(db, pool);
+  return db;
 }
 
 // The health check's query on the file itself: through Kysely it cost as much as the rest of the

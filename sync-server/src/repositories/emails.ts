@@ -96,3 +96,13 @@ export async function markDelivered(db: Db, id: string, delivered: Delivery): Pr
 export async function releaseClaim(db: Db, id: string): Promise<void> {
   await db.deleteFrom('emails').where('id', '=', id).where('delivered', 'is', null).execute();
 }
+
+/** E-mails claimed and not delivered yet (being sent, or left by a sender that died): how many, and the oldest's claim time. */
+export async function pendingEmails(db: Db): Promise<{ count: number; oldest: string | null }> {
+  const row = await db
+    .selectFrom('emails')
+    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('createdAt').as('oldest')])
+    .where('delivered', 'is', null)
+    .executeTakeFirst();
+  return { count: Number(row?.count ?? 0), oldest: (row?.oldest as string | null) ?? null };
+}

@@ -131,6 +131,11 @@ export class AccountMailQueue {
     this.tail = this.tail.then(() => this.deliver(message)).finally(() => (this.pending -= 1));
   }
 
+  /** How many e-mails wait in the queue (the metrics). */
+  get waiting(): number {
+    return this.pending;
+  }
+
   /** Resolves when everything queued so far went out or was given up (tests, shutdown). */
   async drain(): Promise<void> {
     while (this.pending > 0) await this.tail;

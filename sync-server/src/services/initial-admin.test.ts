@@ -104,7 +104,12 @@ describe('bootstrap of the first Admin', () => {
       method: 'POST',
       url: '/api/User/ChangePassword',
       headers: bearer(token),
-      payload: { id: me.id, oldPassword: generated, newPassword: 'Own-Passw0rd-2026', confirmPassword: 'Own-Passw0rd-2026' },
+      payload: {
+        id: me.id,
+        oldPassword: generated,
+        newPassword: 'Own-Passw0rd-2026',
+        confirmPassword: 'Own-Passw0rd-2026',
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(existsSync(file)).toBe(false);

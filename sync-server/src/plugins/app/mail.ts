@@ -15,7 +15,21 @@ declare module 'fastify' {
 /** Outgoing mail: SMTP_URL, or `.eml` files under DATA_DIR/outbox. */
 export default fp(async (app: FastifyInstance) => {
   const { smtpUrl, mailFrom, dataDir, publicUrl } = app.config;
-  const mailer = createMailer({ smtpUrl, mailFrom, dataDir, publicUrl, log: app.log });
+  const transport = createMailer({ smtpUrl, mailFrom, dataDir, publicUrl, log: app.log });
+  // Every e-mail handed over or not, counted for /metrics (players' reports and staff mail alike).
+  const mailer: Mailer = {
+    async send(message) {
+      try {
+        const delivery = await transport.send(message);
+        app.metrics.emailsSent.inc({ outcome: delivery });
+        return delivery;
+      } catch (err) {
+        app.metrics.emailsSent.inc({ outcome: 'failed' });
+        throw err;
+      }
+    },
+    close: () => transport.close(),
+  };
   app.log.info(
     smtpUrl ? 'e-mail goes out by SMTP (SMTP_URL)' : 'SMTP_URL unset: e-mails are written to DATA_DIR/outbox',
   );

@@ -31,6 +31,7 @@ export default async function playerFormsRoutes(app: FastifyInstance) {
       answers: body.QuestionnaireListDetails.map((r) => ({ question: r.Question, answer: r.Answer })),
     });
     orRefuse('questionnaire', outcome);
+    app.metrics.formsStored.inc({ kind: 'questionnaire' });
     return success(null, QUESTIONNAIRE_MSG.saved);
   });
 
@@ -44,6 +45,7 @@ export default async function playerFormsRoutes(app: FastifyInstance) {
       organizationId: OrganizationId,
     });
     orRefuse('medical', outcome);
+    app.metrics.formsStored.inc({ kind: 'medical' });
     return success(null, MEDICAL_MSG.saved);
   });
 }

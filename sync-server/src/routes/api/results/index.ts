@@ -34,7 +34,11 @@ export default async function resultsRoutes(app: FastifyInstance) {
   const { db } = app;
   const scopeOf = (req: FastifyRequest) => resultScope(callerOf(req));
 
-  route(app, 'saveTestResult', async (req) => success(await saveTestResult(db, req.body), PLAY_MSG.resultSaved));
+  route(app, 'saveTestResult', async (req) => {
+    const saved = await saveTestResult(db, req.body);
+    app.metrics.resultsStored.inc({ via: 'save' });
+    return success(saved, PLAY_MSG.resultSaved);
+  });
 
   /** Whether the result's questionnaire is completed (spec §4); unknown id → 404. */
   async function findTestResult(id: string | undefined) {

@@ -1,6 +1,7 @@
 import { success } from '@scentry/shared-schema';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../../lib/route';
+import { reasonLabel } from '../../../plugins/app/metrics';
 import { emailSettings, pushEmails } from '../../../services/emails';
 import { pushMedical, pushQuestionnaires } from '../../../services/player-forms';
 import { createResultsPush, pullKits } from '../../../services/sync';
@@ -14,14 +15,39 @@ export default async function syncRoutes(app: FastifyInstance) {
   route(app, 'pullKits', async (req) => success(await pullKits(db, req.body)));
 
   const pushResults = createResultsPush(db);
-  route(app, 'pushResults', async (req) => success(await pushResults(req.body)));
+  route(app, 'pushResults', async (req) => {
+    const conflicts = await pushResults(req.body);
+    app.metrics.resultsStored.inc({ via: 'push' }, req.body.length - conflicts.length);
+    countRefusals('result', conflicts);
+    return success(conflicts);
+  });
 
   /** Each document checked on its own and stored exactly once by its id; the reply lists the refusals only. */
-  route(app, 'pushQuestionnaires', async (req) => success(await pushQuestionnaires(db, req.body)));
-  route(app, 'pushMedical', async (req) => success(await pushMedical(db, req.body)));
+  route(app, 'pushQuestionnaires', async (req) => {
+    const refusals = await pushQuestionnaires(db, req.body);
+    app.metrics.formsStored.inc({ kind: 'questionnaire' }, req.body.length - refusals.length);
+    countRefusals('questionnaire', refusals);
+    return success(refusals);
+  });
+  route(app, 'pushMedical', async (req) => {
+    const refusals = await pushMedical(db, req.body);
+    app.metrics.formsStored.inc({ kind: 'medical' }, req.body.length - refusals.length);
+    countRefusals('medical', refusals);
+    return success(refusals);
+  });
 
   const settings = emailSettings(app.config, app.workThread);
-  route(app, 'pushEmails', async (req) =>
-    success(await pushEmails(db, app.mailer, req.log, settings, req.body, req.ip)),
-  );
+  route(app, 'pushEmails', async (req) => {
+    const refusals = await pushEmails(db, app.mailer, req.log, settings, req.body, req.ip);
+    countRefusals('email', refusals);
+    return success(refusals);
+  });
+
+  /** The documents a push refused, by kind and reason (/metrics); a conflict without a reason is a newer stored state. */
+  function countRefusals(kind: string, rows: readonly object[]) {
+    for (const row of rows) {
+      const reason = 'reason' in row && typeof row.reason === 'string' ? reasonLabel(row.reason) : 'conflict';
+      app.metrics.pushRefusals.inc({ kind, reason });
+    }
+  }
 }
