@@ -9,6 +9,7 @@ import Fastify, {
 } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import { storageProblem } from './db/database';
 import { ApiError } from './lib/errors';
 import { capConnectionsPerAddress, clientErrorHandler, frameworkErrors, refuseDeepBodies } from './lib/hardening';
 import { zodValidatorCompiler } from './lib/validate';
@@ -132,6 +133,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (code >= 400 && code < 500) {
       const status = KEPT_STATUSES.has(code) ? code : 400;
       return reply.code(status).send(envelope('Failure', MSG.invalidRequest, null, e.message ?? null));
+    }
+    // The database does not answer, or the disk is full or read-only: 503, the cause logged once.
+    const storage = storageProblem(err);
+    if (storage) {
+      app.storage?.failed(storage, err);
+      return reply.code(503).send(envelope('Failure', MSG.serviceUnavailable, null, null));
     }
     req.log.error({ err }, 'request failed');
     return reply.code(500).send(envelope('Failure', MSG.serverError, null, null));

@@ -374,7 +374,7 @@ describe.runIf(testDatabaseUrl())('a rolling restart behind nginx and Caddy', ()
       `[rolling] ${sent} requests through Caddy and nginx, ${failures.length} failed; ${pushed.length} results pushed, stored: ${stored.trim()}${NO_DRAIN ? ' (drain off)' : ''}`,
     );
     expect(sent).toBeGreaterThanOrEqual(1_000);
-    expect(failures.slice(0, 20)).toEqual([]);
+    expect(failures.slice(0, 20), failures.slice(0, 20).join('\n')).toEqual([]);
     expect(stored.trim()).toBe(`${pushed.length}|${pushed.length}`);
   }, 240_000);
 });

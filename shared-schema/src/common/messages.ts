@@ -41,6 +41,8 @@ export const MSG = {
   bodyTooDeep: 'The request body is nested too deeply',
   tooManyRequests: 'Too many requests from this network. Please wait a moment and try again.',
   serverError: 'Something went wrong. Please try again!',
+  /** API.md: the database does not answer, or a write while the disk is full or read-only. */
+  serviceUnavailable: 'Service unavailable',
 
   otherSessionsEnded: 'You were signed out everywhere else',
   // Password reset by link (issue 25; the expired-or-used message is pinned by API.md)

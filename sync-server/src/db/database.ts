@@ -363,6 +363,10 @@ export function openPostgres(url: string, poolSize: number): Db {
   // An idle connection the server closed (a restart, a failover) must not stop the process: the
   // next query takes another connection, and the health check tells the load balancer meanwhile.
   pool.on('error', () => {});
+  // A connection the server drops (PostgreSQL stopped or restarted) while a client is checked out
+  // with no query running is reported on the client itself: without a listener that would end the
+  // process. The next query on it fails and is answered 503 (app.ts).
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
   pools.set(db, pool);
   return db;
@@ -388,15 +392,81 @@ export interface TransactionOptions {
   isolation?: 'serializable' | 'read committed';
 }
 
+const commitWatchers = new WeakMap<Db, () => void>();
+
+/** Calls `watch` after every transaction of `db` that commits (the health's "writes work again"). */
+export function watchCommits(db: Db, watch: () => void): void {
+  commitWatchers.set(db, watch);
+}
+
 /** Runs `work` in one transaction (committed when it resolves, rolled back when it throws). */
-export const inTransaction = <T>(
+export async function inTransaction<T>(
   db: Db,
   work: (trx: Db) => Promise<T>,
   options: TransactionOptions = {},
-): Promise<T> =>
-  dialectOf(db).name === 'postgres'
-    ? serializable(db, work, options.isolation ?? 'serializable')
-    : db.transaction().execute(work);
+): Promise<T> {
+  const result =
+    dialectOf(db).name === 'postgres'
+      ? await serializable(db, work, options.isolation ?? 'serializable')
+      : await sqliteTransaction(db, work);
+  commitWatchers.get(db)?.();
+  return result;
+}
+
+/**
+ * SQLite's transaction. When a write fails for lack of space or on a read-only file, SQLite has
+ * already rolled the transaction back: the ROLLBACK that follows fails too ("cannot rollback - no
+ * transaction is active"), and must not hide the error that says why.
+ */
+async function sqliteTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  return db.connection().execute(async (conn) => {
+    await sql`begin`.execute(conn);
+    let result: T;
+    try {
+      result = await work(conn);
+      await sql`commit`.execute(conn);
+    } catch (err) {
+      await sql`rollback`.execute(conn).catch(() => {});
+      throw err;
+    }
+    return result;
+  });
+}
+
+/** Why the database refused a write or a connection, when it is the storage's or the server's, not the request's. */
+export type StorageProblem = 'full' | 'read-only' | 'down';
+
+const FULL_CODES = new Set(['SQLITE_FULL', '53100', 'ENOSPC', 'EDQUOT']);
+const READ_ONLY = /^(SQLITE_READONLY|SQLITE_CANTOPEN|25006$|EROFS$)/;
+const DOWN_CODES = new Set(['57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004']);
+
+/**
+ * The storage problem behind an error, if it is one: a full disk or quota (SQLite's SQLITE_FULL,
+ * PostgreSQL's 53100, a file write's ENOSPC), a read-only file system or database, or a database
+ * that does not answer (refused, gone, shutting down). Anything else is undefined.
+ */
+export function storageProblem(err: unknown): StorageProblem | undefined {
+  for (
+    let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 4;
+    depth++
+  ) {
+    const code = typeof e.code === 'string' ? e.code : '';
+    const message = typeof e.message === 'string' ? e.message : '';
+    if (FULL_CODES.has(code) || /database or disk is full/i.test(message)) return 'full';
+    if (READ_ONLY.test(code) || /attempt to write a readonly database/i.test(message)) return 'read-only';
+    if (
+      DOWN_CODES.has(code) ||
+      UNREACHABLE_CODES.has(code) ||
+      /timeout exceeded when trying to connect|Connection terminated|connection is insecure|driver has already been destroyed/i.test(
+        message,
+      )
+    )
+      return 'down';
+    e = e.cause as typeof e;
+  }
+  return undefined;
+}
 
 /** Attempts of a PostgreSQL transaction that lost to a concurrent one before the error is thrown. */
 const SERIALIZABLE_ATTEMPTS = 8;

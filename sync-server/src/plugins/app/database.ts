@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config';
-import { type Db, openDb } from '../../db/database';
+import { type Db, openDb, type StorageProblem, watchCommits } from '../../db/database';
 import { withStartupLock } from '../../db/dialect';
 import { migrateToLatest } from '../../db/migrate';
 import { DEMO_KIT_CODE, seedDemo } from '../../services/demo-seed';
@@ -10,6 +10,8 @@ import { ensureInitialAdmin, type InitialAdmin, initialAdminFile } from '../../s
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** Whether writes fail for lack of space or on a read-only file system (API.md's health row). */
+    storage: StorageState;
     db: Db;
     /** The first Admin when this start made it (its generated password printed once by server.ts). */
     initialAdmin: InitialAdmin | undefined;
@@ -49,6 +51,9 @@ export default fp(async (app: FastifyInstance) => {
   if (prepared.migrations.length) app.log.info({ migrations: prepared.migrations }, 'database migrated');
   if (prepared.seeded) app.log.info(`demo kit ${DEMO_KIT_CODE} seeded`);
   app.decorate('db', db);
+  app.decorate('storage', storageState(app.log));
+  // A write that commits says the storage takes writes again (health back to "ok").
+  watchCommits(db, () => app.storage.clear());
   app.decorate('initialAdmin', prepared.initialAdmin);
   if (!prepared.initialAdmin?.generatedPassword && existsSync(initialAdminFile(app.config.dataDir))) {
     // Made on an earlier start: said at every start until that Admin changes the password (then it goes).
@@ -60,3 +65,42 @@ export default fp(async (app: FastifyInstance) => {
     await db.destroy();
   });
 });
+
+export interface StorageState {
+  /** 'full' or 'read-only' since a write failed so, until a write commits again; undefined: fine. */
+  readonly problem: 'full' | 'read-only' | undefined;
+  /** A request failed for the storage's reason: logged once per episode, not per request. */
+  failed(problem: StorageProblem, err: unknown): void;
+  clear(): void;
+}
+
+function storageState(log: FastifyBaseLogger): StorageState {
+  let problem: 'full' | 'read-only' | undefined;
+  let down = false;
+  return {
+    get problem() {
+      return problem;
+    },
+    failed(kind, err) {
+      if (kind === 'down') {
+        if (!down) log.error({ err }, 'the database does not answer: calls that need it answer 503 until it does');
+        down = true;
+        return;
+      }
+      if (problem !== kind) {
+        log.error(
+          { err },
+          kind === 'full'
+            ? 'writes fail: the disk (or the database) is full; reads go on, writes answer 503 until there is space'
+            : 'writes fail: the database or its file system is read-only; reads go on, writes answer 503',
+        );
+      }
+      problem = kind;
+    },
+    clear() {
+      if (problem || down) log.info('writes work again');
+      problem = undefined;
+      down = false;
+    },
+  };
+}

@@ -8,7 +8,7 @@ import { APP_VERSION } from '../../../version';
 export default async function healthRoutes(app: FastifyInstance) {
   route(app, 'health', async (req) => {
     const state = app.lifecycle.state;
-    let db: 'ok' | 'down' = 'ok';
+    let db: 'ok' | 'full' | 'read-only' | 'down' = app.storage.problem ?? 'ok';
     try {
       await checkDatabase(app.db);
     } catch (err) {
