@@ -2,7 +2,7 @@ import { MSG } from '@scentry/shared-schema';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envelopeOf, makeTestApp, type TestApp, testDatabaseUrl } from '../../../test/helpers';
-import { answersFor, DEMO_ENV, liveKit, pushRequest, resultDoc } from '../../../test/play';
+import { answersFor, DEMO_ENV, liveKit, pushRequest, resultDoc, saveBody } from '../../../test/play';
 
 const unavailable = { status: 'Failure', message: MSG.serviceUnavailable, error: null, data: null };
 
@@ -56,19 +56,7 @@ describe.skipIf(testDatabaseUrl())('a full disk (SQLite)', () => {
     const again = await t.app.inject({
       method: 'POST',
       url: '/api/TestResult/SaveTestResult',
-      payload: {
-        TestKitId: kit.kitId,
-        OrganizationId: null,
-        Latitude: null,
-        Longitude: null,
-        FirstName: 'Pat',
-        LastName: 'Smeller',
-        TestResultDetails: answersFor(kit).map((a) => ({
-          ScentCardsId: a.scentCardId,
-          AnswerId: a.scentOptionId,
-          SmellIntensity: a.smellIntensity,
-        })),
-      },
+      payload: saveBody(kit, answersFor(kit)),
     });
     expect(again.statusCode).toBe(503);
     expect(t.logs().match(/writes fail: the disk \(or the database\) is full/g)).toHaveLength(1);
