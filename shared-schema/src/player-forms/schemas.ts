@@ -35,8 +35,14 @@ export const medicalBasics = z.object({
 export const medicalForm = medicalBasics.extend(flagShape);
 export type MedicalForm = z.output<typeof medicalForm>;
 
-/** SaveUserMedicalInformation: the form plus the result it belongs to and, once, its organization. */
+/**
+ * SaveUserMedicalInformation: the form plus the result it belongs to and, once, its organization.
+ * The names are optional here (API.md: it "also accepts" them, setting the result's names): the
+ * spec's body has none, and then the result keeps the names it was played under.
+ */
 export const medicalRequest = medicalForm.extend({
+  FirstName: playerName(MEDICAL_MSG.firstNameRequired).optional(),
+  LastName: playerName(MEDICAL_MSG.lastNameRequired).optional(),
   TestResultId: uuid(PLAY_MSG.invalidId),
   /** The result's write key (API.md "Writing to a result"); results stored without one need none. */
   WriteKey: writeKeySchema.nullable().optional(),

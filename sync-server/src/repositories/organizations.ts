@@ -138,10 +138,13 @@ export async function listOrganizations(db: Db, paging: Paging, filter: Organiza
   if (person) q = q.where(contains(db, sql`(u.first_name || ' ' || u.last_name)`, person));
   const any = filter?.searchText?.trim();
   if (any) {
+    // The search box over every detail the spec names: name, contact person, e-mail, phone, website, address.
     const fields = [
       sql`o.name`,
       sql`o.email`,
       sql`o.phone`,
+      sql`o.website`,
+      sql`o.address`,
       sql`o.code`,
       sql`u.email`,
       sql`(u.first_name || ' ' || u.last_name)`,

@@ -3,7 +3,7 @@ import {
   MEDICAL_FLAG_KEYS,
   MEDICAL_MSG,
   type MedicalFlagKey,
-  type MedicalForm,
+  type MedicalRequest,
   medicalDocSchema,
   PLAY_MSG,
   parseRequest,
@@ -142,6 +142,9 @@ export function saveQuestionnaire(db: Db, sent: QuestionnaireSubmission): Promis
 
 // ── Medical information ─────────────────────────────────────────────────────
 
+/** The medical record as sent: the form, names optional (SaveUserMedicalInformation, MedicalDoc). */
+export type MedicalRecord = Omit<MedicalRequest, 'TestResultId' | 'WriteKey' | 'OrganizationId'>;
+
 export interface MedicalSubmission {
   /** The device UUID of a pushed document; null from the direct endpoint. */
   docId: string | null;
@@ -149,18 +152,19 @@ export interface MedicalSubmission {
   /** The result's write key as sent (needed when the result has one). */
   writeKey?: string | null;
   /** Validated by the shared schema (spec §5 Home rules); names trimmed. */
-  form: MedicalForm;
+  form: MedicalRecord;
   organizationId: number | null | undefined;
 }
 
 const column = (key: MedicalFlagKey) => `${key[0].toLowerCase()}${key.slice(1)}` as keyof MedicalColumns;
 
 /** The form as the result's columns hold it (flags 0/1). */
-function medicalColumns(form: MedicalForm): MedicalColumns {
+function medicalColumns(form: MedicalRecord): MedicalColumns {
   const flags = Object.fromEntries(MEDICAL_FLAG_KEYS.map((k) => [column(k), form[k] ? 1 : 0]));
   return {
-    firstName: form.FirstName,
-    lastName: form.LastName,
+    // Without names (the spec's body) the result keeps its own: only the names sent are written and compared.
+    ...(form.FirstName !== undefined ? { firstName: form.FirstName } : {}),
+    ...(form.LastName !== undefined ? { lastName: form.LastName } : {}),
     age: form.Age,
     gender: form.Gender,
     race: form.Race,

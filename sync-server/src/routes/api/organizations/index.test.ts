@@ -185,6 +185,21 @@ describe('Organizations and providers', () => {
     expect(res.body).not.toMatch(/argon2|passwordHash/);
   });
 
+  it('finds an organization by any detail in the search box: address and website included (spec)', async () => {
+    await create({
+      OrganizationName: 'Olfactory Unit',
+      OrganizationAddress: '77 Lavender Row, Portland',
+      OrganizationWebsite: 'https://sniff-test.example',
+    });
+    const search = async (text: string) =>
+      envelopeOf<ApiData<'getOrganizationList'>>(
+        await post('GetOrganizationList', { pageNumber: 1, rowsPerPage: 10, filter: { SearchText: text } }),
+      ).data.list.map((o) => o.organizationName);
+    expect(await search('lavender row')).toEqual(['Olfactory Unit']);
+    expect(await search('sniff-test')).toEqual(['Olfactory Unit']);
+    expect(await search('no such detail anywhere')).toEqual([]);
+  });
+
   it('answers only an Admin for the admin calls: 401 without a token, 403 for a Client Admin or a User', async () => {
     const ca = await signIn(t.app, f.clientAdmin.email, f.clientAdmin.password);
     const user = await signIn(t.app, f.user.email, f.user.password);

@@ -121,6 +121,24 @@ describe('SaveUserMedicalInformation', () => {
     expect(Date.parse(row.medicalUpdatedAt as string)).toBeGreaterThan(Date.now() - 60_000);
   });
 
+  it('takes the spec’s body without names: the result keeps the names it was played under', async () => {
+    const id = await newResult({ firstName: 'Ana', lastName: 'Played' });
+    const body = without(without(medicalBody(id), 'FirstName'), 'LastName');
+    expect(expectEnvelope(await post(MEDICAL_URL, body), 200, 'Success', MEDICAL_MSG.saved).data).toBeNull();
+    expect(await storedResult(id)).toMatchObject({
+      firstName: 'Ana',
+      lastName: 'Played',
+      age: 42,
+      isSinoNasalDisease: 1,
+    });
+    // The same body again is an identical resend; names given now are a different record.
+    expect((await post(MEDICAL_URL, body)).statusCode).toBe(200);
+    expect(expectEnvelope(await post(MEDICAL_URL, medicalBody(id)), 400, 'Warning').message).toBe(MEDICAL_MSG.conflict);
+    // An empty name is still refused: only a name left out is optional.
+    const other = await newResult();
+    expect((await post(MEDICAL_URL, medicalBody(other, { FirstName: '' }))).statusCode).toBe(400);
+  });
+
   it('binds keys ignoring case and trims the names', async () => {
     const id = await newResult();
     const body = Object.fromEntries(
@@ -131,10 +149,8 @@ describe('SaveUserMedicalInformation', () => {
   });
 
   it.each<[string, (b: Record<string, unknown>) => Record<string, unknown>, string]>([
-    ['FirstName missing', (b) => without(b, 'FirstName'), MEDICAL_MSG.firstNameRequired],
     ['FirstName empty', (b) => ({ ...b, FirstName: '' }), MEDICAL_MSG.firstNameRequired],
     ['FirstName blank', (b) => ({ ...b, FirstName: '   ' }), MEDICAL_MSG.firstNameRequired],
-    ['LastName missing', (b) => without(b, 'LastName'), MEDICAL_MSG.lastNameRequired],
     ['LastName empty', (b) => ({ ...b, LastName: '' }), MEDICAL_MSG.lastNameRequired],
     ['FirstName of 25 characters', (b) => ({ ...b, FirstName: 'A'.repeat(25) }), MEDICAL_MSG.nameTooLong],
     ['LastName of 30 characters', (b) => ({ ...b, LastName: 'B'.repeat(30) }), MEDICAL_MSG.nameTooLong],
