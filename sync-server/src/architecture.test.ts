@@ -116,10 +116,10 @@ describe('one data layer', () => {
 });
 
 describe('thin handlers', () => {
-  it('no route file opens a transaction', () => {
-    const routes = sourceFiles(path.join(SRC, 'routes')).map(rel);
-    expect(routes.length).toBeGreaterThan(DOMAINS.length - 1);
-    const problems = routes.map((f) => routeProblem(f, readFileSync(path.join(SRC, f), 'utf8'))).filter(Boolean);
+  it('no route, plugin or lib file opens a transaction', () => {
+    const files = ['routes', 'plugins', 'lib'].flatMap((dir) => sourceFiles(path.join(SRC, dir))).map(rel);
+    expect(files.length).toBeGreaterThan(DOMAINS.length - 1);
+    const problems = files.map((f) => routeProblem(f, readFileSync(path.join(SRC, f), 'utf8'))).filter(Boolean);
     expect(problems).toEqual([]);
   });
 
@@ -137,6 +137,48 @@ describe('thin handlers', () => {
     for (const sample of fine) expect(routeProblem(file, sample), sample).toBeNull();
   });
 
+  it("Kysely's own transaction is opened in src/db only: everything else goes through inTransaction", () => {
+    const offenders = sourceFiles(SRC)
+      .map(rel)
+      .filter((f) => !f.startsWith('db/') && !f.startsWith('test/'))
+      .filter((f) => /\.transaction\s*\(/.test(readFileSync(path.join(SRC, f), 'utf8')));
+    expect(offenders).toEqual([]);
+  });
+});
+
+describe('audits of a change are written in the change', () => {
+  // What an audit call looks like, and the action it records (a literal, or the results' constants).
+  const AUDIT_CALL = /\baudit\(\s*([\w.]+)\s*,\s*[^,]+,\s*'([a-z-]+)'/g;
+  const CHANGES: readonly string[] = ['create', 'update', 'delete', 'password-change', 'password-reset'];
+
+  const isChange = (action: string) =>
+    CHANGES.includes(action) || action.startsWith('totp-') || action === 'end-other-sessions';
+  /** The audit calls in `text` that record a change on the database itself, not on a transaction. */
+  const outside = (text: string) =>
+    [...text.matchAll(AUDIT_CALL)].filter((m) => /^(db|app\.db|this\.db|this\.options\.db)$/.test(m[1]) && isChange(m[2]));
+
+  it('no audit of a change is called with the database outside its transaction, and no route audits a change', () => {
+    const offenders = sourceFiles(SRC)
+      .map(rel)
+      .filter((f) => !f.startsWith('test/'))
+      .flatMap((f) => outside(readFileSync(path.join(SRC, f), 'utf8')).map((m) => `${f}: ${m[0]}`));
+    expect(offenders).toEqual([]);
+    const routeChanges = sourceFiles(path.join(SRC, 'routes'))
+      .map(rel)
+      .filter((f) => [...readFileSync(path.join(SRC, f), 'utf8').matchAll(AUDIT_CALL)].some((m) => isChange(m[2])));
+    expect(routeChanges).toEqual([]);
+  });
+
+  it('the check itself sees an audit of a change outside its transaction', () => {
+    expect(outside("await audit(app.db, originOf(req), 'update', 'user', id);")).toHaveLength(1);
+    expect(outside("await audit(this.db, origin, 'totp-enable', 'user', user.id);")).toHaveLength(1);
+    expect(outside("await audit(trx, origin, 'update', 'user', id);")).toHaveLength(0);
+    expect(outside("await audit(change.db, origin, 'delete', 'play kit', id);")).toHaveLength(0);
+    expect(outside("await audit(this.db, origin, 'sign-in', 'user', user.id);")).toHaveLength(0);
+  });
+});
+
+describe('the routes', () => {
   it('the route folders are exactly the domains', () => {
     const folders = readdirSync(path.join(SRC, 'routes/api')).filter((name) =>
       statSync(path.join(SRC, 'routes/api', name)).isDirectory(),

@@ -399,16 +399,34 @@ export function watchCommits(db: Db, watch: () => void): void {
   commitWatchers.set(db, watch);
 }
 
-/** Runs `work` in one transaction (committed when it resolves, rolled back when it throws). */
+// The handles `inTransaction` gave to its work: a write through one of them commits or rolls back
+// with the rest of that work.
+const openTransactions = new WeakSet<Db>();
+
+/** Whether `db` is a transaction's handle (given by `inTransaction`), not the database itself. */
+export function isTransaction(db: Db): boolean {
+  return openTransactions.has(db);
+}
+
+/**
+ * Runs `work` in one transaction (committed when it resolves, rolled back when it throws). Given a
+ * transaction's handle, the work joins that transaction: a service can wrap repository calls that
+ * open their own, and the whole change (with its audit) commits once.
+ */
 export async function inTransaction<T>(
   db: Db,
   work: (trx: Db) => Promise<T>,
   options: TransactionOptions = {},
 ): Promise<T> {
+  if (openTransactions.has(db)) return work(db);
+  const marked = (trx: Db) => {
+    openTransactions.add(trx);
+    return work(trx);
+  };
   const result =
     dialectOf(db).name === 'postgres'
-      ? await serializable(db, work, options.isolation ?? 'serializable')
-      : await sqliteTransaction(db, work);
+      ? await serializable(db, marked, options.isolation ?? 'serializable')
+      : await sqliteTransaction(db, marked);
   commitWatchers.get(db)?.();
   return result;
 }

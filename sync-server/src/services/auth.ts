@@ -6,7 +6,7 @@ import {
   type SignInReply,
   type VerifyTotpRequest,
 } from '@scentry/shared-schema';
-import type { Db } from '../db/database';
+import { type Db, inTransaction } from '../db/database';
 import { addressKey } from '../lib/address';
 import type { DeviceTokens } from '../lib/device-token';
 import { forbidden, invalid, tooMany, unauthorized, warning } from '../lib/errors';
@@ -140,8 +140,11 @@ export class AuthService {
     await began.attempt.succeeded();
     if (body.oldPassword === body.newPassword) throw invalid(MSG.samePassword);
     // The session that made the change goes on; the new hash voids every device token of the user.
-    await setPasswordHash(this.db, me.id, await hashPassword(body.newPassword), me.tokenId);
-    await audit(this.db, origin, 'password-change', 'user', me.id);
+    const passwordHash = await hashPassword(body.newPassword);
+    await inTransaction(this.db, async (trx) => {
+      await setPasswordHash(trx, me.id, passwordHash, me.tokenId);
+      await audit(trx, origin, 'password-change', 'user', me.id);
+    });
     // The owner hears of it (queued: the reply does not wait for the mail).
     this.mail.enqueue({ firstName: user.firstName, address: user.email }, { kind: 'password-changed' });
   }
@@ -153,7 +156,10 @@ export class AuthService {
   async endOtherSessions(origin: Origin, me: Caller): Promise<void> {
     // Every token sign-in makes has an id; one without (never issued by this server) cannot be kept.
     if (!me.tokenId) throw unauthorized(MSG.unauthorized);
-    await endSessionsExcept(this.db, me.id, me.tokenId);
-    await audit(this.db, origin, 'end-other-sessions', 'user', me.id);
+    const keep = me.tokenId;
+    await inTransaction(this.db, async (trx) => {
+      await endSessionsExcept(trx, me.id, keep);
+      await audit(trx, origin, 'end-other-sessions', 'user', me.id);
+    });
   }
 }

@@ -22,6 +22,8 @@ import {
   setKitActive,
   updateKitFields,
 } from '../repositories/kits';
+import { audit } from './audit';
+import type { Origin } from './caller';
 import { kitUrl, qrDataUrl } from './qr';
 
 /** A kit as the admin's editor shows it: playability, card count and its QR code. */
@@ -46,7 +48,7 @@ export async function testKitView(db: Db, config: Config, kit: KitRow): Promise<
  * active; an update that leaves out IsActive or PassThreshold keeps them; an update that changes
  * nothing raises no version.
  */
-export function saveKit(db: Db, request: TestKitUpdateRequest): Promise<number> {
+export function saveKit(db: Db, origin: Origin, request: TestKitUpdateRequest): Promise<number> {
   return changeKits(db, async (change) => {
     const trx = change.db;
     const existing = request.id > 0 ? await findKit(trx, request.id) : undefined;
@@ -65,12 +67,17 @@ export function saveKit(db: Db, request: TestKitUpdateRequest): Promise<number> 
     // the kit now carrying it starts above that version, or those devices would never pull it.
     const keepsCode = existing && kitCode(existing.name) === kitCode(body.name);
     const floor = keepsCode ? 0 : await codeVersionFloor(trx, body.name);
-    if (!existing) return createKit(change, body, floor);
+    if (!existing) {
+      const id = await createKit(change, body, floor);
+      await audit(trx, origin, 'create', 'play kit', id, { detail: body.name });
+      return id;
+    }
     const changed =
       existing.name !== body.name ||
       existing.passThreshold !== body.passThreshold ||
       (existing.isActive === 1) !== body.isActive;
     if (changed) await updateKitFields(change, existing.id, body, floor);
+    await audit(trx, origin, 'update', 'play kit', existing.id, { detail: body.name });
     return existing.id;
   });
 }
@@ -79,18 +86,22 @@ export function saveKit(db: Db, request: TestKitUpdateRequest): Promise<number> 
  * Deletes kits: a kit with results is made inactive instead (results keep naming it; devices get
  * a tombstone). Returns how many were deactivated rather than deleted.
  */
-export function deleteKits(db: Db, ids: number[]): Promise<number> {
+export function deleteKits(db: Db, origin: Origin, ids: number[]): Promise<number> {
   return changeKits(db, async (change) => {
     let deactivated = 0;
     for (const id of ids) {
       const kit = await findKit(change.db, id);
       if (!kit) throw notFound(CATALOGUE_MSG.kitNotFound);
-      if (await kitHasResults(change.db, id)) {
+      const hasResults = await kitHasResults(change.db, id);
+      if (hasResults) {
         deactivated++;
         if (kit.isActive === 1) await setKitActive(change, id, false);
       } else {
         await hideKit(change, id);
       }
+      await audit(change.db, origin, 'delete', 'play kit', id, {
+        detail: hasResults ? 'made inactive: it has results' : undefined,
+      });
     }
     return deactivated;
   });

@@ -18,6 +18,8 @@ import {
   updateOrganization,
 } from '../repositories/organizations';
 import { emailTaken, insertUser, updateUserFields } from '../repositories/users';
+import { audit } from './audit';
+import type { Origin } from './caller';
 
 const fields = (r: EditOrganizationRequest): OrganizationFields => ({
   clientType: r.clientType,
@@ -43,19 +45,20 @@ const clientAdmin = (r: EditOrganizationRequest, organizationId: number) => ({
 });
 
 /** An organization or provider with its Client Admin, in one transaction. */
-export async function createOrganization(db: Db, r: CreateOrganizationRequest) {
+export async function createOrganization(db: Db, origin: Origin, r: CreateOrganizationRequest) {
   if (r.organizationId > 0) throw invalid(MSG.invalidRequest, 'organizationId: use EditOrganization to change one');
   const passwordHash = await hashPassword(r.password);
   return inTransaction(db, async (trx) => {
     if (await emailTaken(trx, r.userEmail)) throw warning(USER_MSG.emailTaken);
     const organizationId = await insertOrganization(trx, fields(r));
     const userId = await insertUser(trx, { ...clientAdmin(r, organizationId), passwordHash });
+    await audit(trx, origin, 'create', 'organization', organizationId, { detail: `with user ${userId}` });
     return { organizationId, userId };
   });
 }
 
 /** Edits the organization and its Client Admin; inactivating it signs its users out at once. */
-export async function editOrganization(db: Db, r: EditOrganizationRequest) {
+export async function editOrganization(db: Db, origin: Origin, r: EditOrganizationRequest) {
   if (r.organizationId <= 0) throw invalid(MSG.invalidRequest, 'organizationId: required to edit');
   return inTransaction(db, async (trx) => {
     const existing = await findOrganizationRecord(trx, r.organizationId);
@@ -64,13 +67,17 @@ export async function editOrganization(db: Db, r: EditOrganizationRequest) {
     await updateOrganization(trx, r.organizationId, fields(r));
     if (existing.id) await updateUserFields(trx, existing.id, clientAdmin(r, r.organizationId));
     await setOrganizationUsersActive(trx, r.organizationId, r.organizationIsActive);
+    await audit(trx, origin, 'update', 'organization', r.organizationId, {
+      detail: r.organizationIsActive ? undefined : 'inactive (its users too)',
+    });
     return { organizationId: r.organizationId, userId: existing.id };
   });
 }
 
-export async function deleteOrganization(db: Db, id: number): Promise<void> {
+export async function deleteOrganization(db: Db, origin: Origin, id: number): Promise<void> {
   await inTransaction(db, async (trx) => {
     if (!(await findOrganizationRecord(trx, id))) throw notFound(ORG_MSG.notFound);
     await hideOrganization(trx, id);
+    await audit(trx, origin, 'delete', 'organization', id);
   });
 }

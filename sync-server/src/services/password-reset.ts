@@ -159,13 +159,13 @@ export class PasswordResetService {
     const done = await inTransaction(db, async (trx) => {
       if (!(await takeResetTokens(trx, tokenHash, user.id))) return false;
       await setPasswordHash(trx, user.id, passwordHash, null);
+      await audit(trx, origin, 'password-reset', 'user', user.id, {
+        who: { id: user.id, email: user.email },
+        detail: 'by e-mailed link; every session ended',
+      });
       return true;
     });
     if (!done) return this.refuse(origin, user);
-    await audit(this.options.db, origin, 'password-reset', 'user', user.id, {
-      who: { id: user.id, email: user.email },
-      detail: 'by e-mailed link; every session ended',
-    });
     // The owner hears of every password change, this one too (whoever held the link).
     this.options.mail.enqueue({ firstName: user.firstName, address: user.email }, { kind: 'password-changed' });
     return user.email;

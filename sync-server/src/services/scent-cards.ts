@@ -11,12 +11,14 @@ import {
   updateCard,
 } from '../repositories/scent-cards';
 import { countLiveOptions } from '../repositories/scent-options';
+import { audit } from './audit';
+import type { Origin } from './caller';
 
 /**
  * Creates or updates a scent card with its options, in one change of its kit: the sort order is
  * free among the kit's cards, every option is a live scent option.
  */
-export function saveCard(db: Db, body: ScentCardRequest, mode: 'create' | 'update'): Promise<number> {
+export function saveCard(db: Db, origin: Origin, body: ScentCardRequest, mode: 'create' | 'update'): Promise<number> {
   if (mode === 'update' && body.id <= 0) throw invalid(MSG.invalidRequest, CATALOGUE_MSG.cardUpdateNeedsId);
   if (mode === 'create' && body.id > 0) throw invalid(MSG.invalidRequest, CATALOGUE_MSG.cardCreateHasId);
   return changeKits(db, async (change) => {
@@ -37,17 +39,19 @@ export function saveCard(db: Db, body: ScentCardRequest, mode: 'create' | 'updat
     if (mode === 'create') cardId = await insertCard(change, kit.id, fields);
     else await updateCard(change, kit.id, cardId, fields);
     await setCardOptions(change, kit.id, cardId, body.scentCardOptions);
+    await audit(trx, origin, mode, 'scent card', cardId, { detail: `play kit ${kit.id}` });
     return cardId;
   });
 }
 
 /** Hides a card; an active kit's cards cannot be deleted. */
-export function deleteCard(db: Db, id: number): Promise<void> {
+export function deleteCard(db: Db, origin: Origin, id: number): Promise<void> {
   return changeKits(db, async (change) => {
     const card = await findCard(change.db, id);
     const kit = card && (await findKit(change.db, card.testKitId));
     if (!card || !kit) throw notFound(CATALOGUE_MSG.cardNotFound);
     if (kit.isActive === 1) throw warning(CATALOGUE_MSG.cardDeleteActive);
     await hideCard(change, kit.id, id);
+    await audit(change.db, origin, 'delete', 'scent card', id, { detail: `play kit ${kit.id}` });
   });
 }

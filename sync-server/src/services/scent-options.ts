@@ -1,5 +1,5 @@
 import { CATALOGUE_MSG, MSG, type ScentOption, type ScentOptionModel } from '@scentry/shared-schema';
-import type { Db } from '../db/database';
+import { type Db, inTransaction } from '../db/database';
 import { invalid, notFound, warning } from '../lib/errors';
 import type { UploadedFile } from '../lib/multipart';
 import { changeKits } from '../repositories/kits';
@@ -14,6 +14,8 @@ import {
   titleTaken,
   updateOption,
 } from '../repositories/scent-options';
+import { audit } from './audit';
+import type { Origin } from './caller';
 import { checkPng, type PictureDirs, storeImage } from './uploads';
 
 /** A name another live option has (ignoring case and white space) is a 400 Warning. */
@@ -35,6 +37,7 @@ async function sameTitleRace<T>(work: () => Promise<T>): Promise<T> {
 /** A new scent option: every check passes before anything is written, to disk or database. */
 export async function createScentOption(
   db: Db,
+  origin: Origin,
   dirs: PictureDirs,
   model: ScentOptionModel,
   file: UploadedFile | undefined,
@@ -47,12 +50,20 @@ export async function createScentOption(
     storedPath: storeImage(dirs, png.buffer),
     originalFileName: png.fileName || null,
   };
-  return { id: await sameTitleRace(() => insertOption(db, option)), ...option };
+  const id = await sameTitleRace(() =>
+    inTransaction(db, async (trx) => {
+      const made = await insertOption(trx, option);
+      await audit(trx, origin, 'create', 'scent option', made, { detail: title });
+      return made;
+    }),
+  );
+  return { id, ...option };
 }
 
 /** A new title and, when a file is sent, a new picture; kits showing it get a new version. */
 export async function updateScentOption(
   db: Db,
+  origin: Origin,
   dirs: PictureDirs,
   model: ScentOptionModel,
   file: UploadedFile | undefined,
@@ -68,15 +79,23 @@ export async function updateScentOption(
     storedPath: png ? storeImage(dirs, png.buffer) : current.storedPath,
     originalFileName: png ? png.fileName || null : current.originalFileName,
   };
-  await sameTitleRace(() => changeKits(db, (change) => updateOption(change, model.id, option)));
+  await sameTitleRace(() =>
+    changeKits(db, async (change) => {
+      await updateOption(change, model.id, option);
+      await audit(change.db, origin, 'update', 'scent option', model.id, { detail: title });
+    }),
+  );
   return { id: model.id, ...option };
 }
 
 /** Hides a scent option that no live card shows or names as its answer. */
-export async function deleteScentOption(db: Db, id: number): Promise<void> {
-  if (!(await findOption(db, id))) throw notFound(CATALOGUE_MSG.optionNotFound);
-  if ((await kitsUsingOption(db, id)).length || (await optionIsCorrectAnswer(db, id))) {
-    throw warning(CATALOGUE_MSG.optionInUse);
-  }
-  await hideOption(db, id);
+export async function deleteScentOption(db: Db, origin: Origin, id: number): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    if (!(await findOption(trx, id))) throw notFound(CATALOGUE_MSG.optionNotFound);
+    if ((await kitsUsingOption(trx, id)).length || (await optionIsCorrectAnswer(trx, id))) {
+      throw warning(CATALOGUE_MSG.optionInUse);
+    }
+    await hideOption(trx, id);
+    await audit(trx, origin, 'delete', 'scent option', id);
+  });
 }

@@ -7,7 +7,7 @@ import {
   type TotpSetupReply,
   type TotpSetupRequest,
 } from '@scentry/shared-schema';
-import type { Db } from '../db/database';
+import { type Db, inTransaction } from '../db/database';
 import { addressKey } from '../lib/address';
 import { invalid, notFound, tooMany, unauthorized, warning } from '../lib/errors';
 import { verifyPassword } from '../lib/password';
@@ -114,8 +114,10 @@ export class TotpService {
     if (user.totpEnabled) throw warning(MSG.totpAlreadyOn);
     await this.checkPassword(origin, user, body.password, null);
     const secret = newTotpSecret();
-    await setPendingTotpSecret(this.db, user.id, encryptTotpSecret(this.key, user.id, secret));
-    await audit(this.db, origin, 'totp-setup', 'user', user.id);
+    await inTransaction(this.db, async (trx) => {
+      await setPendingTotpSecret(trx, user.id, encryptTotpSecret(this.key, user.id, secret));
+      await audit(trx, origin, 'totp-setup', 'user', user.id);
+    });
     const url = otpauthUrl(secret, user.email);
     return { secret, otpauthUrl: url, qrCode: await qrDataUrl(url) };
   }
@@ -130,8 +132,12 @@ export class TotpService {
     if (step === null) throw invalid(MSG.totpCodeWrong, 'code: not a code of the new secret');
     const codes = newRecoveryCodes();
     const hashes = codes.map((c) => recoveryCodeHash(this.key, c));
-    if (!(await enableTotp(this.db, user.id, state.pendingSecret, step, hashes))) throw warning(MSG.totpNotStarted);
-    await audit(this.db, origin, 'totp-enable', 'user', user.id);
+    const enabled = await inTransaction(this.db, async (trx) => {
+      if (!(await enableTotp(trx, user.id, state.pendingSecret as string, step, hashes))) return false;
+      await audit(trx, origin, 'totp-enable', 'user', user.id);
+      return true;
+    });
+    if (!enabled) throw warning(MSG.totpNotStarted);
     this.mail.enqueue({ firstName: user.firstName, address: user.email }, { kind: 'totp-enabled' });
     return { recoveryCodes: codes };
   }
@@ -141,8 +147,10 @@ export class TotpService {
     const user = await this.account(me);
     if (!user.totpEnabled) throw warning(MSG.totpNotOn);
     await this.checkPassword(origin, user, body.password, body.code);
-    await clearTotp(this.db, user.id, false);
-    await audit(this.db, origin, 'totp-disable', 'user', user.id);
+    await inTransaction(this.db, async (trx) => {
+      await clearTotp(trx, user.id, false);
+      await audit(trx, origin, 'totp-disable', 'user', user.id);
+    });
     this.mail.enqueue({ firstName: user.firstName, address: user.email }, { kind: 'totp-disabled' });
   }
 
@@ -152,12 +160,14 @@ export class TotpService {
     if (!user.totpEnabled) throw warning(MSG.totpNotOn);
     await this.checkPassword(origin, user, body.password, body.code);
     const codes = newRecoveryCodes();
-    await replaceRecoveryCodes(
-      this.db,
-      user.id,
-      codes.map((c) => recoveryCodeHash(this.key, c)),
-    );
-    await audit(this.db, origin, 'totp-recovery-codes', 'user', user.id);
+    await inTransaction(this.db, async (trx) => {
+      await replaceRecoveryCodes(
+        trx,
+        user.id,
+        codes.map((c) => recoveryCodeHash(this.key, c)),
+      );
+      await audit(trx, origin, 'totp-recovery-codes', 'user', user.id);
+    });
     this.mail.enqueue({ firstName: user.firstName, address: user.email }, { kind: 'recovery-codes-renewed' });
     return { recoveryCodes: codes };
   }
@@ -170,9 +180,11 @@ export class TotpService {
     if (!user) throw notFound(MSG.notFound);
     const state = await findTotpState(this.db, user.id);
     if (!user.totpEnabled && !state?.pendingSecret) throw warning(MSG.totpNotOn);
-    await clearTotp(this.db, user.id, true);
-    await audit(this.db, origin, 'totp-clear', 'user', user.id, {
-      detail: `two-step sign-in of ${user.email} cleared`,
+    await inTransaction(this.db, async (trx) => {
+      await clearTotp(trx, user.id, true);
+      await audit(trx, origin, 'totp-clear', 'user', user.id, {
+        detail: `two-step sign-in of ${user.email} cleared`,
+      });
     });
     if (user.totpEnabled)
       this.mail.enqueue({ firstName: user.firstName, address: user.email }, { kind: 'totp-cleared' });

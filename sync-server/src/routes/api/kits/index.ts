@@ -4,7 +4,6 @@ import { invalid, notFound } from '../../../lib/errors';
 import { route } from '../../../lib/route';
 import { originOf } from '../../../plugins/app/auth';
 import { findKit, kitNameList, listKits } from '../../../repositories/kits';
-import { audit } from '../../../services/audit';
 import { deleteKits, saveKit, testKitView } from '../../../services/kits';
 import { kitUrl } from '../../../services/qr';
 
@@ -27,25 +26,19 @@ export default async function kitsRoutes(app: FastifyInstance) {
 
   route(app, 'saveTestKit', async (req) => {
     if (req.body.id > 0) throw invalid(MSG.invalidRequest, CATALOGUE_MSG.kitCreateHasId);
-    const testKitId = await saveKit(db, req.body);
-    await audit(app.db, originOf(req), 'create', 'play kit', testKitId, { detail: req.body.name });
+    const testKitId = await saveKit(db, originOf(req), req.body);
     return success({ testKitId }, CATALOGUE_MSG.kitSaved);
   });
 
   route(app, 'updateTestKit', async (req) => {
     if (req.body.id <= 0) throw invalid(MSG.invalidRequest, CATALOGUE_MSG.kitUpdateNeedsId);
-    const testKitId = await saveKit(db, req.body);
-    await audit(app.db, originOf(req), 'update', 'play kit', testKitId, { detail: req.body.name });
+    const testKitId = await saveKit(db, originOf(req), req.body);
     return success({ testKitId }, CATALOGUE_MSG.kitUpdated);
   });
 
   route(app, 'deleteTestKit', async (req) => {
     const ids = [...new Set(req.query.ids.split(',').map(Number))];
-    const deactivated = await deleteKits(db, ids);
-    for (const id of ids)
-      await audit(app.db, originOf(req), 'delete', 'play kit', id, {
-        detail: deactivated ? 'made inactive where it has results' : undefined,
-      });
+    const deactivated = await deleteKits(db, originOf(req), ids);
     return success(null, deactivated ? CATALOGUE_MSG.kitDeactivated : CATALOGUE_MSG.kitDeleted);
   });
 

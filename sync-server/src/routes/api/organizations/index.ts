@@ -4,7 +4,6 @@ import { notFound } from '../../../lib/errors';
 import { route } from '../../../lib/route';
 import { optionalAuth, originOf } from '../../../plugins/app/auth';
 import { findOrganizationRecord, listOrganizations, organizationChoices } from '../../../repositories/organizations';
-import { audit } from '../../../services/audit';
 import { createOrganization, deleteOrganization, editOrganization } from '../../../services/organizations';
 
 export default async function organizationsRoutes(app: FastifyInstance) {
@@ -33,24 +32,17 @@ export default async function organizationsRoutes(app: FastifyInstance) {
   route(app, 'getOrganizationList', async (req) => success(await listOrganizations(db, req.body, req.body.filter)));
 
   route(app, 'createOrganization', async (req) => {
-    const ids = await createOrganization(db, req.body);
-    await audit(app.db, originOf(req), 'create', 'organization', ids.organizationId, {
-      detail: `with user ${ids.userId}`,
-    });
+    const ids = await createOrganization(db, originOf(req), req.body);
     return success(ids, ORG_MSG.created);
   });
 
   route(app, 'editOrganization', async (req) => {
-    const ids = await editOrganization(db, req.body);
-    await audit(app.db, originOf(req), 'update', 'organization', ids.organizationId, {
-      detail: req.body.organizationIsActive ? undefined : 'inactive (its users too)',
-    });
+    const ids = await editOrganization(db, originOf(req), req.body);
     return success(ids, ORG_MSG.updated);
   });
 
   route(app, 'deleteOrganization', async (req) => {
-    await deleteOrganization(db, req.query.id);
-    await audit(app.db, originOf(req), 'delete', 'organization', req.query.id);
+    await deleteOrganization(db, originOf(req), req.query.id);
     return success(null, ORG_MSG.deleted);
   });
 }

@@ -5,7 +5,6 @@ import { route } from '../../../lib/route';
 import { originOf } from '../../../plugins/app/auth';
 import { findKit, findKitByCode, loadKitCards } from '../../../repositories/kits';
 import { listCards, loadCard } from '../../../repositories/scent-cards';
-import { audit } from '../../../services/audit';
 import { deleteCard, saveCard } from '../../../services/scent-cards';
 
 export default async function scentCardsRoutes(app: FastifyInstance) {
@@ -43,24 +42,17 @@ export default async function scentCardsRoutes(app: FastifyInstance) {
   });
 
   route(app, 'createSentCardDetails', async (req) => {
-    const scentCardId = await saveCard(db, req.body, 'create');
-    await audit(app.db, originOf(req), 'create', 'scent card', scentCardId, {
-      detail: `play kit ${req.body.testKitId}`,
-    });
+    const scentCardId = await saveCard(db, originOf(req), req.body, 'create');
     return success({ scentCardId }, CATALOGUE_MSG.cardSaved);
   });
 
   route(app, 'updateSentCardDetails', async (req) => {
-    const scentCardId = await saveCard(db, req.body, 'update');
-    await audit(app.db, originOf(req), 'update', 'scent card', scentCardId, {
-      detail: `play kit ${req.body.testKitId}`,
-    });
+    const scentCardId = await saveCard(db, originOf(req), req.body, 'update');
     return success({ scentCardId }, CATALOGUE_MSG.cardUpdated);
   });
 
   route(app, 'deleteScentCard', async (req) => {
-    await deleteCard(db, req.query.id);
-    await audit(app.db, originOf(req), 'delete', 'scent card', req.query.id);
+    await deleteCard(db, originOf(req), req.query.id);
     return success(null, CATALOGUE_MSG.cardDeleted);
   });
 }

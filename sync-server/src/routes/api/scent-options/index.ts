@@ -6,7 +6,6 @@ import { route } from '../../../lib/route';
 import { parse } from '../../../lib/validate';
 import { originOf } from '../../../plugins/app/auth';
 import { findOption, listOptions, optionChoices } from '../../../repositories/scent-options';
-import { audit } from '../../../services/audit';
 import { createScentOption, deleteScentOption, updateScentOption } from '../../../services/scent-options';
 
 export default async function scentOptionsRoutes(app: FastifyInstance) {
@@ -28,22 +27,19 @@ export default async function scentOptionsRoutes(app: FastifyInstance) {
   route(app, 'createScentCardOption', async (req) => {
     const { model, file } = await readModelAndFile(req);
     const body = parse(CONTRACT.createScentCardOption.model, model);
-    const option = await createScentOption(db, config, body, file);
-    await audit(app.db, originOf(req), 'create', 'scent option', option.id, { detail: option.title });
+    const option = await createScentOption(db, originOf(req), config, body, file);
     return success(option, CATALOGUE_MSG.optionSaved);
   });
 
   route(app, 'updateScentCardOption', async (req) => {
     const { model, file } = await readModelAndFile(req);
     const body = parse(CONTRACT.updateScentCardOption.model, model);
-    const option = await updateScentOption(db, config, body, file);
-    await audit(app.db, originOf(req), 'update', 'scent option', option.id, { detail: option.title });
+    const option = await updateScentOption(db, originOf(req), config, body, file);
     return success(option, CATALOGUE_MSG.optionUpdated);
   });
 
   route(app, 'deleteScentCardOption', async (req) => {
-    await deleteScentOption(db, req.query.id);
-    await audit(app.db, originOf(req), 'delete', 'scent option', req.query.id);
+    await deleteScentOption(db, originOf(req), req.query.id);
     return success(null, CATALOGUE_MSG.optionDeleted);
   });
 }

@@ -2,9 +2,8 @@ import { success, USER_MSG } from '@scentry/shared-schema';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../../lib/errors';
 import { route } from '../../../lib/route';
-import { callerOf, originOf } from '../../../plugins/app/auth';
+import { originOf } from '../../../plugins/app/auth';
 import { findUserRow, listRoles, listUsers } from '../../../repositories/users';
-import { audit } from '../../../services/audit';
 import { createUser, deleteUsers, resetPassword, updateUser } from '../../../services/users';
 
 export default async function usersRoutes(app: FastifyInstance) {
@@ -17,27 +16,23 @@ export default async function usersRoutes(app: FastifyInstance) {
   });
 
   route(app, 'createUser', async (req) => {
-    const id = await createUser(app.db, req.body);
-    await audit(app.db, originOf(req), 'create', 'user', id);
+    const id = await createUser(app.db, originOf(req), req.body);
     return success({ id }, USER_MSG.created);
   });
 
   route(app, 'updateUser', async (req) => {
-    const id = await updateUser(app.db, callerOf(req).id, req.body, app.accountMail);
-    await audit(app.db, originOf(req), 'update', 'user', id);
+    const id = await updateUser(app.db, originOf(req), req.body, app.accountMail);
     return success({ id }, USER_MSG.updated);
   });
 
   route(app, 'deleteUser', async (req) => {
     const ids = [...new Set(req.query.id.split(',').map(Number))];
-    await deleteUsers(app.db, callerOf(req).id, ids);
-    for (const id of ids) await audit(app.db, originOf(req), 'delete', 'user', id);
+    await deleteUsers(app.db, originOf(req), ids);
     return success(null, USER_MSG.deleted);
   });
 
   route(app, 'resetPassword', async (req) => {
-    await resetPassword(app.db, req.body, app.accountMail);
-    await audit(app.db, originOf(req), 'password-reset', 'user', req.body.userId ?? req.body.id ?? null);
+    await resetPassword(app.db, originOf(req), req.body, app.accountMail);
     return success(null, USER_MSG.passwordReset);
   });
 
