@@ -34,7 +34,7 @@ afterAll(async () => {
 });
 
 const FIRST = 'Ольга-Łucja 李雷';
-const LAST = 'עברית محمد देवनागरी';
+const LAST = 'עברית देवनागरी محمد العربي';
 
 async function download(page: Page, button: string, name: string): Promise<string> {
   const [dl] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button }).click()]);

@@ -155,7 +155,9 @@ describe('audits of a change are written in the change', () => {
     CHANGES.includes(action) || action.startsWith('totp-') || action === 'end-other-sessions';
   /** The audit calls in `text` that record a change on the database itself, not on a transaction. */
   const outside = (text: string) =>
-    [...text.matchAll(AUDIT_CALL)].filter((m) => /^(db|app\.db|this\.db|this\.options\.db)$/.test(m[1]) && isChange(m[2]));
+    [...text.matchAll(AUDIT_CALL)].filter(
+      (m) => /^(db|app\.db|this\.db|this\.options\.db)$/.test(m[1]) && isChange(m[2]),
+    );
 
   it('no audit of a change is called with the database outside its transaction, and no route audits a change', () => {
     const offenders = sourceFiles(SRC)

@@ -3,6 +3,7 @@ export * from './endpoint';
 export * from './enums';
 export * from './envelope';
 export * from './messages';
+export * from './names';
 export * from './replies';
 export * from './roles';
 export * from './route';

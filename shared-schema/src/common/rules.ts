@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG } from './messages';
+import { isPersonName, nameLength } from './names';
 
 /** Users' names: at most 25 characters (DESIGN.md §7). */
 export const NAME_MAX = 25;
@@ -10,24 +11,6 @@ export const PASSWORD_MAX = 128;
 
 // Practical address pattern: one @, no spaces, a dotted domain with a 2+ letter TLD.
 const EMAIL_RE = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)*\.[A-Za-z]{2,}$/;
-/**
- * A name as people have it (spec §5's "no special characters" means no symbols or digits, not no
- * alphabets): letters of every script with their combining marks (Devanagari vowel signs, accents),
- * spaces, hyphens, apostrophes (' and ’) and dots — "O'Brien", "Jean-Pierre", "李雷", "Ольга-Łucja",
- * "عبد الله", "देवनागरी", "Jr." — starting with a letter. The zero-width (non-)joiner belongs to
- * the writing of Persian and Indic names, so it is taken between letters. One rule for users'
- * and players' names, on the device and on the server.
- */
-export const NAME_RE = /^\p{L}\p{M}*(?:[\p{L}\p{M} '’.-]|\u200C|\u200D)*$/u;
-
-export const isPersonName = (v: string): boolean => NAME_RE.test(v);
-
-/**
- * A name's length as people count it: characters (code points after NFC), not UTF-16 units — "李雷"
- * is 2, "𠮷" is 1, and "é" typed as e + accent is 1.
- */
-export const nameLength = (v: string): number => [...v.normalize('NFC')].length;
-
 export const isValidEmail = (v: string): boolean => v.length <= EMAIL_MAX && EMAIL_RE.test(v);
 
 /** At least 8, one uppercase, one lowercase, one digit or special character (spec §5). */
@@ -42,7 +25,7 @@ export const emailSchema = requiredString(MSG.emailRequired)
   .refine((v) => EMAIL_RE.test(v), { error: MSG.emailInvalid });
 
 /**
- * A required name under the one rule (NAME_RE): trimmed and stored in NFC, at most `max` characters
+ * A required name under the one rule (names.ts): trimmed and stored in NFC, at most `max` characters
  * (nameLength), symbols and digits refused with the spec's 'Special characters are not allowed'.
  */
 export const nameSchema = (messages: { required: string; tooLong: string }, max: number) =>

@@ -1,5 +1,5 @@
 import type { jsPDF } from 'jspdf';
-import { type LoadedFont, NO_FONTS, type ReportFonts, runWidth, type TextRun, textRuns } from './fonts';
+import { type Glyph, type LoadedFont, NO_FONTS, type ReportFonts, runWidth, type TextRun, textRuns } from './fonts';
 import type { JsPdfClass } from './jspdf';
 import { COLORS, layoutReport, type Paper, type ReportLayout, type ReportOp, type Rgb } from './layout';
 import { jsPdfMeasurer } from './measure';
@@ -90,10 +90,10 @@ interface UsedFontMetadata {
 /**
  * Writes a run's glyphs with raw operators, one positioned glyph at a time (HarfBuzz's offsets
  * place marks), and registers them on the font as jsPDF's own text does (glyIdsUsed, widths,
- * toUnicode), so its subsetter embeds them and copying gives the letters back. A glyph that is
- * one letter maps to it in the font's ToUnicode; a cluster that is not one glyph for one letter
- * (a conjunct, a ligature, a letter with a mark) is a marked-content span whose /ActualText is its
- * letters. Glyphs are written in display order, so text extraction (pdftotext) puts right-to-left
+ * toUnicode), so its subsetter embeds them and copying gives the letters back. A run whose every
+ * glyph is one letter maps each in the font's ToUnicode; a run with a cluster that is not (a
+ * conjunct, a ligature, a letter with a mark) is one marked-content span whose /ActualText is the
+ * run's letters (below). Glyphs are written in display order, so text extraction (pdftotext) puts right-to-left
  * runs back in logical order as it does for any right-to-left PDF. Bold is drawn by stroking the
  * outline too (one weight per script is shipped).
  */
@@ -120,7 +120,8 @@ function drawGlyphRun(
   // Where each cluster's letters end: at the next cluster's start (clusters are UTF-16 indexes).
   const starts = [...new Set(glyphs.map((g) => g.cluster))].sort((a, b) => a - b);
   const letters = (cluster: number) => text.slice(cluster, starts[starts.indexOf(cluster) + 1] ?? text.length);
-  let pen = x;
+  // The clusters in drawing order, and whether each is one glyph for one letter.
+  const clusters: { glyphs: Glyph[]; chars: string; simple: boolean }[] = [];
   for (let i = 0; i < glyphs.length; ) {
     let j = i;
     while (j < glyphs.length && glyphs[j].cluster === glyphs[i].cluster) j++;
@@ -129,9 +130,22 @@ function drawGlyphRun(
     const id = cluster[0].id;
     const simple =
       cluster.length === 1 && chars.length === 1 && (md.toUnicode[id] ?? chars.charCodeAt(0)) === chars.charCodeAt(0);
-    if (simple) md.toUnicode[id] = chars.charCodeAt(0);
-    else lines.push(`/Span <</ActualText <FEFF${hex16(chars)}>>> BDC`);
-    for (const g of cluster) {
+    clusters.push({ glyphs: cluster, chars, simple });
+    i = j;
+  }
+  // A run with any cluster that is not one glyph for one letter (a conjunct, a ligature such as
+  // Arabic's beh-yeh, a letter with a mark) is one marked-content span whose /ActualText is the
+  // whole run's letters: a span per cluster let text extraction split a word where the cluster
+  // ended ("العرب ي"). Extraction lays a span's letters out left to right over it and then reads a
+  // right-to-left run backwards, as it reads its glyphs; so a right-to-left run's letters are
+  // given in display order, and come back in logical order.
+  const whole = clusters.some((c) => !c.simple);
+  const actual = run.rtl ? [...text].reverse().join('') : text;
+  if (whole) lines.push(`/Span <</ActualText <FEFF${hex16(actual)}>>> BDC`);
+  let pen = x;
+  for (const c of clusters) {
+    if (!whole) md.toUnicode[c.glyphs[0].id] = c.chars.charCodeAt(0);
+    for (const g of c.glyphs) {
       md.glyIdsUsed.push(g.id);
       if (!md.Unicode.widths.includes(g.id)) md.Unicode.widths.push(g.id, [Math.round(md.widthOfGlyph(g.id))]);
       lines.push(
@@ -139,9 +153,8 @@ function drawGlyphRun(
       );
       pen += g.advance * k;
     }
-    if (!simple) lines.push('EMC');
-    i = j;
   }
+  if (whole) lines.push('EMC');
   lines.push('ET', 'Q');
   (doc.internal as unknown as { write(s: string): void }).write(lines.join('\n'));
 }
@@ -163,16 +176,27 @@ function drawText(doc: jsPDF, op: Extract<ReportOp, { kind: 'text' }>, fonts: Re
   }
   const widths = runs.map(widthOf);
   const total = widths.reduce((a, b) => a + b, 0);
-  let x = op.align === 'left' ? op.x : op.align === 'right' ? op.x - total : op.x - total / 2;
-  runs.forEach((run, i) => {
+  const left = op.align === 'left' ? op.x : op.align === 'right' ? op.x - total : op.x - total / 2;
+  // Each run's place, in display order; then drawn in reading order: a right-to-left stretch's runs
+  // (its words and the spaces between them) last to first, so text read in content order (pdftotext
+  // -raw, a screen reader) gets "محمد العربي", not its words backwards.
+  const xs = widths.map((_, i) => left + widths.slice(0, i).reduce((a, b) => a + b, 0));
+  const order: number[] = [];
+  for (let i = 0; i < runs.length; ) {
+    let j = i + 1;
+    if (runs[i].rtl) while (j < runs.length && runs[j].rtl) j++;
+    for (let k = j - 1; k >= i; k--) order.push(k);
+    i = j;
+  }
+  for (const i of order) {
+    const run = runs[i];
     const font = run.glyphs ? fonts.loaded.get(run.font) : undefined;
-    if (font) drawGlyphRun(doc, run, font, x, op.y, op.size, op.color, op.bold);
+    if (font) drawGlyphRun(doc, run, font, xs[i], op.y, op.size, op.color, op.bold);
     else {
       doc.setFont('helvetica', op.bold ? 'bold' : 'normal');
-      doc.text(run.text, x, op.y, { baseline: 'alphabetic' });
+      doc.text(run.text, xs[i], op.y, { baseline: 'alphabetic' });
     }
-    x += widths[i];
-  });
+  }
 }
 
 const fill = (doc: jsPDF, c: Rgb) => doc.setFillColor(c[0], c[1], c[2]);

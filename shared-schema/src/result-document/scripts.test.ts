@@ -21,7 +21,7 @@ const EN = { t: en, language: 'en' } as const;
  * as code points with a note, never "?".
  */
 
-const NAMES = ['李雷', 'Ольга-Łucja', 'עברית', 'محمد', 'देवनागरी', '김민준', '山田太郎', 'Ελένη'];
+const NAMES = ['李雷', 'Ольга-Łucja', 'עברית', 'محمد العربي', 'देवनागरी', '김민준', '山田太郎', 'Ελένη'];
 
 function model(playerName: string, overrides: Partial<ReportModel> = {}): ReportModel {
   return {

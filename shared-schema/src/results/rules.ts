@@ -3,6 +3,8 @@
  * key. What a play must be and its score are in play.ts, which reads the play's types.
  */
 
+import { isPersonName } from '../common/names';
+
 export const INTENSITY_MIN = 0;
 export const INTENSITY_MAX = 5;
 /** Rows per push: a device sends its waiting results in batches of at most this many. */
@@ -15,6 +17,27 @@ export const PLAYER_NAME_MAX = 24;
  * (DESIGN.md §5): set on the device by Start Game and on the server for a result sent without names.
  */
 export const GUEST_NAME = { firstName: 'Guest', lastName: 'Player' } as const;
+
+/**
+ * A name carried with a play (API.md "People's names"), as it is stored: trimmed and composed
+ * (NFC) when it passes the name rule, else empty — a play is never refused over its names. The
+ * device applies it when it makes the play (cut to PLAYER_NAME_MAX characters first), the server
+ * to what arrives.
+ */
+export function playName(value: string | null | undefined): string {
+  const name = [...(value ?? '').trim().normalize('NFC')].slice(0, PLAYER_NAME_MAX).join('').trimEnd();
+  return isPersonName(name) ? name : '';
+}
+
+/**
+ * The player's name as a document prints it (report, e-mail, wallet pass, questionnaire): the
+ * parts that pass the name rule, "Guest Player" when none does. Names stored before the rule stay
+ * in the database but are never printed (API.md "People's names").
+ */
+export function printedName(first: string | null | undefined, last: string | null | undefined): string {
+  const parts = [first, last].map((v) => (v ?? '').trim().normalize('NFC')).filter((v) => v && isPersonName(v));
+  return parts.length ? parts.join(' ') : `${GUEST_NAME.firstName} ${GUEST_NAME.lastName}`;
+}
 
 export const PLAY_MSG = {
   // spec §8 (exact)

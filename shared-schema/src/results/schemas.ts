@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { FILTER_TEXT_MAX, GENDERS, RACES } from '../common/enums';
 import { MSG } from '../common/messages';
-import { nameLength } from '../common/rules';
+import { nameLength } from '../common/names';
 import { listRequest, UUID_RE, usDateSchema } from '../common/schemas';
 import { REPORT_MSG } from '../emails/rules';
 import { AGE_MAX, AGE_MIN } from '../player-forms/medical';
-import { INTENSITY_MAX, INTENSITY_MIN, PLAY_MSG, PLAYER_NAME_MAX, WRITE_KEY_RE } from './rules';
+import { INTENSITY_MAX, INTENSITY_MIN, PLAY_MSG, PLAYER_NAME_MAX, playName, WRITE_KEY_RE } from './rules';
 import { DISEASE_FILTERS, FAMILY_DISEASE_FILTERS, RESULTS_MSG, TREND_GROUPS } from './staff-rules';
 
 // ── A play and its result (zod; the rules are in rules.ts so the player's first load has no zod) ──
@@ -25,14 +25,16 @@ const optionalCoord = (min: number, max: number) =>
   z.number({ error: 'Latitude and longitude must be numbers' }).min(min).max(max).nullable().optional();
 /**
  * Names a play may carry (the placeholder, or names from an older build): counted in characters like
- * the form's names (nameLength), but a play is never refused for good over its names' characters —
- * players give their names in the medical form, which holds them to the name rule.
+ * the form's names (nameLength), and never refused over their characters — a name that breaks the
+ * name rule arrives as empty (playName; API.md "People's names"), so it is stored as no name. A
+ * resend is compared in that stored form.
  */
 const optionalName = z
   .string()
   .trim()
   .normalize('NFC')
   .refine((v) => nameLength(v) <= PLAYER_NAME_MAX, { error: PLAY_MSG.namesTooLong })
+  .transform(playName)
   .nullable()
   .optional();
 

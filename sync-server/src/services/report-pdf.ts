@@ -5,8 +5,8 @@ import {
   DISORDER_FLAGS,
   FAMILY_FLAGS,
   flaggedLabels,
-  GUEST_NAME,
   type Language,
+  printedName,
 } from '@scentry/shared-schema';
 import {
   pngSize,
@@ -49,15 +49,13 @@ function flagAnswers(result: ResultReportRecord['result']): Record<string, boole
  */
 export function resultReportModel(record: ResultReportRecord, publicUrl: string): ReportModel {
   const { result, cards } = record;
-  const first = text(result.firstName) ?? GUEST_NAME.firstName;
-  const last = text(result.lastName) ?? GUEST_NAME.lastName;
   const flags = flagAnswers(result);
   return {
     resultId: result.id,
     status: result.resultStatus === 'Pass' ? 'Pass' : 'Fail',
     rightAnswerCount: result.rightAnswerCount,
     cardCount: cards.length || CARDS_PER_KIT,
-    playerName: `${first} ${last}`,
+    playerName: printedName(result.firstName, result.lastName),
     playedAt: result.playedAt,
     kitName: record.kitName,
     provider: record.provider,
@@ -117,11 +115,9 @@ export async function renderResultReport(
 
 /** The shared layout's model of a stored questionnaire, as the player's questionnaire screens make it. */
 export function questionnaireReportModel(record: QuestionnaireReportRecord): QuestionnaireReportModel {
-  const first = text(record.firstName) ?? GUEST_NAME.firstName;
-  const last = text(record.lastName) ?? GUEST_NAME.lastName;
   return {
     resultId: record.resultId,
-    playerName: `${first} ${last}`,
+    playerName: printedName(record.firstName, record.lastName),
     answeredAt: record.answeredAt,
     kitName: text(record.kitName),
     answers: record.answers.map((a) => ({ question: a.question, answer: a.answer })),

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { CARDS_PER_KIT, GUEST_NAME, PLAY_MSG, REPORT_MSG } from '@scentry/shared-schema';
+import { CARDS_PER_KIT, GUEST_NAME, PLAY_MSG, printedName, REPORT_MSG } from '@scentry/shared-schema';
 import type { Db } from '../db/database';
 import { TIME_ZONE } from '../lib/dates';
 import { forbidden, notFound } from '../lib/errors';
@@ -33,13 +33,13 @@ const passDate = new Intl.DateTimeFormat('en-US', {
   year: 'numeric',
 });
 
-/** The player's name when they gave one: the "Guest Player" placeholder means none was given. */
+/**
+ * The player's name when they gave one that passes the name rule (printedName): the "Guest Player"
+ * placeholder means none was given.
+ */
 export function playerName(row: Pick<PassRecord, 'firstName' | 'lastName'>): string | null {
-  const first = row.firstName?.trim() ?? '';
-  const last = row.lastName?.trim() ?? '';
-  if (first === GUEST_NAME.firstName && last === GUEST_NAME.lastName) return null;
-  const name = `${first} ${last}`.trim();
-  return name || null;
+  const name = printedName(row.firstName, row.lastName);
+  return name === `${GUEST_NAME.firstName} ${GUEST_NAME.lastName}` ? null : name;
 }
 
 /** The verify page of a result: what the pass's QR code holds (and the report's). */

@@ -1,4 +1,11 @@
-import { averageIntensity, type KitDoc, makeWriteKey, type ResultDoc, scorePlay } from '@scentry/shared-schema';
+import {
+  averageIntensity,
+  type KitDoc,
+  makeWriteKey,
+  playName,
+  type ResultDoc,
+  scorePlay,
+} from '@scentry/shared-schema';
 import { eventOrganizationId } from '../../lib/event-mode';
 import { record as recordHistory } from '../../lib/history';
 import { clearProgress } from '../../lib/play-progress';
@@ -36,8 +43,9 @@ export async function finishPlay(
     organizationId: typeof player?.organizationId === 'number' ? player.organizationId : eventOrganizationId(),
     latitude: position?.latitude ?? null,
     longitude: position?.longitude ?? null,
-    firstName: player?.FirstName?.slice(0, 24) ?? null,
-    lastName: player?.LastName?.slice(0, 24) ?? null,
+    // API.md "People's names": a name that breaks the rule goes as empty, never refused.
+    firstName: playName(player?.FirstName),
+    lastName: playName(player?.LastName),
     playedAt: new Date().toISOString(),
     answers,
     resultStatus: score.resultStatus,

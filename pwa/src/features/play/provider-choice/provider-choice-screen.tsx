@@ -1,4 +1,4 @@
-import { GUEST_NAME } from '@scentry/shared-schema';
+import { printedName } from '@scentry/shared-schema';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useT } from '../../../i18n';
@@ -20,7 +20,7 @@ export function ProviderChoiceScreen() {
   const [value, setValue] = useState<number | null>(
     typeof player?.organizationId === 'number' ? player.organizationId : null,
   );
-  const fullName = `${player?.FirstName || GUEST_NAME.firstName} ${player?.LastName || GUEST_NAME.lastName}`;
+  const fullName = printedName(player?.FirstName, player?.LastName);
   const canGoOn = !wantsProvider || value !== null;
 
   function next() {

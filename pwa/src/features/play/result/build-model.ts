@@ -1,4 +1,4 @@
-import { CARDS_PER_KIT, DISORDER_FLAGS, FAMILY_FLAGS, flaggedLabels, GUEST_NAME } from '@scentry/shared-schema';
+import { CARDS_PER_KIT, DISORDER_FLAGS, FAMILY_FLAGS, flaggedLabels, printedName } from '@scentry/shared-schema';
 import type { ReportModel, ReportProvider } from '@scentry/shared-schema/result-document';
 import type { PlayerData, StoredResult } from '../../../lib/player';
 
@@ -22,15 +22,13 @@ export function buildReportModel(
   publicUrl: string,
 ): ReportModel {
   const p: Partial<PlayerData> = player ?? {};
-  const first = text(p.FirstName) ?? GUEST_NAME.firstName;
-  const last = text(p.LastName) ?? GUEST_NAME.lastName;
   const cards = result.cards ?? [];
   return {
     resultId: result.testResultId,
     status: result.resultStatus,
     rightAnswerCount: result.rightAnswerCount,
     cardCount: cards.length || CARDS_PER_KIT,
-    playerName: `${first} ${last}`,
+    playerName: printedName(p.FirstName, p.LastName),
     playedAt: result.playedAt,
     kitName: result.kitName,
     provider,

@@ -1,4 +1,4 @@
-import { GUEST_NAME } from '@scentry/shared-schema';
+import { printedName } from '@scentry/shared-schema';
 import type { QuestionnaireReportModel } from '@scentry/shared-schema/result-document';
 import type { PlayerData, StoredResult } from '../../../lib/player';
 import type { KeptAnswers } from './kept';
@@ -11,11 +11,9 @@ export function buildQuestionnaireModel(
   kept: KeptAnswers,
   player: PlayerData | null,
 ): QuestionnaireReportModel {
-  const first = text(player?.FirstName) ?? GUEST_NAME.firstName;
-  const last = text(player?.LastName) ?? GUEST_NAME.lastName;
   return {
     resultId: result.testResultId,
-    playerName: `${first} ${last}`,
+    playerName: printedName(player?.FirstName, player?.LastName),
     answeredAt: kept.answeredAt,
     kitName: text(result.kitName),
     answers: kept.answers.map((a) => ({ question: a.question, answer: a.answer })),

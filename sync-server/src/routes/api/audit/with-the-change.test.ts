@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../../db/database';
 import { dialectOf } from '../../../db/dialect';
-import { CHANGE_ACTIONS, EVENT_ACTIONS, audit } from '../../../services/audit';
+import { audit, CHANGE_ACTIONS, EVENT_ACTIONS } from '../../../services/audit';
 import { createKit, createOptions, createPlayableKit } from '../../../test/catalogue';
 import {
   bearer,
@@ -98,7 +98,8 @@ describe('the audit of a change commits with the change', () => {
     },
     {
       name: 'ResetPassword',
-      call: () => post('/api/User/ResetPassword', { UserId: spare.id, Password: 'Audit-Pass2', ConfirmPassword: 'Audit-Pass2' }),
+      call: () =>
+        post('/api/User/ResetPassword', { UserId: spare.id, Password: 'Audit-Pass2', ConfirmPassword: 'Audit-Pass2' }),
       made: async () => (await user(spare.id)).passwordHash !== hashes.get(spare.id),
     },
     {
@@ -136,15 +137,25 @@ describe('the audit of a change commits with the change', () => {
       name: 'UpdateTestKit',
       call: () => post('/api/TestKit/UpdateTestKit', { Id: kitId, Name: 'JOINED1', PassThreshold: 3 }),
       made: async () =>
-        (await t.app.db.selectFrom('testKits').select('passThreshold').where('id', '=', kitId).executeTakeFirstOrThrow())
-          .passThreshold === 3,
+        (
+          await t.app.db
+            .selectFrom('testKits')
+            .select('passThreshold')
+            .where('id', '=', kitId)
+            .executeTakeFirstOrThrow()
+        ).passThreshold === 3,
     },
     {
       name: 'DeleteTestKit',
       call: () => get(`/api/TestKit/DeleteTestKit?Ids=${emptyKitId}`),
       made: async () =>
-        (await t.app.db.selectFrom('testKits').select('deletedAt').where('id', '=', emptyKitId).executeTakeFirstOrThrow())
-          .deletedAt !== null,
+        (
+          await t.app.db
+            .selectFrom('testKits')
+            .select('deletedAt')
+            .where('id', '=', emptyKitId)
+            .executeTakeFirstOrThrow()
+        ).deletedAt !== null,
     },
     {
       name: 'DeleteUser',
@@ -154,7 +165,14 @@ describe('the audit of a change commits with the change', () => {
   ];
 
   const audits = async () =>
-    Number((await t.app.db.selectFrom('auditLog').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await t.app.db
+          .selectFrom('auditLog')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   /** A failure right after the change's own writes: the audit row cannot be inserted. */
   async function breakAudits(): Promise<() => Promise<void>> {

@@ -214,9 +214,9 @@ describe('report e-mails through SMTP: the server makes the attachment and write
     const names: Array<[string, string]> = [
       ['李', '雷'],
       ['Ольга-Łucja', 'Ελένη'],
-      ['עברית', 'محمد'],
+      ['محمد', 'العربي'],
       ['देवनागरी', '김민준'],
-      ['山田', '太郎'],
+      ['山田', 'עברית'],
     ];
     for (const [first, family] of names) {
       const result = await storeResult(t, kit);
@@ -232,9 +232,23 @@ describe('report e-mails through SMTP: the server makes the attachment and write
         .normalize('NFC')
         .replace(/[\u202a-\u202e]/g, '');
       for (const part of [first, family]) expect(text, part).toContain(part.normalize('NFC'));
+      // A right-to-left name comes back whole, in its order ("العرب ي" once: issue 39).
+      if (first === 'محمد') expect(text).toContain('محمد العربي');
       expect(text).not.toContain('U+');
       expect(text).not.toContain('?');
     }
+    // Names stored before the name rule that break it are never printed (API.md "People's names").
+    const forged = await storeResult(t, kit);
+    await t.app.db
+      .updateTable('testResults')
+      .set({ firstName: 'www.evil.example/win', lastName: 'Call 5550100' })
+      .where('id', '=', forged.id)
+      .execute();
+    expectReply(await sendForm(t, RESULT_URL, modelFor(forged)), 200, 'Success');
+    const printed = pdfText(last().mail.attachments[0].content);
+    expect(printed).toContain('Guest Player');
+    for (const s of ['evil', '5550100']) expect(printed).not.toContain(s);
+
     const result = await storeResult(t, kit);
     await t.app.db
       .updateTable('testResults')

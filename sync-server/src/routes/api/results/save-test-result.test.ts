@@ -95,6 +95,24 @@ describe('POST /api/TestResult/SaveTestResult (public)', () => {
     });
   });
 
+  it('stores names that break the name rule as none (API.md "People\'s names"), keeps good ones, and a resend is still the same play', async () => {
+    const id = randomUUID();
+    const body = saveBody(demo, answersFor(demo, 4), {
+      Id: id,
+      PlayedAt: recentTime(20).utc,
+      FirstName: 'www.evil.example',
+      LastName: 'Call 5550100',
+      WriteKey: KEY,
+    });
+    const first = await saved(body);
+    expect(await row(id)).toMatchObject({ firstName: 'Guest', lastName: 'Player' });
+    expect(await saved(body)).toEqual(first);
+    const good = await saved(
+      saveBody(demo, answersFor(demo, 4), { FirstName: " Jr. O'Neil-García ", LastName: '李雷' }),
+    );
+    expect(await row(good.testResultId)).toMatchObject({ firstName: "Jr. O'Neil-García", lastName: '李雷' });
+  });
+
   it('the same Id sent twice is stored once and answered the same both times', async () => {
     const id = randomUUID();
     const when = recentTime(30).utc;
