@@ -246,7 +246,7 @@ export function summarize(results, { startedAt, totalTarget, listFailed = false 
   }
   if (listFailed && failures.length) {
     console.log('\nThe failed tests');
-    for (const f of failures.slice(0, 20)) console.log(`  ${f}`);
+    for (const f of failures.slice(0, 20)) console.log(`  ${f.slice(0, 200)}`);
     if (failures.length > 20) console.log(`  and ${failures.length - 20} more`);
   }
   const failedSteps = results.filter((r) => !r.ok).length;
