@@ -358,7 +358,7 @@ describe('kit builder', () => {
       await auditAtEverySize(page, 'card-editor-grid');
     }));
 
-  it('Enter in the card name does Create, not "Save and add the next card"; a refused activation reloads the kit and its cards', () =>
+  it('Enter in the card name does Create (a dropped save says why); a refused activation reloads the kit; deleting asks the spec’s question', () =>
     withContext(async (context) => {
       const page = await context.newPage();
 
@@ -370,6 +370,14 @@ describe('kit builder', () => {
       await star(page, 'Almond').click();
       for (const n of ['Anise', 'Apricot', 'Basil', 'Bergamot']) await tile(page, n).click();
       await page.getByLabel('Scent Card Name').fill('Entered');
+      // A save the network drops says so, with the browser's reason (spec §8); nothing is lost.
+      const SAVE_CARD = '**/api/SentCard/CreateSentCardDetails';
+      await page.route(SAVE_CARD, (route) => route.abort('failed'));
+      await page.getByLabel('Scent Card Name').press('Enter');
+      await page
+        .locator('.toast-error', { hasText: 'Something went wrong. Please try again! (Failed to fetch)' })
+        .waitFor();
+      await page.unroute(SAVE_CARD);
       await page.getByLabel('Scent Card Name').press('Enter');
       await page.getByRole('heading', { name: 'Play Kit: ENTERKIT', exact: true }).waitFor();
       await page.getByRole('row').filter({ hasText: 'Entered' }).waitFor();
@@ -406,5 +414,15 @@ describe('kit builder', () => {
       await expect.poll(() => cardRows.count()).toBe(4);
       await page.getByRole('link', { name: 'Add Scent Card' }).waitFor();
       expect(await page.getByRole('row').filter({ hasText: 'Stale 5' }).count()).toBe(0);
+
+      // Deleting a kit asks the spec's question, then says what happens (spec §8, issue 39).
+      await page.goto(`${server.url}/admin/testKit`);
+      await page.getByRole('button', { name: 'Delete ENTERKIT' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Delete Confirmation' });
+      expect((await confirm.locator('p').first().innerText()).trim()).toBe(
+        'Are you sure you want to delete? Play kit ENTERKIT is deleted, or made inactive if it has results, and its printed QR codes stop working.',
+      );
+      await confirm.getByRole('button', { name: 'Delete' }).click();
+      await expect.poll(() => page.getByRole('button', { name: 'Delete ENTERKIT' }).count()).toBe(0);
     }));
 });

@@ -83,7 +83,9 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
-    throw new ApiFailure(0, { status: 'Failure', message: MSG.serverError, error: 'network', data: null });
+    // No answer: the browser's own words for why ("Failed to fetch") are the error's detail.
+    const why = err instanceof Error && err.message ? err.message : 'network';
+    throw new ApiFailure(0, { status: 'Failure', message: MSG.serverError, error: why, data: null });
   }
 
   let payload: Envelope<T> | null = null;

@@ -4,6 +4,8 @@ interface ConfirmProps {
   open: boolean;
   title?: string;
   message?: string;
+  /** What the action does beyond the question, said after it (the question stays the spec's). */
+  detail?: string;
   confirmLabel?: string;
   cancelLabel?: string;
   busy?: boolean;
@@ -16,6 +18,7 @@ export function ConfirmDialog({
   open,
   title = 'Delete Confirmation',
   message = 'Are you sure you want to delete?',
+  detail,
   confirmLabel = 'Delete',
   cancelLabel = 'Cancel',
   busy,
@@ -24,7 +27,10 @@ export function ConfirmDialog({
 }: ConfirmProps) {
   return (
     <Modal open={open} title={title} onClose={onCancel}>
-      <p>{message}</p>
+      <p>
+        {message}
+        {detail ? ` ${detail}` : null}
+      </p>
       <div className="actions">
         <button type="button" className="button button-ghost" onClick={onCancel}>
           {cancelLabel}

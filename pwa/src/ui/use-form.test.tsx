@@ -10,10 +10,10 @@ import {
 import { act, cleanup, fireEvent, render, renderHook, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { ApiFailure } from '../lib/api';
+import { ApiFailure, api } from '../lib/api';
 import { Field } from './field';
 import { ToastProvider } from './toast';
-import { confirmMatches, useForm } from './use-form';
+import { confirmMatches, failureToast, useForm } from './use-form';
 
 const wrapper = ({ children }: { children: ReactNode }) => <ToastProvider>{children}</ToastProvider>;
 
@@ -286,5 +286,33 @@ describe('useForm: the field binder (form.field / form.choice)', () => {
     expect(input.hasAttribute('aria-invalid')).toBe(false);
     expect(screen.queryByRole('alert')).toBeNull();
     cleanup();
+  });
+});
+
+describe('failureToast: what a refused or failed call says (spec §8)', () => {
+  it('no answer at all: something went wrong, with the browser’s reason', async () => {
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = () => Promise.reject(new TypeError('Failed to fetch'));
+    try {
+      const err = await api('/api/SentCard/CreateSentCardDetails', { body: {} }).catch((e: unknown) => e);
+      expect(failureToast(err)).toEqual({
+        kind: 'error',
+        message: 'Something went wrong. Please try again! (Failed to fetch)',
+      });
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+  });
+
+  it("the server's own words as they are; a reply without them says what came back", () => {
+    const warning = new ApiFailure(400, {
+      status: 'Warning',
+      message: 'This order number is already set',
+      error: null,
+      data: null,
+    });
+    expect(failureToast(warning)).toEqual({ kind: 'warning', message: 'This order number is already set' });
+    const proxy = new ApiFailure(502, { status: 'Failure', message: MSG.serverError, error: 'HTTP 502', data: null });
+    expect(failureToast(proxy).message).toBe('Something went wrong. Please try again! (HTTP 502)');
   });
 });

@@ -9,10 +9,20 @@ import { type ToastKind, useToast } from './toast';
  * (network) an error saying something went wrong, with the reason.
  */
 export function failureToast(err: unknown, failureAs: ToastKind = 'error'): { kind: ToastKind; message: string } {
-  if (err instanceof ApiFailure && err.httpStatus !== 0) {
+  if (err instanceof ApiFailure && err.httpStatus !== 0 && err.message !== MSG.serverError) {
     return { kind: err.isWarning ? 'warning' : failureAs, message: err.message };
   }
-  const reason = err instanceof Error && err.message && err.message !== MSG.serverError ? ` (${err.message})` : '';
+  // No answer (the network), or none the server worded: something went wrong, with the error's
+  // text ("Failed to fetch", "HTTP 502") — spec §8 for a scent card, and every form alike.
+  const detail =
+    err instanceof ApiFailure
+      ? typeof err.envelope.error === 'string'
+        ? err.envelope.error
+        : ''
+      : err instanceof Error
+        ? err.message
+        : '';
+  const reason = detail && detail !== MSG.serverError ? ` (${detail})` : '';
   return { kind: 'error', message: `${MSG.serverError}${reason}` };
 }
 

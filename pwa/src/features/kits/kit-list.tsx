@@ -88,9 +88,9 @@ export function KitList({ search, onSearchChange }: SearchProps<ListSearch>) {
       <ListPager list={list} total={rows.data?.totalCount} />
       <ConfirmDialog
         {...del.dialog}
-        message={
+        detail={
           del.target
-            ? `Are you sure you want to delete play kit ${del.target.name}? A kit with results is made inactive instead, and its printed QR codes stop working.`
+            ? `Play kit ${del.target.name} is deleted, or made inactive if it has results, and its printed QR codes stop working.`
             : undefined
         }
       />
