@@ -1,5 +1,6 @@
-import { useEffect, useMemo, useState } from 'react';
+import { type ComponentProps, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { type ListSearch, listParams, rememberPageSize } from '../lib/route-params';
+import { ConfirmDialog } from './confirm';
 import { Pager } from './data-table';
 import { type SavedList, useSavedRow } from './saved-row';
 import { useToast } from './toast';
@@ -170,5 +171,53 @@ export function ListPager({ list, total }: { list: ReturnType<typeof useListUrl>
       onPage={list.setPage}
       onPageSize={list.setPageSize}
     />
+  );
+}
+
+interface ListScreenProps {
+  title: string;
+  /** What the heading row offers: the Add link, the downloads. */
+  actions?: ReactNode;
+  /** The list's filters and toolbar (the search box, the users' fields and selection). */
+  filters: ReactNode;
+  /** The table. */
+  children: ReactNode;
+  list: ReturnType<typeof useListUrl>;
+  total: number | undefined;
+  /** The delete confirmation of a list that deletes (useConfirmDelete's `dialog`, with its words). */
+  deleting?: ComponentProps<typeof ConfirmDialog>;
+  /** The screen's other dialogs (make inactive, reset a password). */
+  dialogs?: ReactNode;
+  className?: string;
+}
+
+/**
+ * The shell every admin list screen shares (kits, scent options, clients, users, results): the
+ * heading with its actions, the filters, the table, the pager once there is something to page,
+ * and the delete confirmation.
+ */
+export function ListScreen({
+  title,
+  actions,
+  filters,
+  children,
+  list,
+  total,
+  deleting,
+  dialogs,
+  className,
+}: ListScreenProps) {
+  return (
+    <section className={className ? `stack ${className}` : 'stack'}>
+      <div className="page-head">
+        <h1>{title}</h1>
+        {actions}
+      </div>
+      {filters}
+      {children}
+      <ListPager list={list} total={total} />
+      {deleting ? <ConfirmDialog {...deleting} /> : null}
+      {dialogs}
+    </section>
   );
 }

@@ -1,6 +1,6 @@
 import { RESULTS_MSG } from '@scentry/shared-schema';
-import { type FormEvent, useEffect, useId, useState } from 'react';
-import { Field } from '../../ui/field';
+import { useId } from 'react';
+import { DateRangeForm, type DayRange, type DayRangeErrors } from '../../ui/date-range';
 import type { SearchChange } from '../../ui/paged-list';
 import { type DashboardSearch, PERIODS, type PeriodKind } from './period';
 
@@ -19,16 +19,6 @@ export function PeriodControl({
 }) {
   const ids = useId();
   const current: PeriodKind = search.period ?? 'all';
-  const [from, setFrom] = useState(search.from ?? '');
-  const [to, setTo] = useState(search.to ?? '');
-  const [errors, setErrors] = useState<{ from?: string; to?: string }>({});
-
-  // Back or a link changed the days: the boxes show what the dashboard shows.
-  useEffect(() => {
-    setFrom(search.from ?? '');
-    setTo(search.to ?? '');
-    setErrors({});
-  }, [search.from, search.to]);
 
   function choose(kind: PeriodKind) {
     // A new period picks its own grouping again.
@@ -45,15 +35,12 @@ export function PeriodControl({
     }));
   }
 
-  function onShow(e: FormEvent) {
-    e.preventDefault();
-    const next: { from?: string; to?: string } = {};
+  function checkDays({ from, to }: DayRange): DayRangeErrors {
+    const next: DayRangeErrors = {};
     if (!from) next.from = RESULTS_MSG.datesRequired;
     if (!to) next.to = RESULTS_MSG.datesRequired;
     if (from && to && to < from) next.to = RESULTS_MSG.toBeforeFrom;
-    setErrors(next);
-    if (next.from || next.to) return;
-    onSearchChange((prev) => ({ ...prev, period: 'custom', from, to, group: undefined }));
+    return next;
   }
 
   return (
@@ -74,31 +61,16 @@ export function PeriodControl({
         ))}
       </fieldset>
       {current === 'custom' && (
-        <form className="dashboard-dates" onSubmit={onShow} noValidate>
-          <Field
-            label="From Date"
-            type="date"
-            value={from}
-            max={today}
-            required
-            error={errors.from}
-            onChange={(e) => setFrom(e.target.value)}
-          />
-          <Field
-            label="To Date"
-            type="date"
-            value={to}
-            min={from || undefined}
-            required
-            error={errors.to}
-            onChange={(e) => setTo(e.target.value)}
-          />
-          <div className="dashboard-dates-go">
-            <button type="submit" className="button">
-              Show
-            </button>
-          </div>
-        </form>
+        <DateRangeForm
+          className="dashboard-dates"
+          applied={{ from: search.from ?? '', to: search.to ?? '' }}
+          max={today}
+          check={checkDays}
+          onApply={({ from, to }) =>
+            onSearchChange((prev) => ({ ...prev, period: 'custom', from, to, group: undefined }))
+          }
+          submitLabel="Show"
+        />
       )}
     </section>
   );

@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ListSearch } from '../../lib/route-params';
-import { ConfirmDialog } from '../../ui/confirm';
 import { type Column, DataTable, queryRows } from '../../ui/data-table';
 import { DeleteButton, EditIcon } from '../../ui/icons';
 import {
-  ListPager,
+  ListScreen,
   SearchField,
   type SearchProps,
   useConfirmDelete,
@@ -60,9 +59,9 @@ export function KitList({ search, onSearchChange }: SearchProps<ListSearch>) {
   ];
 
   return (
-    <section className="stack">
-      <div className="page-head">
-        <h1>Play Kits</h1>
+    <ListScreen
+      title="Play Kits"
+      actions={
         <Link
           to="/admin/managetestkit/{-$Id}/{-$ScentCardId}"
           params={{ Id: 0, ScentCardId: undefined }}
@@ -70,13 +69,24 @@ export function KitList({ search, onSearchChange }: SearchProps<ListSearch>) {
         >
           Add Play Kit
         </Link>
-      </div>
-      <SearchField
-        id="kit-search"
-        placeholder="Search by play kit name"
-        value={list.search}
-        onChange={list.setSearch}
-      />
+      }
+      filters={
+        <SearchField
+          id="kit-search"
+          placeholder="Search by play kit name"
+          value={list.search}
+          onChange={list.setSearch}
+        />
+      }
+      list={list}
+      total={rows.data?.totalCount}
+      deleting={{
+        ...del.dialog,
+        detail: del.target
+          ? `Play kit ${del.target.name} is deleted, or made inactive if it has results, and its printed QR codes stop working.`
+          : undefined,
+      }}
+    >
       <DataTable
         caption="Play kits"
         columns={columns}
@@ -85,15 +95,6 @@ export function KitList({ search, onSearchChange }: SearchProps<ListSearch>) {
         savedKey={savedKey}
         empty={list.text ? `No play kit matches “${list.text}”.` : 'No play kits yet: add the first one.'}
       />
-      <ListPager list={list} total={rows.data?.totalCount} />
-      <ConfirmDialog
-        {...del.dialog}
-        detail={
-          del.target
-            ? `Play kit ${del.target.name} is deleted, or made inactive if it has results, and its printed QR codes stop working.`
-            : undefined
-        }
-      />
-    </section>
+    </ListScreen>
   );
 }

@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../../ui/confirm';
 import { Clip, type Column, DataTable, queryRows } from '../../ui/data-table';
 import { DeleteButton, EditIcon, KeyIcon } from '../../ui/icons';
 import {
-  ListPager,
+  ListScreen,
   SearchField,
   type SearchProps,
   useConfirmDelete,
@@ -152,19 +152,57 @@ export function OrganizationList({ search, onSearchChange }: SearchProps<ListSea
   ];
 
   return (
-    <section className="stack">
-      <div className="page-head">
-        <h1>Client</h1>
+    <ListScreen
+      title="Client"
+      actions={
         <Link to="/admin/manageOrganization/{-$Id}" params={{ Id: undefined }} className="button">
           Add Organization
         </Link>
-      </div>
-      <SearchField
-        id="organization-search"
-        placeholder="Search by Oraganization Details"
-        value={list.search}
-        onChange={list.setSearch}
-      />
+      }
+      filters={
+        <SearchField
+          id="organization-search"
+          placeholder="Search by Oraganization Details"
+          value={list.search}
+          onChange={list.setSearch}
+        />
+      }
+      list={list}
+      total={rows.data?.totalCount}
+      deleting={del.dialog}
+      dialogs={
+        <>
+          <ConfirmDialog
+            open={toInactivate !== null}
+            title={INACTIVATE_TITLE}
+            message={INACTIVATE_MESSAGE}
+            confirmLabel="Make Inactive"
+            onCancel={() => setToInactivate(null)}
+            onConfirm={() => {
+              const o = toInactivate;
+              setToInactivate(null);
+              if (o) void changeActive(o, false);
+            }}
+          />
+          <ResetPasswordDialog
+            target={
+              resetFor && {
+                userId: resetFor.userId,
+                who: (
+                  <>
+                    the user of <strong>{resetFor.organizationName}</strong>
+                    {resetFor.userEmail ? ` (${resetFor.userEmail})` : ''}
+                  </>
+                ),
+              }
+            }
+            reset={resetPassword.mutateAsync}
+            sendLink={sendOrganizationResetLink}
+            onClose={() => setResetFor(null)}
+          />
+        </>
+      }
+    >
       <div className="org-table">
         <DataTable
           caption="Organizations and medical providers"
@@ -175,36 +213,6 @@ export function OrganizationList({ search, onSearchChange }: SearchProps<ListSea
           empty={list.text ? `No organization matches “${list.text}”.` : 'No organizations yet: add the first one.'}
         />
       </div>
-      <ListPager list={list} total={rows.data?.totalCount} />
-      <ConfirmDialog {...del.dialog} />
-      <ConfirmDialog
-        open={toInactivate !== null}
-        title={INACTIVATE_TITLE}
-        message={INACTIVATE_MESSAGE}
-        confirmLabel="Make Inactive"
-        onCancel={() => setToInactivate(null)}
-        onConfirm={() => {
-          const o = toInactivate;
-          setToInactivate(null);
-          if (o) void changeActive(o, false);
-        }}
-      />
-      <ResetPasswordDialog
-        target={
-          resetFor && {
-            userId: resetFor.userId,
-            who: (
-              <>
-                the user of <strong>{resetFor.organizationName}</strong>
-                {resetFor.userEmail ? ` (${resetFor.userEmail})` : ''}
-              </>
-            ),
-          }
-        }
-        reset={resetPassword.mutateAsync}
-        sendLink={sendOrganizationResetLink}
-        onClose={() => setResetFor(null)}
-      />
-    </section>
+    </ListScreen>
   );
 }

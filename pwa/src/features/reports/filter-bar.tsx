@@ -1,14 +1,14 @@
 import { RESULTS_MSG } from '@scentry/shared-schema';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { QUERY_ROOTS, queryClient } from '../../lib/query';
 import { getSession } from '../../lib/session';
-import { Field } from '../../ui/field';
+import { DateRangeForm } from '../../ui/date-range';
 import type { SearchChange } from '../../ui/paged-list';
 import { SelectField } from '../../ui/select-field';
 import { useToast } from '../../ui/toast';
 import {
-  checkFilters,
+  checkDays,
   currentYear,
   type FilterErrors,
   type ReportSearch,
@@ -49,17 +49,7 @@ export function ReportFilterBar({
   const ids = useId();
   const byDate = search.mode === 'date';
   const applied = rangeOf(search);
-  const [from, setFrom] = useState(applied.from ?? '');
-  const [to, setTo] = useState(applied.to ?? '');
-  const [errors, setErrors] = useState<FilterErrors>({});
   const year = currentYear();
-
-  // Back, a link or the mode switch changed the days: the boxes show what the report shows.
-  useEffect(() => {
-    setFrom(applied.from ?? '');
-    setTo(applied.to ?? '');
-    setErrors({});
-  }, [applied.from, applied.to]);
 
   function chooseMode(mode: 'month' | 'date') {
     if (mode === 'month') {
@@ -71,22 +61,6 @@ export function ReportFilterBar({
       onSearchChange((prev) => ({ ...prev, mode: 'date', from: year.from, to: year.to, page: undefined }));
     }
   }
-
-  function onSearch(e: FormEvent) {
-    e.preventDefault();
-    // The days only: the data set is checked where it is chosen.
-    const check = checkFilters({ from, to }, { set: 'A' }, { admin: true, organizationId: null });
-    if (!check.ok) {
-      setErrors(check.errors);
-      // spec §8: the order of the days is a warning.
-      if (check.errors.to === RESULTS_MSG.toBeforeFrom) notify('warning', RESULTS_MSG.toBeforeFrom, 'Reports');
-      return;
-    }
-    setErrors({});
-    onSearchChange((prev) => ({ ...prev, mode: 'date', from, to, page: undefined }));
-  }
-
-  const dateErrors = { from: errors.from ?? urlErrors.from, to: errors.to ?? urlErrors.to };
 
   return (
     <section className="report-filters" aria-label="Report filters">
@@ -109,31 +83,19 @@ export function ReportFilterBar({
       </fieldset>
 
       {byDate ? (
-        <form className="report-dates" onSubmit={onSearch} noValidate>
-          <Field
-            label="From Date"
-            type="date"
-            value={from}
-            max={todayIso()}
-            required
-            error={dateErrors.from}
-            onChange={(e) => setFrom(e.target.value)}
-          />
-          <Field
-            label="To Date"
-            type="date"
-            value={to}
-            min={from || undefined}
-            required
-            error={dateErrors.to}
-            onChange={(e) => setTo(e.target.value)}
-          />
-          <div className="report-dates-go">
-            <button type="submit" className="button">
-              Search
-            </button>
-          </div>
-        </form>
+        <DateRangeForm
+          className="report-dates"
+          applied={{ from: applied.from ?? '', to: applied.to ?? '' }}
+          max={todayIso()}
+          check={checkDays}
+          otherErrors={urlErrors}
+          // spec §8: the order of the days is a warning.
+          onRefused={(errors) => {
+            if (errors.to === RESULTS_MSG.toBeforeFrom) notify('warning', RESULTS_MSG.toBeforeFrom, 'Reports');
+          }}
+          onApply={({ from, to }) => onSearchChange((prev) => ({ ...prev, mode: 'date', from, to, page: undefined }))}
+          submitLabel="Search"
+        />
       ) : (
         <p className="report-period" data-testid="report-period">
           <span>

@@ -152,6 +152,12 @@ export function checkFilters(
   return { ok: true, body: { dataSetType, organizationId, fromDate: toUsDate(from), toDate: toUsDate(to) } };
 }
 
+/** The days alone, as the date forms of the reports and Kit Insights check them (checkFilters' rule). */
+export function checkDays(range: { from: string; to: string }): FilterErrors {
+  const check = checkFilters(range, { set: 'A' }, { admin: true, organizationId: null });
+  return check.ok ? {} : { from: check.errors.from, to: check.errors.to };
+}
+
 /** The URL's filter checked: what the three screens ask the server, or why they do not. */
 export const checkSearch = (search: ReportSearch, viewer: Viewer, now: Date = new Date()): FilterCheck =>
   checkFilters(rangeOf(search, now), search, viewer, now);

@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { saveFile } from '../../lib/download';
 import { getSession, isAdmin } from '../../lib/session';
 import { useRowSelection } from '../../ui/data-table';
-import { ListPager, type SearchProps } from '../../ui/paged-list';
+import { ListScreen, type SearchProps } from '../../ui/paged-list';
 import { useToast } from '../../ui/toast';
 import { failureToast } from '../../ui/use-form';
 import { exportCsv, type TestResultRow } from './api';
@@ -58,9 +58,10 @@ export function ResultList({ search, onSearchChange }: SearchProps<ResultListSea
 
   const busy = reports.progress;
   return (
-    <section className="stack results">
-      <div className="page-head">
-        <h1>Play Results</h1>
+    <ListScreen
+      className="results"
+      title="Play Results"
+      actions={
         <div className="results-actions">
           <button
             type="button"
@@ -87,49 +88,65 @@ export function ResultList({ search, onSearchChange }: SearchProps<ResultListSea
             {exporting === 'extended' ? 'Exporting…' : 'Export (all columns)'}
           </button>
         </div>
-      </div>
-      <div className="results-toolbar">
-        <div className="field results-search">
-          <label htmlFor="results-search">Search</label>
-          <input
-            id="results-search"
-            type="search"
-            placeholder="Name, kit, organization or result id"
-            maxLength={FILTER_TEXT_MAX}
-            value={list.search}
-            onChange={(e) => list.setSearch(e.target.value)}
-          />
-        </div>
-        <button
-          type="button"
-          className="button button-small button-ghost results-filter-toggle"
-          aria-expanded={filtersOpen}
-          aria-controls={panelId}
-          onClick={() => setFiltersOpen((o) => !o)}
-        >
-          {filtersOpen ? 'Hide filters' : 'Filters'}
-          {list.filterCount > 0 && <span className="results-count">{list.filterCount}</span>}
-        </button>
-      </div>
-      {filtersOpen ? (
-        <ResultFilters id={panelId} search={search} list={list} admin={admin} />
-      ) : (
-        <div id={panelId} hidden />
-      )}
-      <div className="results-status" aria-live="polite">
-        {busy ? (
-          <>
-            <span>
-              {busy.done < busy.total
-                ? `Making report ${busy.done + 1} of ${busy.total}…`
-                : `Putting ${busy.total} reports in one file…`}
-            </span>
-            <progress max={busy.total} value={busy.done} aria-label="Reports made" />
-          </>
-        ) : (
-          <span className="hint">{chosen.length ? `${chosen.length} selected` : 'None selected'}</span>
-        )}
-      </div>
+      }
+      filters={
+        <>
+          <div className="results-toolbar">
+            <div className="field results-search">
+              <label htmlFor="results-search">Search</label>
+              <input
+                id="results-search"
+                type="search"
+                placeholder="Name, kit, organization or result id"
+                maxLength={FILTER_TEXT_MAX}
+                value={list.search}
+                onChange={(e) => list.setSearch(e.target.value)}
+              />
+            </div>
+            <button
+              type="button"
+              className="button button-small button-ghost results-filter-toggle"
+              aria-expanded={filtersOpen}
+              aria-controls={panelId}
+              onClick={() => setFiltersOpen((o) => !o)}
+            >
+              {filtersOpen ? 'Hide filters' : 'Filters'}
+              {list.filterCount > 0 && <span className="results-count">{list.filterCount}</span>}
+            </button>
+          </div>
+          {filtersOpen ? (
+            <ResultFilters id={panelId} search={search} list={list} admin={admin} />
+          ) : (
+            <div id={panelId} hidden />
+          )}
+          <div className="results-status" aria-live="polite">
+            {busy ? (
+              <>
+                <span>
+                  {busy.done < busy.total
+                    ? `Making report ${busy.done + 1} of ${busy.total}…`
+                    : `Putting ${busy.total} reports in one file…`}
+                </span>
+                <progress max={busy.total} value={busy.done} aria-label="Reports made" />
+              </>
+            ) : (
+              <span className="hint">{chosen.length ? `${chosen.length} selected` : 'None selected'}</span>
+            )}
+          </div>
+        </>
+      }
+      list={list}
+      total={rows.data?.totalCount}
+      dialogs={
+        <ResultDetail
+          row={open}
+          showNames={showNames}
+          onClose={() => setOpen(null)}
+          onDownload={(row) => void reports.download([row])}
+          downloading={busy !== null}
+        />
+      }
+    >
       <ResultTable
         rows={visible}
         error={rows.error?.message ?? null}
@@ -143,14 +160,6 @@ export function ResultList({ search, onSearchChange }: SearchProps<ResultListSea
         onSelect={selection.select}
         onOpen={setOpen}
       />
-      <ListPager list={list} total={rows.data?.totalCount} />
-      <ResultDetail
-        row={open}
-        showNames={showNames}
-        onClose={() => setOpen(null)}
-        onDownload={(row) => void reports.download([row])}
-        downloading={busy !== null}
-      />
-    </section>
+    </ListScreen>
   );
 }

@@ -2,11 +2,10 @@ import type { ScentOption } from '@scentry/shared-schema';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ListSearch } from '../../lib/route-params';
-import { ConfirmDialog } from '../../ui/confirm';
 import { type Column, DataTable, queryRows } from '../../ui/data-table';
 import { DeleteButton, EditIcon } from '../../ui/icons';
 import {
-  ListPager,
+  ListScreen,
   SearchField,
   type SearchProps,
   useConfirmDelete,
@@ -56,14 +55,20 @@ export function ScentOptionList({ search, onSearchChange }: SearchProps<ListSear
   ];
 
   return (
-    <section className="stack">
-      <div className="page-head">
-        <h1>Scent options</h1>
+    <ListScreen
+      title="Scent options"
+      actions={
         <Link to="/admin/createScentCardData" className="button">
           Add
         </Link>
-      </div>
-      <SearchField id="option-search" placeholder="Search by name" value={list.search} onChange={list.setSearch} />
+      }
+      filters={
+        <SearchField id="option-search" placeholder="Search by name" value={list.search} onChange={list.setSearch} />
+      }
+      list={list}
+      total={rows.data?.totalCount}
+      deleting={del.dialog}
+    >
       <DataTable
         caption="Scent options"
         columns={columns}
@@ -72,8 +77,6 @@ export function ScentOptionList({ search, onSearchChange }: SearchProps<ListSear
         savedKey={savedKey}
         empty={list.text ? `No scent option matches “${list.text}”.` : 'No scent options yet: add the first one.'}
       />
-      <ListPager list={list} total={rows.data?.totalCount} />
-      <ConfirmDialog {...del.dialog} />
-    </section>
+    </ListScreen>
   );
 }

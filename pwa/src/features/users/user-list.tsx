@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { getSession } from '../../lib/session';
 import { ConfirmDialog } from '../../ui/confirm';
 import { useRowSelection } from '../../ui/data-table';
-import { ListPager, type SearchProps, useConfirmDelete, useListSavedRow } from '../../ui/paged-list';
+import { ListScreen, type SearchProps, useConfirmDelete, useListSavedRow } from '../../ui/paged-list';
 import { ResetPasswordDialog } from '../../ui/reset-password-dialog';
 import { SAVED_LISTS } from '../../ui/saved-row';
 import { useToast } from '../../ui/toast';
@@ -64,42 +64,82 @@ export function UserList({ search, onSearchChange }: SearchProps<UserListSearch>
   const chosen = (visible ?? []).filter((u) => selection.selected.has(u.id));
 
   return (
-    <section className="stack">
-      <div className="page-head">
-        <h1>Users</h1>
+    <ListScreen
+      title="Users"
+      actions={
         <Link to="/admin/manageuser/{-$Id}" params={{ Id: 0 }} className="button">
           Add User
         </Link>
-      </div>
-      <fieldset className="users-filters">
-        <legend className="visually-hidden">Filter users</legend>
-        {FILTERS.map((f) => (
-          <div className="field" key={f.key}>
-            <label htmlFor={`user-filter-${f.key}`}>{f.label}</label>
-            <input
-              id={`user-filter-${f.key}`}
-              type="search"
-              inputMode={f.key === 'phone' ? 'tel' : f.key === 'email' ? 'email' : undefined}
-              maxLength={f.maxLength}
-              value={list.filter[f.key]}
-              onChange={(e) => list.setFilter(f.key, e.target.value)}
-            />
+      }
+      filters={
+        <>
+          <fieldset className="users-filters">
+            <legend className="visually-hidden">Filter users</legend>
+            {FILTERS.map((f) => (
+              <div className="field" key={f.key}>
+                <label htmlFor={`user-filter-${f.key}`}>{f.label}</label>
+                <input
+                  id={`user-filter-${f.key}`}
+                  type="search"
+                  inputMode={f.key === 'phone' ? 'tel' : f.key === 'email' ? 'email' : undefined}
+                  maxLength={f.maxLength}
+                  value={list.filter[f.key]}
+                  onChange={(e) => list.setFilter(f.key, e.target.value)}
+                />
+              </div>
+            ))}
+          </fieldset>
+          <div className="users-toolbar">
+            <span className="hint" aria-live="polite">
+              {chosen.length ? `${chosen.length} selected` : 'None selected'}
+            </span>
+            <button
+              type="button"
+              className="button button-small button-danger"
+              disabled={chosen.length === 0}
+              onClick={() => del.ask(chosen)}
+            >
+              Delete selected
+            </button>
           </div>
-        ))}
-      </fieldset>
-      <div className="users-toolbar">
-        <span className="hint" aria-live="polite">
-          {chosen.length ? `${chosen.length} selected` : 'None selected'}
-        </span>
-        <button
-          type="button"
-          className="button button-small button-danger"
-          disabled={chosen.length === 0}
-          onClick={() => del.ask(chosen)}
-        >
-          Delete selected
-        </button>
-      </div>
+        </>
+      }
+      list={list}
+      total={rows.data?.totalCount}
+      deleting={del.dialog}
+      dialogs={
+        <>
+          <ConfirmDialog
+            open={clearing !== null}
+            title="Clear two-step sign-in"
+            message={
+              clearing
+                ? `Clear the two-step sign-in of ${clearing.firstName} ${clearing.lastName} (${clearing.email})? Their sessions end and they sign in with their password alone until they set it up again. Do this only when you are sure it is them (a lost phone).`
+                : ''
+            }
+            confirmLabel="Clear two-step sign-in"
+            busy={clearTotp.isPending}
+            onConfirm={() => void confirmClear()}
+            onCancel={() => setClearing(null)}
+          />
+          <ResetPasswordDialog
+            target={
+              resetting && {
+                userId: resetting.id,
+                who: (
+                  <>
+                    <strong>{`${resetting.firstName} ${resetting.lastName}`}</strong> ({resetting.email})
+                  </>
+                ),
+              }
+            }
+            reset={resetPassword.mutateAsync}
+            sendLink={sendResetLink}
+            onClose={() => setResetting(null)}
+          />
+        </>
+      }
+    >
       <UserTable
         rows={visible}
         error={rows.error?.message ?? null}
@@ -116,36 +156,6 @@ export function UserList({ search, onSearchChange }: SearchProps<UserListSearch>
         onDelete={(u) => del.ask([u])}
         savedKey={savedKey}
       />
-      <ListPager list={list} total={rows.data?.totalCount} />
-      <ConfirmDialog {...del.dialog} />
-      <ConfirmDialog
-        open={clearing !== null}
-        title="Clear two-step sign-in"
-        message={
-          clearing
-            ? `Clear the two-step sign-in of ${clearing.firstName} ${clearing.lastName} (${clearing.email})? Their sessions end and they sign in with their password alone until they set it up again. Do this only when you are sure it is them (a lost phone).`
-            : ''
-        }
-        confirmLabel="Clear two-step sign-in"
-        busy={clearTotp.isPending}
-        onConfirm={() => void confirmClear()}
-        onCancel={() => setClearing(null)}
-      />
-      <ResetPasswordDialog
-        target={
-          resetting && {
-            userId: resetting.id,
-            who: (
-              <>
-                <strong>{`${resetting.firstName} ${resetting.lastName}`}</strong> ({resetting.email})
-              </>
-            ),
-          }
-        }
-        reset={resetPassword.mutateAsync}
-        sendLink={sendResetLink}
-        onClose={() => setResetting(null)}
-      />
-    </section>
+    </ListScreen>
   );
 }

@@ -1,6 +1,6 @@
 import { intensityKey, REPORT_MSG, recordValue } from '@scentry/shared-schema';
 import type { ReportModel } from '@scentry/shared-schema/result-document';
-import { intensityWords, REPORT_BRAND } from '@scentry/shared-schema/result-document';
+import { REPORT_BRAND } from '@scentry/shared-schema/result-document';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import { useT } from '../../../i18n';

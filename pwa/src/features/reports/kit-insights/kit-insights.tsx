@@ -1,12 +1,12 @@
 import { CARDS_PER_KIT, type KitInsightCard, type KitInsights, OPTIONS_PER_CARD } from '@scentry/shared-schema';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { getSession, isAdmin } from '../../../lib/session';
-import { Field } from '../../../ui/field';
+import { DateRangeForm } from '../../../ui/date-range';
 import type { SearchChange } from '../../../ui/paged-list';
 import { SelectField } from '../../../ui/select-field';
 import { Spinner } from '../../../ui/spinner';
-import { checkFilters, type FilterErrors, todayIso } from '../filters';
+import { checkDays, todayIso } from '../filters';
 import { organizationChoicesQuery } from '../queries';
 import { ReportNav } from '../report-nav';
 import { cardAdvice, kitAdvice, monthLabel } from './advice';
@@ -69,25 +69,6 @@ function InsightsFilter({
   const kits = useQuery(kitChoicesQuery());
   const organizations = useQuery({ ...organizationChoicesQuery(), enabled: admin });
   const applied = rangeOfInsights(search);
-  const [from, setFrom] = useState(applied.from);
-  const [to, setTo] = useState(applied.to);
-  const [errors, setErrors] = useState<FilterErrors>({});
-  useEffect(() => {
-    setFrom(applied.from);
-    setTo(applied.to);
-    setErrors({});
-  }, [applied.from, applied.to]);
-
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    const check = checkFilters({ from, to }, { set: 'A' }, { admin: true, organizationId: null });
-    if (!check.ok) {
-      setErrors(check.errors);
-      return;
-    }
-    setErrors({});
-    onSearchChange((prev) => ({ ...prev, from, to }));
-  }
 
   return (
     <section className="report-filters" aria-label="Kit insights filters">
@@ -102,31 +83,15 @@ function InsightsFilter({
           onChange={(kit) => onSearchChange((prev) => ({ ...prev, kit: kit ?? undefined }))}
         />
       </div>
-      <form className="report-dates" onSubmit={onSubmit} noValidate aria-label="Days">
-        <Field
-          label="From Date"
-          type="date"
-          value={from}
-          max={todayIso()}
-          required
-          error={errors.from}
-          onChange={(e) => setFrom(e.target.value)}
-        />
-        <Field
-          label="To Date"
-          type="date"
-          value={to}
-          min={from || undefined}
-          required
-          error={errors.to}
-          onChange={(e) => setTo(e.target.value)}
-        />
-        <div className="report-dates-go">
-          <button type="submit" className="button">
-            Show
-          </button>
-        </div>
-      </form>
+      <DateRangeForm
+        className="report-dates"
+        label="Days"
+        applied={applied}
+        max={todayIso()}
+        check={checkDays}
+        onApply={({ from, to }) => onSearchChange((prev) => ({ ...prev, from, to }))}
+        submitLabel="Show"
+      />
       {admin ? (
         <div className="report-data-set">
           <SelectField
