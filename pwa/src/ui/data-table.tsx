@@ -1,6 +1,7 @@
 import { PAGE_SIZES } from '@scentry/shared-schema';
 import { useRouterState } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { DeleteButton } from './icons';
 import { Spinner } from './spinner';
 
 export interface Column<T> {
@@ -8,6 +9,20 @@ export interface Column<T> {
   cell: (row: T) => ReactNode;
   className?: string;
 }
+
+/** The Edit column of a list: its cell is the row's edit link (icon-button, named "Edit <row>"). */
+export const editColumn = <T,>(cell: (row: T) => ReactNode): Column<T> => ({
+  header: 'Edit',
+  className: 'col-action',
+  cell,
+});
+
+/** The Delete column of a list: a button named "Delete <row>" that asks first (useConfirmDelete). */
+export const deleteColumn = <T,>(name: (row: T) => string, ask: (row: T) => void): Column<T> => ({
+  header: 'Delete',
+  className: 'col-action',
+  cell: (row) => <DeleteButton label={`Delete ${name(row)}`} onClick={() => ask(row)} />,
+});
 
 /**
  * A long text in a cell (an e-mail, a name): one line, cut with an ellipsis where the column ends.

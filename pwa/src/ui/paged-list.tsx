@@ -133,7 +133,7 @@ export function useConfirmDelete<T>(
   }
   return {
     target,
-    ask: setTarget,
+    ask: (row: T) => setTarget(row),
     dialog: { open: target !== null, busy, onConfirm, onCancel: () => setTarget(null) },
   };
 }
@@ -160,6 +160,27 @@ export function useListSavedRow<T>(
   });
 }
 
+/**
+ * What a list screen that edits and deletes rows holds beside its query (kits, scent options,
+ * clients): the URL's list state, the row a form just saved, and the delete confirmation.
+ */
+export function useEditableList<S extends ListSearch, T>(
+  search: S,
+  onSearchChange: SearchChange<S>,
+  data: { list: T[]; totalCount: number } | undefined,
+  rows: {
+    saved: SavedList;
+    keyOf: (row: T) => string | number;
+    remove: (row: T) => Promise<unknown>;
+    name: (row: T) => string;
+  },
+) {
+  const list = useListUrl(search, onSearchChange);
+  const savedKey = useListSavedRow(rows.saved, list, data, rows.keyOf);
+  const del = useConfirmDelete(rows.remove, rows.name, () => {});
+  return { list, savedKey, del };
+}
+
 /** The pager under a paged list, shown once there is something to page. */
 export function ListPager({ list, total }: { list: ReturnType<typeof useListUrl>; total: number | undefined }) {
   if (!total) return null;
@@ -178,8 +199,10 @@ interface ListScreenProps {
   title: string;
   /** What the heading row offers: the Add link, the downloads. */
   actions?: ReactNode;
-  /** The list's filters and toolbar (the search box, the users' fields and selection). */
-  filters: ReactNode;
+  /** The list's search box (the usual filter): its id and placeholder; it edits `list.search`. */
+  searchBox?: { id: string; placeholder: string };
+  /** Other filters and a toolbar (the users' fields and selection, the results' panel). */
+  filters?: ReactNode;
   /** The table. */
   children: ReactNode;
   list: ReturnType<typeof useListUrl>;
@@ -199,6 +222,7 @@ interface ListScreenProps {
 export function ListScreen({
   title,
   actions,
+  searchBox,
   filters,
   children,
   list,
@@ -213,6 +237,14 @@ export function ListScreen({
         <h1>{title}</h1>
         {actions}
       </div>
+      {searchBox ? (
+        <SearchField
+          id={searchBox.id}
+          placeholder={searchBox.placeholder}
+          value={list.search}
+          onChange={list.setSearch}
+        />
+      ) : null}
       {filters}
       {children}
       <ListPager list={list} total={total} />

@@ -1,47 +1,35 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ListSearch } from '../../lib/route-params';
-import { type Column, DataTable, queryRows } from '../../ui/data-table';
-import { DeleteButton, EditIcon } from '../../ui/icons';
-import {
-  ListScreen,
-  SearchField,
-  type SearchProps,
-  useConfirmDelete,
-  useListSavedRow,
-  useListUrl,
-} from '../../ui/paged-list';
+import { type Column, DataTable, deleteColumn, editColumn, queryRows } from '../../ui/data-table';
+import { EditIcon } from '../../ui/icons';
+import { ListScreen, type SearchProps, useEditableList } from '../../ui/paged-list';
 import { SAVED_LISTS } from '../../ui/saved-row';
 import type { KitListRow } from './api';
 import { kitListQuery, useDeleteKit } from './queries';
 
 export function KitList({ search, onSearchChange }: SearchProps<ListSearch>) {
-  const list = useListUrl(search, onSearchChange);
   const rows = useQuery(kitListQuery(search));
   const remove = useDeleteKit();
   // The kit editor marks a saved kit (markSaved(SAVED_LISTS.kits, id, created)): shown here on return.
-  const savedKey = useListSavedRow(SAVED_LISTS.kits, list, rows.data, (k) => k.id);
-  const del = useConfirmDelete(
-    (k: KitListRow) => remove.mutateAsync(k.id),
-    (k) => `Play kit ${k.name}`,
-    () => {},
-  );
+  const { list, savedKey, del } = useEditableList(search, onSearchChange, rows.data, {
+    saved: SAVED_LISTS.kits,
+    keyOf: (k) => k.id,
+    remove: (k: KitListRow) => remove.mutateAsync(k.id),
+    name: (k) => `Play kit ${k.name}`,
+  });
 
   const columns: Column<KitListRow>[] = [
-    {
-      header: 'Edit',
-      className: 'col-action',
-      cell: (k) => (
-        <Link
-          to="/admin/managetestkit/{-$Id}/{-$ScentCardId}"
-          params={{ Id: k.id, ScentCardId: undefined }}
-          className="icon-button"
-          aria-label={`Edit ${k.name}`}
-        >
-          <EditIcon />
-        </Link>
-      ),
-    },
+    editColumn((k) => (
+      <Link
+        to="/admin/managetestkit/{-$Id}/{-$ScentCardId}"
+        params={{ Id: k.id, ScentCardId: undefined }}
+        className="icon-button"
+        aria-label={`Edit ${k.name}`}
+      >
+        <EditIcon />
+      </Link>
+    )),
     { header: 'Play Kit', cell: (k) => <strong>{k.name}</strong> },
     {
       header: 'Status',
@@ -51,11 +39,7 @@ export function KitList({ search, onSearchChange }: SearchProps<ListSearch>) {
     },
     { header: 'Scent cards', cell: (k) => `${k.cardCount} / 5` },
     { header: 'Pass threshold', cell: (k) => `${k.passThreshold} of 5` },
-    {
-      header: 'Delete',
-      className: 'col-action',
-      cell: (k) => <DeleteButton label={`Delete ${k.name}`} onClick={() => del.ask(k)} />,
-    },
+    deleteColumn((k) => k.name, del.ask),
   ];
 
   return (
@@ -70,14 +54,7 @@ export function KitList({ search, onSearchChange }: SearchProps<ListSearch>) {
           Add Play Kit
         </Link>
       }
-      filters={
-        <SearchField
-          id="kit-search"
-          placeholder="Search by play kit name"
-          value={list.search}
-          onChange={list.setSearch}
-        />
-      }
+      searchBox={{ id: 'kit-search', placeholder: 'Search by play kit name' }}
       list={list}
       total={rows.data?.totalCount}
       deleting={{

@@ -3,16 +3,9 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { ListSearch } from '../../lib/route-params';
 import { ConfirmDialog } from '../../ui/confirm';
-import { Clip, type Column, DataTable, queryRows } from '../../ui/data-table';
-import { DeleteButton, EditIcon, KeyIcon } from '../../ui/icons';
-import {
-  ListScreen,
-  SearchField,
-  type SearchProps,
-  useConfirmDelete,
-  useListSavedRow,
-  useListUrl,
-} from '../../ui/paged-list';
+import { Clip, type Column, DataTable, deleteColumn, editColumn, queryRows } from '../../ui/data-table';
+import { EditIcon, KeyIcon } from '../../ui/icons';
+import { ListScreen, type SearchProps, useEditableList } from '../../ui/paged-list';
 import { ResetPasswordDialog } from '../../ui/reset-password-dialog';
 import { SAVED_LISTS } from '../../ui/saved-row';
 import { useToast } from '../../ui/toast';
@@ -30,21 +23,20 @@ import './organizations.css';
 /** The Client list (spec §2): organizations and medical providers with their Client Admin. */
 export function OrganizationList({ search, onSearchChange }: SearchProps<ListSearch>) {
   const notify = useToast();
-  const list = useListUrl(search, onSearchChange);
   const rows = useQuery(organizationListQuery(search));
   const remove = useDeleteOrganization();
-  const savedKey = useListSavedRow(SAVED_LISTS.organizations, list, rows.data, (o) => o.organizationId);
+  const { list, savedKey, del } = useEditableList(search, onSearchChange, rows.data, {
+    saved: SAVED_LISTS.organizations,
+    keyOf: (o) => o.organizationId,
+    remove: (o: OrganizationRow) => remove.mutateAsync(o.organizationId),
+    name: (o) => o.organizationName,
+  });
   const setActive = useSetOrganizationActive();
   const [resetFor, setResetFor] = useState<OrganizationRow | null>(null);
   const resetPassword = useResetOrganizationPassword();
   const [toInactivate, setToInactivate] = useState<OrganizationRow | null>(null);
   // The switch shows where it is going while the change is saved.
   const [switching, setSwitching] = useState<Record<number, boolean>>({});
-  const del = useConfirmDelete(
-    (o: OrganizationRow) => remove.mutateAsync(o.organizationId),
-    (o) => o.organizationName,
-    () => {},
-  );
 
   async function changeActive(o: OrganizationRow, active: boolean) {
     setSwitching((s) => ({ ...s, [o.organizationId]: active }));
@@ -66,20 +58,16 @@ export function OrganizationList({ search, onSearchChange }: SearchProps<ListSea
   }
 
   const columns: Column<OrganizationRow>[] = [
-    {
-      header: 'Edit',
-      className: 'col-action',
-      cell: (o) => (
-        <Link
-          to="/admin/manageOrganization/{-$Id}"
-          params={{ Id: o.organizationId }}
-          className="icon-button"
-          aria-label={`Edit ${o.organizationName}`}
-        >
-          <EditIcon />
-        </Link>
-      ),
-    },
+    editColumn((o) => (
+      <Link
+        to="/admin/manageOrganization/{-$Id}"
+        params={{ Id: o.organizationId }}
+        className="icon-button"
+        aria-label={`Edit ${o.organizationName}`}
+      >
+        <EditIcon />
+      </Link>
+    )),
     {
       header: 'Reset Password',
       className: 'col-action',
@@ -144,11 +132,7 @@ export function OrganizationList({ search, onSearchChange }: SearchProps<ListSea
         );
       },
     },
-    {
-      header: 'Delete',
-      className: 'col-action',
-      cell: (o) => <DeleteButton label={`Delete ${o.organizationName}`} onClick={() => del.ask(o)} />,
-    },
+    deleteColumn((o) => o.organizationName, del.ask),
   ];
 
   return (
@@ -159,14 +143,7 @@ export function OrganizationList({ search, onSearchChange }: SearchProps<ListSea
           Add Organization
         </Link>
       }
-      filters={
-        <SearchField
-          id="organization-search"
-          placeholder="Search by Oraganization Details"
-          value={list.search}
-          onChange={list.setSearch}
-        />
-      }
+      searchBox={{ id: 'organization-search', placeholder: 'Search by Oraganization Details' }}
       list={list}
       total={rows.data?.totalCount}
       deleting={del.dialog}
