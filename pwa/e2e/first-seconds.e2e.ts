@@ -1,6 +1,7 @@
 import type { Page, Request, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowser } from './support/journey';
+import { answerCard, answerLocationStep, DEMO_PASS_PICKS } from './support/player';
 import { settled } from './support/ux';
 
 /*
@@ -57,7 +58,7 @@ const picturesLoaded = (page: Page, scope: string) =>
     .evaluateAll((imgs) => imgs.length === 5 && imgs.every((i) => (i as HTMLImageElement).naturalWidth > 0));
 
 describe('the first seconds, from a printed QR code on a slow network', () => {
-  it('paints card 1 from the HTML before any script, keeps a tap on an intensity, and the app takes over', async () => {
+  it('paints card 1 from the HTML before any script, takes a rating and a pick on it, and the app takes both over', async () => {
     const context = await shared.browser.newContext({
       serviceWorkers: 'block',
       viewport: { width: 390, height: 844 },
@@ -94,29 +95,127 @@ describe('the first seconds, from a printed QR code on a slow network', () => {
     expect(served.count).toBe(0);
     expect(await page.evaluate(() => document.getElementById('root')?.childElementCount)).toBe(0);
 
-    // Before the app: the options cannot be chosen (a tap on one is ignored) ...
+    // Before the app, card 1 is a working form (index.html's card script). The options wait for a
+    // rating, as on the app's card: a tap on one before it is ignored ...
     const rose = shell.getByRole('button', { name: 'Rose' });
     expect(await rose.isDisabled()).toBe(true);
     await rose.click({ force: true });
     expect(await page.evaluate(() => document.querySelector('#shell .choice-on'))).toBeNull();
-    // ... and a tap on an intensity is kept, and shown as chosen.
+    // ... a rating is kept and shown as chosen, and opens the options; a pick is marked and confirmed.
     await shell.locator('label.chip', { hasText: 'Moderate' }).tap();
     expect(await shell.getByRole('radio', { name: /Moderate/ }).isChecked()).toBe(true);
     expect(await shell.locator('label.chip-on').textContent()).toContain('Moderate');
+    await shell.getByRole('button', { name: 'Lemon' }).tap();
+    expect(await shell.getByRole('button', { name: 'Lemon' }).getAttribute('aria-pressed')).toBe('true');
+    expect(await shell.getByRole('status').textContent()).toBe('Lemon — got it');
+    // The app has not come: once the game would go on, the card says why, and keeps the answers.
+    await shell.getByRole('alert').filter({ hasText: 'No connection' }).waitFor();
+    expect(await shell.getByRole('alert').textContent()).toContain('Your answers on this card are kept.');
+    expect(await shell.getByRole('radio', { name: /Moderate/ }).isChecked()).toBe(true);
+    expect(await shell.locator('.choice-on').textContent()).toContain('Lemon');
     expect(served.count).toBe(0);
 
-    // The code arrives: the app takes the same card over, with the tapped intensity.
+    // The code arrives: the app takes both answers over and goes on to card 2, as if it had been
+    // there from the start; card 1 is done.
     release();
     await expect.poll(() => shell.count()).toBe(0);
     const card = page.locator('#root section.play');
-    await card.getByRole('heading', { name: 'SCENT 1' }).waitFor();
-    expect(await card.getByRole('radio', { name: /Moderate/ }).isChecked()).toBe(true);
-    expect(await card.locator('label.chip-on').textContent()).toContain('Moderate');
+    await card.getByRole('heading', { name: 'SCENT 2' }).waitFor();
+    expect(await card.locator('.steps li').first().getAttribute('class')).toContain('done');
     // The kit came with the page: the app did not ask for it again.
     expect(pulls).toEqual([]);
-    // The tap counted as the card's intensity: the options are open, and choosing one moves on.
-    await card.getByRole('button', { name: 'Lemon' }).click();
-    await page.getByRole('heading', { name: 'SCENT 2' }).waitFor();
+    // Back on card 1: the answers taken over, shown, not asked again.
+    await card.getByRole('button', { name: 'Previous' }).click();
+    await card.getByRole('heading', { name: 'SCENT 1' }).waitFor();
+    expect(await card.getByRole('radio', { name: /Moderate/ }).isChecked()).toBe(true);
+    expect(await card.getByRole('button', { name: 'Lemon' }).getAttribute('aria-pressed')).toBe('true');
+    await card.getByRole('button', { name: 'Next' }).click();
+    // The rest of the game; the stored result has exactly the five answers shown, card 1's once.
+    for (let n = 2; n <= 5; n++) {
+      await card.getByRole('heading', { name: `SCENT ${n}` }).waitFor();
+      await answerCard(page, DEMO_PASS_PICKS[n - 1]);
+    }
+    await answerLocationStep(page);
+    const [result] = shared.server.sql<{ id: string }>('SELECT id FROM test_results ORDER BY rowid DESC LIMIT 1');
+    await expect
+      .poll(
+        () =>
+          shared.server.sql<{ n: number }>(
+            `SELECT count(*) AS n FROM test_result_details WHERE test_result_id = '${result.id}'`,
+          )[0].n,
+      )
+      .toBe(5);
+    expect(
+      shared.server.sql<{ answer_name: string; smell_intensity: number }>(
+        `SELECT answer_name, smell_intensity FROM test_result_details WHERE test_result_id = '${result.id}' ORDER BY card_sort_order`,
+      ),
+    ).toEqual(DEMO_PASS_PICKS.map((answer_name) => ({ answer_name, smell_intensity: 3 })));
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('cut off after the HTML: the app takes card 1 over with the kit of the page, plays on with names and blank pictures, and queues the result', async () => {
+    const context = await shared.browser.newContext({
+      serviceWorkers: 'block',
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(e.message));
+    const { release } = await holdScripts(page);
+    await page.goto(`${shared.server.url}/scent/DEMO1`, { waitUntil: 'commit' });
+    const shell = page.locator('#shell');
+    await shell.getByRole('heading', { name: 'SCENT 1' }).waitFor();
+    await expect.poll(() => picturesLoaded(page, '#shell')).toBe(true);
+    await shell.locator('label.chip', { hasText: 'Moderate' }).tap();
+    await shell.getByRole('button', { name: 'Lemon' }).tap();
+    // The network goes: every call to the API and every picture not yet fetched fails.
+    const before = shared.server.sql<{ n: number }>('SELECT count(*) AS n FROM test_results')[0].n;
+    await page.route(
+      (url) => /^\/(api|uploads)\//.test(url.pathname),
+      (route) => route.abort('internetdisconnected'),
+    );
+    release();
+    const card = page.locator('#root section.play');
+    await card.getByRole('heading', { name: 'SCENT 2' }).waitFor();
+    // Card 2: its options by name; a picture card 1 already showed (Coffee) is there, the others
+    // never came: each a blank square of its size.
+    expect(await card.locator('.choice span:not(.choice-picture-missing)').allTextContents()).toEqual([
+      'Banana',
+      'Orange',
+      'Cinnamon',
+      'Coffee',
+      'Strawberry',
+    ]);
+    await expect.poll(() => card.locator('.choice-picture-missing').count()).toBe(4);
+    const pictures = await card.locator('.choice').evaluateAll((choices) =>
+      choices.map((c) => {
+        const img = c.querySelector('img');
+        const square = (img ?? c.querySelector('.choice-picture-missing')) as Element;
+        return {
+          name: c.textContent,
+          shown: (img?.naturalWidth ?? 0) > 0,
+          width: Math.round(square.getBoundingClientRect().width),
+        };
+      }),
+    );
+    expect(pictures).toEqual(
+      ['Banana', 'Orange', 'Cinnamon', 'Coffee', 'Strawberry'].map((name) => ({
+        name,
+        shown: name === 'Coffee',
+        width: 96,
+      })),
+    );
+    for (let n = 2; n <= 5; n++) {
+      await card.getByRole('heading', { name: `SCENT ${n}` }).waitFor();
+      await answerCard(page, DEMO_PASS_PICKS[n - 1]);
+    }
+    await answerLocationStep(page);
+    // Kept on the device, waiting for the network; nothing reached the server.
+    await page.getByRole('complementary', { name: 'Upload status' }).getByText('1 result waiting to upload').waitFor();
+    expect(shared.server.sql<{ n: number }>('SELECT count(*) AS n FROM test_results')[0].n).toBe(before);
     expect(problems).toEqual([]);
     await context.close();
   });

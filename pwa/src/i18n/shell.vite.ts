@@ -29,9 +29,19 @@ export function catalogueChunks(bundle: Record<string, ChunkLike>): Record<strin
   return chunks;
 }
 
-/** The words of the page's static shell: every `data-i18n` / `data-i18n-label` key index.html names. */
+/**
+ * The words index.html's card script says on the server's drawing of card 1 before the app has
+ * started: a pick's confirmation, and why the next card waits when the app cannot arrive.
+ */
+export const CARD_SCRIPT_KEYS = ['card.gotIt', 'kit.noConnection', 'shell.cardKept'];
+
+/**
+ * The words of the page's static shell: every `data-i18n` / `data-i18n-label` key index.html names,
+ * and the card script's (CARD_SCRIPT_KEYS).
+ */
 export function shellTexts(html: string, languages: string[]): Record<string, Record<string, string>> {
-  const keys = [...new Set([...html.matchAll(/data-i18n(?:-label)?="([\w.]+)"/g)].map((m) => m[1]))];
+  const named = [...html.matchAll(/data-i18n(?:-label)?="([\w.]+)"/g)].map((m) => m[1]);
+  const keys = [...new Set([...named, ...CARD_SCRIPT_KEYS])];
   const texts: Record<string, Record<string, string>> = {};
   for (const language of languages) {
     const catalogue = JSON.parse(readFileSync(path.join(CATALOGUES, `${language}.json`), 'utf8'));

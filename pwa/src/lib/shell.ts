@@ -29,6 +29,10 @@ export interface DrawnCard {
   cardId: number;
   /** The intensity tapped on the drawing before the app took over, if any. */
   tappedIntensity: number | null;
+  /** The scent option picked on the drawing after that rating (index.html's card script), if any. */
+  pickedOption: number | null;
+  /** When it was picked (performance.now()), so the app's confirmation lasts no longer than its own. */
+  pickedAt: number | null;
 }
 
 /** The card 1 the server drew into the shell, or null (plain shell, or already taken over). */
@@ -37,10 +41,16 @@ export function drawnCard(): DrawnCard | null {
   if (!section) return null;
   const checked = section.querySelector<HTMLInputElement>('.intensity input[type="radio"]:checked');
   const tapped = checked ? Number(checked.value) : Number.NaN;
+  const picked = Number(section.dataset.picked);
+  const pickedAt = Number(section.dataset.pickedAt);
+  const rated = Number.isInteger(tapped);
   return {
     kit: section.dataset.kit ?? '',
     version: Number(section.dataset.version),
     cardId: Number(section.dataset.cardId),
-    tappedIntensity: Number.isInteger(tapped) ? tapped : null,
+    tappedIntensity: rated ? tapped : null,
+    // A pick counts only after a rating, as on the app's card.
+    pickedOption: rated && Number.isInteger(picked) && picked > 0 ? picked : null,
+    pickedAt: rated && Number.isFinite(pickedAt) ? pickedAt : null,
   };
 }

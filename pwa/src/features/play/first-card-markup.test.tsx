@@ -2,7 +2,7 @@ import { firstCardHtml, INTENSITY_LABELS, type KitDoc } from '@scentry/shared-sc
 import en from '@scentry/shared-schema/i18n/en.json';
 import es from '@scentry/shared-schema/i18n/es.json';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { cleanup, render, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadMessages, t } from '../../i18n';
 import { PlayScreen } from './play-screen';
@@ -149,5 +149,79 @@ describe("card 1: the server's drawing and the app's card are the same markup", 
     const drawn = parse(firstCardHtml(kit, t));
     drawn.querySelector('.lead')?.classList.add('other');
     expect(canonical(drawn).join('\n')).not.toBe(canonical(await appCard(kit)).join('\n'));
+  });
+});
+
+describe('the app takes over what was answered on the drawing before it started', () => {
+  const kit = kitOf(CARDS);
+  const lemon = kit.cards.find((c) => c.sortOrder === 1)?.options.find((o) => o.name === 'Lemon')?.scentOptionId;
+  const progress = () => JSON.parse(localStorage.getItem('scentryPlay:demo1') ?? 'null');
+
+  async function playScreen(): Promise<HTMLElement> {
+    const rootRoute = createRootRoute({
+      component: () => <PlayScreen state={{ status: 'ready', kit, source: 'device' }} />,
+    });
+    const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/'] }) });
+    const { container } = render(<RouterProvider router={router} />);
+    await waitFor(() => {
+      if (!container.querySelector('section.play')) throw new Error('no card yet');
+    });
+    return container;
+  }
+  const heading = (root: HTMLElement) => root.querySelector('#card-title')?.textContent;
+
+  /** The page as the server sends it, answered as index.html's card script records it. */
+  function drawn(answer: { intensity: number; pick?: number }) {
+    const shell = document.createElement('div');
+    shell.id = 'shell';
+    shell.innerHTML = firstCardHtml(kit, t);
+    document.body.prepend(shell);
+    const section = shell.querySelector<HTMLElement>('section.play') as HTMLElement;
+    (section.querySelector(`input[value="${answer.intensity}"]`) as HTMLInputElement).checked = true;
+    if (answer.pick !== undefined) {
+      section.dataset.picked = String(answer.pick);
+      section.dataset.pickedAt = String(performance.now());
+    }
+  }
+
+  it('a rating and a pick: card 2 follows, and the progress record is the one of a play the app served', async () => {
+    // The app throughout: rate 3, pick Lemon, card 2.
+    localStorage.clear();
+    const served = await playScreen();
+    fireEvent.click(served.querySelector('input[value="3"]') as HTMLInputElement);
+    const button = [...served.querySelectorAll<HTMLButtonElement>('button.choice')].find((b) =>
+      b.textContent?.includes('Lemon'),
+    ) as HTMLButtonElement;
+    await waitFor(() => expect(button.disabled).toBe(false));
+    fireEvent.click(button);
+    await waitFor(() => expect(heading(served)).toBe('SCENT 2'), { timeout: 3000 });
+    await waitFor(() => expect(progress()?.index).toBe(1));
+    const throughout = progress();
+    cleanup();
+
+    // The same answers on the drawing, then the app.
+    localStorage.clear();
+    drawn({ intensity: 3, pick: lemon });
+    const taken = await playScreen();
+    expect(document.getElementById('shell')).toBeNull();
+    await waitFor(() => expect(heading(taken)).toBe('SCENT 2'), { timeout: 3000 });
+    await waitFor(() => expect(progress()?.index).toBe(1));
+    expect({ ...progress(), savedAt: 0 }).toEqual({ ...throughout, savedAt: 0 });
+    expect(progress().choices.filter((c: number | null) => c !== null)).toEqual([lemon]);
+  });
+
+  it('a rating alone: card 1 stays with it chosen and its options open; a pick of another kit is ignored', async () => {
+    localStorage.clear();
+    drawn({ intensity: 4, pick: 999_999 });
+    const taken = await playScreen();
+    expect(heading(taken)).toBe('SCENT 1');
+    expect((taken.querySelector('input[value="4"]') as HTMLInputElement).checked).toBe(true);
+    expect(taken.querySelector('fieldset.choices')?.hasAttribute('disabled')).toBe(false);
+    expect(taken.querySelectorAll('.choice-on')).toHaveLength(0);
+    expect(progress()).toMatchObject({
+      index: 0,
+      choices: [null, null, null, null, null],
+      intensities: [4, null, null, null, null],
+    });
   });
 });

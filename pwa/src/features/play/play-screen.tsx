@@ -63,21 +63,31 @@ function Play({ kit }: { kit: KitDoc }) {
   const cards = [...kit.cards].sort((a, b) => a.sortOrder - b.sortOrder);
   // A reload or an accidental back resumes where this kit was left (read once, on the first render).
   const [stored] = useState(() => loadProgress(kit.id, kit.version));
-  const [index, setIndex] = useState(() => Math.min(Math.max(stored?.index ?? 0, 0), cards.length - 1));
-  const [choices, setChoices] = useState<(number | null)[]>(() => cards.map((_, i) => stored?.choices[i] ?? null));
-  const [intensities, setIntensities] = useState<(number | null)[]>(() => {
-    // A tap on the server's drawing of card 1 before this screen took it over counts (lib/shell.ts).
+  // What was answered on the server's drawing of card 1 before this screen took it over (lib/shell.ts):
+  // the rating, and a pick of one of the card's options; never read over a stored game.
+  const [early] = useState(() => {
     const drawn = stored ? null : drawnCard();
-    const early = drawn?.kit === kit.id && drawn.cardId === cards[0]?.id ? drawn.tappedIntensity : null;
-    return cards.map((_, i) => stored?.intensities[i] ?? (i === 0 ? early : null));
+    if (drawn?.kit !== kit.id || drawn.cardId !== cards[0]?.id) return null;
+    const known = cards[0].options.some((o) => o.scentOptionId === drawn.pickedOption);
+    return { intensity: drawn.tappedIntensity, pick: known ? drawn.pickedOption : null, pickedAt: drawn.pickedAt };
   });
+  const [index, setIndex] = useState(() => Math.min(Math.max(stored?.index ?? 0, 0), cards.length - 1));
+  const [choices, setChoices] = useState<(number | null)[]>(() =>
+    cards.map((_, i) => stored?.choices[i] ?? (i === 0 ? (early?.pick ?? null) : null)),
+  );
+  const [intensities, setIntensities] = useState<(number | null)[]>(() =>
+    cards.map((_, i) => stored?.intensities[i] ?? (i === 0 ? (early?.intensity ?? null) : null)),
+  );
   const [resumed, setResumed] = useState(() => stored !== null);
   // Location is asked on a step of its own after the last card, never on a card (DESIGN.md §7).
   const location = useLocationStep();
   const [askingLocation, setAskingLocation] = useState(false);
-  const [confirming, setConfirming] = useState<number | null>(null);
+  // A pick made on the drawing is confirmed as if made here (its time counts), then card 2 follows.
+  const [confirming, setConfirming] = useState<number | null>(() => early?.pick ?? null);
   const [saving, setSaving] = useState(false);
   const [turn, setTurn] = useState(0);
+  // Pictures that could not be fetched (offline, not cached): a blank square of their size instead.
+  const [missing, setMissing] = useState<ReadonlySet<string>>(() => new Set());
   const busy = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -85,6 +95,12 @@ function Play({ kit }: { kit: KitDoc }) {
 
   // This screen now stands where the page's shell (and its drawing of card 1) stood: same frame.
   useLayoutEffect(() => takeOverShell(), []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the pick taken over
+  useEffect(() => {
+    if (early?.pick == null) return;
+    const shown = early.pickedAt === null ? CONFIRM_MS : performance.now() - early.pickedAt;
+    advanceAfter(Math.max(0, CONFIRM_MS - shown));
+  }, []);
   // Finishing (scoring, the local database, the sync) is not needed for card 1: its code comes a
   // moment after the card is playable, long before the last card (and works offline from then),
   // with the rest of the player's catalogue (the screens after play).
@@ -135,6 +151,17 @@ function Play({ kit }: { kit: KitDoc }) {
     setIntensities((all) => all.map((v, i) => (i === index ? value : v)));
   }
 
+  /** After a pick: the confirmation stays `ms`, taps meanwhile are ignored, then the next card. */
+  function advanceAfter(ms: number) {
+    busy.current = true;
+    timer.current = setTimeout(() => {
+      busy.current = false;
+      setConfirming(null);
+      if (last) setAskingLocation(true);
+      else go(index + 1);
+    }, ms);
+  }
+
   function choose(scentOptionId: number) {
     if (intensity === null || busy.current) return;
     busy.current = true; // taps until the next card are ignored
@@ -143,12 +170,7 @@ function Play({ kit }: { kit: KitDoc }) {
     setConfirming(scentOptionId);
     setResumed(false);
     if (!last || location.due) {
-      timer.current = setTimeout(() => {
-        busy.current = false;
-        setConfirming(null);
-        if (last) setAskingLocation(true);
-        else go(index + 1);
-      }, CONFIRM_MS);
+      advanceAfter(CONFIRM_MS);
       return;
     }
     void finish(next);
@@ -272,7 +294,17 @@ function Play({ kit }: { kit: KitDoc }) {
                 aria-pressed={on}
                 onClick={() => choose(o.scentOptionId)}
               >
-                <img src={o.storedPath} alt="" width="96" height="96" />
+                {missing.has(o.storedPath) ? (
+                  <span className="choice-picture-missing" aria-hidden="true" />
+                ) : (
+                  <img
+                    src={o.storedPath}
+                    alt=""
+                    width="96"
+                    height="96"
+                    onError={() => setMissing((m) => new Set(m).add(o.storedPath))}
+                  />
+                )}
                 <span>{o.name}</span>
                 {on && (
                   <span className="choice-check" aria-hidden="true">
