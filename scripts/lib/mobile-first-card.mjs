@@ -58,7 +58,8 @@ function watchFirstCard() {
     const heading = document.querySelector('section.play #card-title');
     return heading && /^\s*SCENT\s*1\b/i.test(heading.textContent ?? '') ? heading.closest('section.play') : null;
   };
-  const check = () => {
+  // On every change (cheap: a few look-ups), so a tap's registration is timed when it happens.
+  const taps = () => {
     const now = performance.now();
     if (window.__takenOver === undefined && !document.getElementById('shell') && document.querySelector('#root section.play'))
       window.__takenOver = now;
@@ -70,24 +71,46 @@ function watchFirstCard() {
     } else if (window.__picked !== undefined && window.__leftCard1 === undefined && document.querySelector('#card-title')) {
       window.__leftCard1 = now;
     }
+  };
+  // The pictures once a frame at most (below).
+  const check = () => {
+    const now = performance.now();
     if (window.__firstCardReady) return;
     const heading = [...document.querySelectorAll('h1, h2')].find((h) => /^\s*SCENT\s*1\b/i.test(h.textContent ?? ''));
     if (!heading) return;
     const pictures = [...document.querySelectorAll('img')].filter((img) => img.src.includes('/uploads/'));
     if (pictures.length === 0) return;
+    // Card 1's pictures, and when the card first showed: a player who answers before they have all
+    // arrived leaves card 1 first, and their arrival is read from the resource timings then.
+    window.__card1Shown ??= now;
+    window.__card1Pictures ??= pictures.map((img) => img.src);
     if (pictures.every((img) => img.complete && img.naturalWidth > 0)) {
       window.__firstCardReady = now;
       window.__firstCardPictures = pictures.length;
     }
   };
-  new MutationObserver(check).observe(document, {
+  // Checked once a frame at most, not on every mutation: the page is parsed at 4× slower CPU, and a
+  // check on each of its mutations slowed the very first paint being measured.
+  let queued = false;
+  const soon = () => {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(() => {
+      queued = false;
+      check();
+    });
+  };
+  new MutationObserver(() => {
+    taps();
+    soon();
+  }).observe(document, {
     childList: true,
     subtree: true,
     characterData: true,
     attributes: true,
     attributeFilter: ['src', 'class', 'aria-pressed'],
   });
-  document.addEventListener('load', check, true);
+  document.addEventListener('load', soon, true);
 }
 
 /** Taps `locator` again until `registered` (a page function) holds, as a player does when nothing happened. */
@@ -246,14 +269,17 @@ export async function firstCardOnce(browser, target, { timeoutMs = 60_000 } = {}
     ]);
     await page.waitForURL(/\/(pass|fail)$/, { timeout: timeoutMs });
     const gameMs = await page.evaluate(() => performance.now());
-    await wait(() => window.__firstCardReady !== undefined && window.__takenOver !== undefined);
+    await wait(() => window.__takenOver !== undefined);
     const r = await page.evaluate((clsWindow) => {
       const until = window.__leftCard1 ?? window.__takenOver + clsWindow;
+      const arrived = (window.__card1Pictures ?? []).map(
+        (src) => performance.getEntriesByName(src)[0]?.responseEnd ?? Number.POSITIVE_INFINITY,
+      );
       return {
         firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
-        card: window.__firstCardReady,
+        card: window.__firstCardReady ?? Math.max(window.__card1Shown, ...arrived),
         takenOver: window.__takenOver,
-        pictures: window.__firstCardPictures,
+        pictures: window.__firstCardPictures ?? window.__card1Pictures?.length,
         cls: window.__shifts.filter(([at]) => at < until).reduce((n, [, v]) => n + v, 0),
       };
     }, CLS_WINDOW_MS);
