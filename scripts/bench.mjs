@@ -300,7 +300,10 @@ if (js) {
 }
 if (mobile) printMobileFirstCard(mobile);
 if (photoMobile)
-  printMobileFirstCard(photoMobile, `/scent/${PHOTO_KIT} (photo-sized pictures, ${photoMobile.pictureKb.toFixed(0)} KB each)`);
+  printMobileFirstCard(
+    photoMobile,
+    `/scent/${PHOTO_KIT} (photo-sized pictures, ${photoMobile.pictureKb.toFixed(0)} KB each)`,
+  );
 if (stats) {
   console.log(
     `(b) Loopback throughput, ${CONNECTIONS} connections, ${DURATION} s per run, mean of ${ROUNDS} interleaved rounds (after a ${WARMUP} s warm-up), 2xx only:`,

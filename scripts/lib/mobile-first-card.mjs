@@ -61,14 +61,26 @@ function watchFirstCard() {
   // On every change (cheap: a few look-ups), so a tap's registration is timed when it happens.
   const taps = () => {
     const now = performance.now();
-    if (window.__takenOver === undefined && !document.getElementById('shell') && document.querySelector('#root section.play'))
+    if (
+      window.__takenOver === undefined &&
+      !document.getElementById('shell') &&
+      document.querySelector('#root section.play')
+    )
       window.__takenOver = now;
     const card = card1();
     if (card) {
       if (window.__rated === undefined && card.querySelector('label.chip-on input[value="3"]')) window.__rated = now;
-      if (window.__picked === undefined && window.__rated !== undefined && card.querySelector('button.choice[aria-pressed="true"]'))
+      if (
+        window.__picked === undefined &&
+        window.__rated !== undefined &&
+        card.querySelector('button.choice[aria-pressed="true"]')
+      )
         window.__picked = now;
-    } else if (window.__picked !== undefined && window.__leftCard1 === undefined && document.querySelector('#card-title')) {
+    } else if (
+      window.__picked !== undefined &&
+      window.__leftCard1 === undefined &&
+      document.querySelector('#card-title')
+    ) {
       window.__leftCard1 = now;
     }
   };
@@ -230,7 +242,11 @@ export async function firstCardOnce(browser, target, { timeoutMs = 60_000 } = {}
     });
     let html = '';
     page.on('response', (res) => {
-      if (res.request().resourceType() === 'document') void res.text().then((t) => (html = t)).catch(() => {});
+      if (res.request().resourceType() === 'document')
+        void res
+          .text()
+          .then((t) => (html = t))
+          .catch(() => {});
     });
     await page.goto(target, { waitUntil: 'commit', timeout: timeoutMs });
     const wait = (fn) => page.waitForFunction(fn, null, { timeout: timeoutMs, polling: 100 });
@@ -259,7 +275,9 @@ export async function firstCardOnce(browser, target, { timeoutMs = 60_000 } = {}
     }, picked);
     // The rest of the game, as a player plays it.
     for (let n = 2; n <= 5; n++) {
-      await page.locator('#root #card-title', { hasText: new RegExp(`^\\s*SCENT\\s*${n}\\b`) }).waitFor({ timeout: timeoutMs });
+      await page
+        .locator('#root #card-title', { hasText: new RegExp(`^\\s*SCENT\\s*${n}\\b`) })
+        .waitFor({ timeout: timeoutMs });
       await answerCardOnScreen(page, timeoutMs);
     }
     const notNow = page.getByRole('button', { name: 'Not now' });
@@ -349,7 +367,9 @@ export function printMobileFirstCard(mobile, title = '/scent/DEMO1') {
   const verdict = (ok) => (ok ? 'within' : 'OVER');
   const list = (f) => mobile.runs.map(f).join(' / ');
   const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
-  console.log(`(m) Emulated mobile, new visitor (empty cache, no service worker), ${title}, ${mobile.runs.length} runs`);
+  console.log(
+    `(m) Emulated mobile, new visitor (empty cache, no service worker), ${title}, ${mobile.runs.length} runs`,
+  );
   console.log('    1.6 Mbps down, 750 kbps up, 150 ms round trip, CPU slowed 4×, 390×844 at 3×:');
   console.log(
     `    first paint                   ${list((r) => `${r.firstPaintMs} ms`)}  median ${mobile.firstPaint} ms  (budget ≤ floor + ${b.overFloorMs} ms = ${mobile.floor + b.overFloorMs} ms: ${verdict(mobile.firstPaint <= mobile.floor + b.overFloorMs)})`,
