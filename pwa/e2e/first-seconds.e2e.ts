@@ -57,20 +57,29 @@ const picturesLoaded = (page: Page, scope: string) =>
     .locator(`${scope} img[src^="/uploads/"]`)
     .evaluateAll((imgs) => imgs.length === 5 && imgs.every((i) => (i as HTMLImageElement).naturalWidth > 0));
 
+/**
+ * A phone's page in a new browser context without a service worker (a first visit), with the page's
+ * errors and refused scripts (CSP) collected, and its console errors unless the network is to fail.
+ */
+async function phonePage({ consoleErrors = true } = {}) {
+  const context = await shared.browser.newContext({
+    serviceWorkers: 'block',
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+  });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  page.on('console', (m) => {
+    if ((consoleErrors && m.type() === 'error') || /Content Security Policy/i.test(m.text())) problems.push(m.text());
+  });
+  return { context, page, problems };
+}
+
 describe('the first seconds, from a printed QR code on a slow network', () => {
   it('paints card 1 from the HTML before any script, takes a rating and a pick on it, and the app takes both over', async () => {
-    const context = await shared.browser.newContext({
-      serviceWorkers: 'block',
-      viewport: { width: 390, height: 844 },
-      hasTouch: true,
-      isMobile: true,
-    });
-    const page = await context.newPage();
-    const problems: string[] = [];
-    page.on('pageerror', (e) => problems.push(e.message));
-    page.on('console', (m) => {
-      if (m.type() === 'error' || /Content Security Policy/i.test(m.text())) problems.push(m.text());
-    });
+    const { context, page, problems } = await phonePage();
     const pulls: string[] = [];
     page.on('request', (r) => {
       if (new URL(r.url()).pathname === '/api/sync/kits/pull') pulls.push(r.url());
@@ -155,15 +164,8 @@ describe('the first seconds, from a printed QR code on a slow network', () => {
   });
 
   it('cut off after the HTML: the app takes card 1 over with the kit of the page, plays on with names and blank pictures, and queues the result', async () => {
-    const context = await shared.browser.newContext({
-      serviceWorkers: 'block',
-      viewport: { width: 390, height: 844 },
-      hasTouch: true,
-      isMobile: true,
-    });
-    const page = await context.newPage();
-    const problems: string[] = [];
-    page.on('pageerror', (e) => problems.push(e.message));
+    // The network fails on purpose: the console's failed requests are expected.
+    const { context, page, problems } = await phonePage({ consoleErrors: false });
     const { release } = await holdScripts(page);
     await page.goto(`${shared.server.url}/scent/DEMO1`, { waitUntil: 'commit' });
     const shell = page.locator('#shell');
