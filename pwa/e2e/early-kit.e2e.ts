@@ -4,9 +4,9 @@ import { serverAndBrowser } from './support/journey';
 
 /*
  * A new visitor opening a kit's printed QR code: the server draws card 1 into the page and sends
- * the kit's pull reply with it; index.html's boot script hands that reply to the app and preloads
- * the play screen's code before the app's code has run, under the server's CSP (inline, allowed by
- * its hash), so the app asks for nothing again. (Without a drawn card, e.g. past the throttle, the
+ * the kit's pull reply with it; index.html's boot script hands that reply to the app, and its
+ * loader asks for the app's code and the play screen's once the page has painted, under the
+ * server's CSP (inline, allowed by its hash), so the app asks for nothing again. (Without a drawn card, e.g. past the throttle, the
  * boot script asks for the kit itself: features/play/early-kit.test.ts.)
  */
 
@@ -57,6 +57,7 @@ describe('the first card of a printed QR code', () => {
     // No kit request: the page carried the kit (compressed with it), and the app took it.
     expect(pulls).toHaveLength(0);
     expect(pageEncoding).toMatch(/^(br|gzip)$/);
+    await page.waitForFunction(() => !document.getElementById('shell')); // the app has the screen
     expect(await page.evaluate(() => window.__scentryEarlyKit)).toBeUndefined(); // taken by the app
     // Card 1's pictures were asked for by the HTML: the first five picture requests, by the parser.
     expect(initiators.slice(0, 5)).toEqual(Array(5).fill('parser'));
@@ -66,7 +67,21 @@ describe('the first card of a printed QR code', () => {
         .map((p) => p.url)
         .sort(),
     ).toEqual([...onCard].sort());
-    // The play route's code was preloaded by the boot script too (modulepreload links).
+    // The app's code was not asked for while the HTML was read (the preload scanner, the head),
+    // but by the page's loader once it had painted; the pictures were asked for before it.
+    const order = await page.evaluate(() => {
+      const parsed = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domInteractive;
+      const started = (re: RegExp) =>
+        performance
+          .getEntriesByType('resource')
+          .filter((e) => re.test(new URL(e.name).pathname))
+          .map((e) => e.startTime);
+      return { parsed, scripts: started(/^\/assets\/.*\.js$/), pictures: started(/^\/uploads\//) };
+    });
+    expect(order.scripts.length).toBeGreaterThan(5);
+    expect(Math.min(...order.scripts)).toBeGreaterThanOrEqual(order.parsed);
+    expect(Math.max(...order.pictures.slice(0, 5))).toBeLessThan(Math.min(...order.scripts));
+    // The play route's code was preloaded by the loader too (modulepreload links).
     const preloaded = await page.evaluate(() =>
       [...document.querySelectorAll('link[rel="modulepreload"]')].map(
         (l) => new URL((l as HTMLLinkElement).href).pathname,

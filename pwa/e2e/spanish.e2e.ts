@@ -85,7 +85,7 @@ describe("the player's catalogue on a first load", () => {
     ['es-ES', 'es'],
     ['en-US', 'en'],
   ] as const) {
-    it(`fetches only its own catalogue (${language}): the first part preloaded by the page's first script, then the rest`, () =>
+    it(`fetches only its own catalogue (${language}): the first part preloaded by the page's loader, then the rest`, () =>
       withContext({ locale, serviceWorkers: 'block' }, async (_context, page) => {
         const parts: string[] = [];
         page.on('request', (r) => {

@@ -60,7 +60,7 @@ const jsonInScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\
 
 /**
  * Writes into index.html's inline scripts what they need of the languages: the catalogue chunk of
- * each language (the head's script preloads the player's only, so the app's first render never
+ * each language (the page's loader preloads the player's only, so the app's first render never
  * waits a round trip for it) and the shell's words in every language (a page from the service
  * worker's cache is put in the player's language before it paints). The shell's messages are plain
  * text with at most `{name}` placeholders, filled from the element's `data-i18n-<name>`.

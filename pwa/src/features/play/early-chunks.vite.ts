@@ -1,6 +1,6 @@
 import type { Plugin } from 'vite';
 
-/** The token index.html's boot script holds where the build writes the play route's chunks. */
+/** The token index.html's loader holds where the build writes the play route's chunks. */
 export const ROUTE_CHUNKS_TOKEN = "['%SCENT_ROUTE_CHUNKS%']";
 
 /** Modules whose split chunks the play screen needs: the player layout and the /scent/$id route. */
@@ -40,10 +40,15 @@ export function playRouteChunks(bundle: Record<string, ChunkLike>): string[] {
   return [...closure(roots)].filter((f) => !entry.has(f)).map((f) => `/${f}`);
 }
 
+/** The token index.html's loader holds where the build writes the app's entry and its imports. */
+export const APP_SCRIPTS_TOKEN = '{"%APP_SCRIPTS%":""}';
+
 /**
- * Writes the play route's chunk URLs into index.html's boot script, which preloads them
- * (`<link rel=modulepreload>`) on /scent/<code> only: they download with the app's code instead
- * of after it, and other screens do not pay for them. Outside a build the list is left empty.
+ * Takes Vite's entry script and its module preloads out of index.html and writes them into the
+ * page's loader (end of the body), which asks for them once the page has painted, with the play
+ * route's chunks on /scent/<code> only: they download with the app's code instead of after it, and
+ * other screens do not pay for them. Outside a build the loader does nothing (Vite's own module
+ * script starts the app).
  */
 export function earlyChunks(): Plugin {
   return {
@@ -51,10 +56,26 @@ export function earlyChunks(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
-        const list = ctx.bundle ? playRouteChunks(ctx.bundle as unknown as Record<string, ChunkLike>) : [];
-        if (ctx.bundle && !html.includes(ROUTE_CHUNKS_TOKEN))
-          throw new Error(`index.html's boot script lost its ${ROUTE_CHUNKS_TOKEN}`);
-        return html.replace(ROUTE_CHUNKS_TOKEN, JSON.stringify(list).replaceAll('"', "'"));
+        for (const token of [ROUTE_CHUNKS_TOKEN, APP_SCRIPTS_TOKEN]) {
+          if (!html.includes(token)) throw new Error(`index.html's loader lost its ${token}`);
+        }
+        if (!ctx.bundle) return html.replace(ROUTE_CHUNKS_TOKEN, '[]').replace(APP_SCRIPTS_TOKEN, '{}');
+        const list = playRouteChunks(ctx.bundle as unknown as Record<string, ChunkLike>);
+        const entries: string[] = [];
+        const preload: string[] = [];
+        const out = html
+          .replace(/\s*<script type="module" crossorigin src="(\/[^"]+)"><\/script>/g, (_m, src: string) => {
+            entries.push(src);
+            return '';
+          })
+          .replace(/\s*<link rel="modulepreload" crossorigin href="(\/[^"]+)">/g, (_m, href: string) => {
+            preload.push(href);
+            return '';
+          });
+        if (entries.length !== 1) throw new Error(`earlyChunks: expected one entry script, found ${entries.length}`);
+        return out
+          .replace(ROUTE_CHUNKS_TOKEN, JSON.stringify(list).replaceAll('"', "'"))
+          .replace(APP_SCRIPTS_TOKEN, JSON.stringify({ entry: entries[0], preload }));
       },
     },
   };
