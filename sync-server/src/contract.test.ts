@@ -148,6 +148,7 @@ describe('route(): replies serialized from the declared schema', () => {
       success({
         id: req.query.id,
         title: 'Lemon',
+        names: {},
         storedPath: '/uploads/x.png',
         originalFileName: null,
         passwordHash: 'secret',
@@ -155,7 +156,13 @@ describe('route(): replies serialized from the declared schema', () => {
     );
     const res = await app.inject({ method: 'GET', url: '/api/ScentCardOption/GetScentCardOptionById?ID=7' });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual({ id: 7, title: 'Lemon', storedPath: '/uploads/x.png', originalFileName: null });
+    expect(res.json().data).toEqual({
+      id: 7,
+      title: 'Lemon',
+      names: {},
+      storedPath: '/uploads/x.png',
+      originalFileName: null,
+    });
     expect(res.body).not.toContain('secret');
     const bad = await app.inject({ method: 'GET', url: '/api/ScentCardOption/GetScentCardOptionById?Id=x' });
     expect(bad.statusCode).toBe(400);

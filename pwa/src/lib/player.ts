@@ -1,4 +1,4 @@
-import { GUEST_NAME } from '@scentry/shared-schema';
+import { GUEST_NAME, type LocalNames } from '@scentry/shared-schema';
 import { clearAllProgress } from './play-progress';
 import { readJson, STORAGE_KEYS, writeJson } from './storage';
 
@@ -52,6 +52,9 @@ export function ensurePlayer(): PlayerData {
 export interface StoredCard {
   cardName: string;
   choiceName: string;
+  /** The card's and the choice's names in other languages (kits made before have none). */
+  cardNames?: LocalNames;
+  choiceNames?: LocalNames;
   /** URL path of the chosen option's picture. */
   picture: string | null;
   right: boolean;

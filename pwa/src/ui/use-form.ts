@@ -98,6 +98,8 @@ export interface FormOptions<V, S extends Schema, R> {
   failureAs?: ToastKind;
   /** Also say the first broken rule in a warning toast (the card editor's spec messages). */
   toastInvalid?: boolean;
+  /** The value a request's field is edited in, where their names differ (`'names.es': 'spanishName'`). */
+  fieldOf?: Record<string, keyof V & string>;
 }
 
 /**
@@ -129,13 +131,22 @@ export function useForm<V extends Record<string, unknown>, S extends Schema, R>(
     setValues((v) => ({ ...v, [key]: value }));
   }, []);
 
-  /** The rules' messages for these values: the schema's (first per field) and the screen's own. */
-  const validate = useCallback((v: V) => {
-    const o = latest.current;
-    const check = parseRequest(o.schema, o.toInput ? o.toInput(v) : v);
-    const extra: FieldErrors = o.check?.(v) ?? {};
-    return { check, extra, fields: { ...(check.ok ? {} : check.fields), ...extra } as FieldErrors };
+  /** A request's field messages on the values that edit them (`fieldOf`). */
+  const onValues = useCallback((fields: FieldErrors): FieldErrors => {
+    const to = latest.current.fieldOf;
+    return to ? Object.fromEntries(Object.entries(fields).map(([k, m]) => [to[k] ?? k, m])) : fields;
   }, []);
+
+  /** The rules' messages for these values: the schema's (first per field) and the screen's own. */
+  const validate = useCallback(
+    (v: V) => {
+      const o = latest.current;
+      const check = parseRequest(o.schema, o.toInput ? o.toInput(v) : v);
+      const extra: FieldErrors = o.check?.(v) ?? {};
+      return { check, extra, fields: { ...(check.ok ? {} : onValues(check.fields)), ...extra } as FieldErrors };
+    },
+    [onValues],
+  );
 
   // The fields the rules spoke about at the last submit: a server's message on another field (an
   // e-mail already taken) is not the rules' to clear, unless that field is edited.
@@ -196,7 +207,7 @@ export function useForm<V extends Record<string, unknown>, S extends Schema, R>(
       options.onSuccess?.(result);
     } catch (err) {
       setSubmitted(true);
-      setErrors(serverFieldErrors(err));
+      setErrors(onValues(serverFieldErrors(err)));
       const toast = failureToast(err, options.failureAs);
       notify(toast.kind, toast.message, options.title);
     } finally {

@@ -2,4 +2,5 @@
 // '@scentry/shared-schema/i18n/translator', so nothing of it reaches the player's app by accident.
 export * from './catalogue';
 export * from './languages';
+export * from './local-names';
 export * from './values';

@@ -1,5 +1,7 @@
 import { INTENSITY_LABELS } from '../common/enums';
 import type { Translate } from '../i18n/catalogue';
+import type { Language } from '../i18n/languages';
+import { nameIn } from '../i18n/local-names';
 import { intensityLabel } from '../i18n/values';
 import type { KitDoc } from '../sync/replies';
 
@@ -15,11 +17,12 @@ export const SHELL_INTENSITY_NAME = 'shell-intensity';
  * Card 1 of `kit` as the app's play screen first shows it (no answer yet), as HTML: the same
  * elements, classes and texts as the React card, so the app takes the screen over without a jump
  * (pwa/src/features/play/first-card-markup.test.tsx compares the two), in the language of `t` (the
- * request's: cookie `scentryLang`, else Accept-Language). Every name and message is escaped. It is
+ * request's: cookie `scentryLang`, else Accept-Language), options named in `language` when staff
+ * named them so. Every name and message is escaped. It is
  * a working form before the app has started: index.html's card script takes a rating and a pick on
  * it (each option says its scent option in `data-option`), and the app takes both over.
  */
-export function firstCardHtml(kit: KitDoc, t: Translate): string {
+export function firstCardHtml(kit: KitDoc, t: Translate, language: Language = 'en'): string {
   const cards = [...kit.cards].sort((a, b) => a.sortOrder - b.sortOrder);
   const card = cards[0];
   if (!card) return '';
@@ -41,7 +44,7 @@ export function firstCardHtml(kit: KitDoc, t: Translate): string {
       (o) =>
         `<button type="button" class="choice" aria-pressed="false" data-option="${o.scentOptionId}">` +
         `<img src="${escapeHtml(o.storedPath)}" alt="" width="96" height="96" fetchpriority="high">` +
-        `<span>${escapeHtml(o.name)}</span></button>`,
+        `<span>${escapeHtml(nameIn(language, o.name, o.names))}</span></button>`,
     )
     .join('');
   return (

@@ -21,6 +21,7 @@ export { paperForLocale } from './paper';
 export { pngSize } from './png';
 export type { QuestionnaireAnswerRow, QuestionnaireReportModel } from './questionnaire-model';
 export { answerText, questionText } from './questionnaire-texts';
+export { playerNameText } from './record-values';
 export { toReportText } from './text';
 export { REPORT_BRAND, type ReportLanguage } from './texts';
 

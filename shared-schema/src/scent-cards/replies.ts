@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { localNamesSchema } from '../scent-options/replies';
 
 /** A scent card detail row for play (spec §3). */
 export const playRowSchema = z.object({
@@ -19,6 +20,7 @@ export const scentCardOptionRowSchema = z.object({
   scentCardId: z.number().int(),
   sortOrder: z.number().int(),
   scentCardOptionName: z.string(),
+  scentCardOptionNames: localNamesSchema,
   scentCardOptionStoredPath: z.string(),
 });
 export type ScentCardOptionRow = z.output<typeof scentCardOptionRowSchema>;
@@ -26,6 +28,7 @@ export type ScentCardOptionRow = z.output<typeof scentCardOptionRowSchema>;
 export const scentCardSchema = z.object({
   id: z.number().int(),
   name: z.string(),
+  names: localNamesSchema,
   sortOrder: z.number().int(),
   scentCardOptionResultId: z.number().int().nullable(),
   testKitId: z.number().int(),
@@ -38,6 +41,7 @@ export type ScentCard = z.output<typeof scentCardSchema>;
 export const scentCardListRowSchema = z.object({
   id: z.number().int(),
   name: z.string(),
+  names: localNamesSchema,
   sortOrder: z.number().int(),
   title: z.string().nullable(),
   optionCount: z.number().int(),

@@ -1,7 +1,18 @@
 import { z } from 'zod';
 import { listRequest } from '../common/schemas';
+import type { LocalNames } from '../i18n/local-names';
 import { CARDS_PER_KIT, OPTIONS_PER_CARD } from '../kits/rules';
 import { CARD_NAME_MAX, CATALOGUE_MSG, cardProblems, KIT_NAME_MAX } from './rules';
+
+/**
+ * A name's translations in a body (API.md "Names in the player's language"): `{es?}`, each within
+ * the name's own length (`tooLong`); a blank one, a missing or null `names` is no translation.
+ */
+export const localNamesInput = (max: number, tooLong: string) =>
+  z
+    .object({ es: z.string({ error: tooLong }).trim().max(max, { error: tooLong }).nullish() })
+    .nullish()
+    .transform((n): LocalNames => (n?.es ? { es: n.es } : {}));
 
 // Bodies are JSON: a number must be a number (API.md: wrong types are 400, never coerced).
 const id = (message = 'Invalid id') => z.number({ error: message }).int({ error: message });
@@ -26,6 +37,7 @@ export const scentCardRequest = z
       .trim()
       .min(1, { error: CATALOGUE_MSG.cardNameRequired })
       .max(CARD_NAME_MAX, { error: CATALOGUE_MSG.cardNameTooLong }),
+    names: localNamesInput(CARD_NAME_MAX, CATALOGUE_MSG.cardNameTooLong),
     sortOrder: sortOrder(CARDS_PER_KIT, CATALOGUE_MSG.cardSortOrder),
     // Holds a scent option id (API.md "Ids that are easy to mix up").
     scentCardOptionResultId: id(CATALOGUE_MSG.cardCorrectRequired).positive({

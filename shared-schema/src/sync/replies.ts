@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { resultStatusSchema } from '../results/replies';
+import { localNamesSchema } from '../scent-options/replies';
 
 const id = z.number().int();
 const nullableText = z.string().nullable();
@@ -11,6 +12,8 @@ export const kitOptionDocSchema = z.object({
   scentOptionId: id,
   sortOrder: z.number().int(),
   name: z.string(),
+  /** The name in other languages (API.md "Names in the player's language"); absent in kit versions made before. */
+  names: localNamesSchema.optional(),
   storedPath: z.string(),
 });
 export type KitOptionDoc = z.output<typeof kitOptionDocSchema>;
@@ -18,6 +21,7 @@ export type KitOptionDoc = z.output<typeof kitOptionDocSchema>;
 export const kitCardDocSchema = z.object({
   id,
   name: z.string(),
+  names: localNamesSchema.optional(),
   sortOrder: z.number().int(),
   correctScentOptionId: id.nullable(),
   options: z.array(kitOptionDocSchema),

@@ -84,6 +84,8 @@ export interface ScentOptionsTable {
   title: string;
   /** The name compared ignoring case and spaces; NULL for a duplicate kept from before the rule. */
   titleKey: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The name in other languages, JSON `{"es": …}` (i18n/local-names.ts); NULL for none. */
+  names: ColumnType<string | null, string | null | undefined, string | null>;
   storedPath: string;
   originalFileName: string | null;
   createdAt: Timestamp;
@@ -116,6 +118,8 @@ export interface ScentCardsTable {
   id: Generated<number>;
   testKitId: number;
   name: string;
+  /** The name in other languages, JSON `{"es": …}` (i18n/local-names.ts); NULL for none. */
+  names: ColumnType<string | null, string | null | undefined, string | null>;
   sortOrder: number;
   correctScentOptionId: number | null;
   createdAt: Timestamp;

@@ -18,6 +18,7 @@ import * as kitAnswerTallies from './migrations/2026-11-26T0520-kit-answer-talli
 import * as passwordResetTokens from './migrations/2026-11-26T0600-password-reset-tokens';
 import * as totp from './migrations/2026-11-26T0610-totp';
 import * as rateCounters from './migrations/2026-11-27T0100-rate-counters';
+import * as localNames from './migrations/2026-11-28T0100-local-names';
 import * as pgBaseline from './migrations-pg/baseline';
 
 /** Listed explicitly (not read from disk) so the same code runs under tsx, a bundle or a test. */
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T0600-password-reset-tokens': passwordResetTokens,
   '2026-11-26T0610-totp': totp,
   '2026-11-27T0100-rate-counters': rateCounters,
+  '2026-11-28T0100-local-names': localNames,
 };
 
 /** The last migration whose schema migrations-pg/baseline.ts holds. */
@@ -54,6 +56,7 @@ const IN_BASELINE: Migration = { up: async () => {} };
  */
 const postgresMigrations: Record<string, Migration> = {
   '2026-11-27T0100-rate-counters': rateCounters.postgres,
+  '2026-11-28T0100-local-names': localNames.postgres,
 };
 
 /**

@@ -1,4 +1,4 @@
-import { type KitCardDoc, type KitDoc, kitCode } from '@scentry/shared-schema';
+import { type KitCardDoc, type KitDoc, kitCode, readLocalNames } from '@scentry/shared-schema';
 import { sql } from 'kysely';
 import { type Db, inTransaction, nowIso } from '../db/database';
 import { contains, type Paging, pageOf } from '../db/paging';
@@ -91,7 +91,7 @@ export async function countLiveKits(db: Db): Promise<number> {
 export async function loadKitCards(db: Db, kitId: number): Promise<KitCardDoc[]> {
   const cards = await db
     .selectFrom('scentCards')
-    .select(['id', 'name', 'sortOrder', 'correctScentOptionId'])
+    .select(['id', 'name', 'names', 'sortOrder', 'correctScentOptionId'])
     .where('testKitId', '=', kitId)
     .where('deletedAt', 'is', null)
     .orderBy('sortOrder')
@@ -107,6 +107,7 @@ export async function loadKitCards(db: Db, kitId: number): Promise<KitCardDoc[]>
       'co.scentOptionId',
       'co.sortOrder',
       'o.title as name',
+      'o.names',
       'o.storedPath',
     ])
     .where(
@@ -120,7 +121,10 @@ export async function loadKitCards(db: Db, kitId: number): Promise<KitCardDoc[]>
     .execute();
   return cards.map((c) => ({
     ...c,
-    options: options.filter((o) => o.scentCardId === c.id).map(({ scentCardId: _card, ...o }) => o),
+    names: readLocalNames(c.names),
+    options: options
+      .filter((o) => o.scentCardId === c.id)
+      .map(({ scentCardId: _card, ...o }) => ({ ...o, names: readLocalNames(o.names) })),
   }));
 }
 

@@ -1,3 +1,4 @@
+import type { LocalNames } from '@scentry/shared-schema';
 import type { Selectable } from 'kysely';
 import type { Db, TestResultsTable } from '../db/database';
 import { loadSnapshot } from './kit-versions';
@@ -14,7 +15,10 @@ export interface ResultReportRecord {
   cards: {
     cardSortOrder: number;
     scentCardName: string;
+    /** The card's and the chosen option's names in other languages, as the played version had them. */
+    scentCardNames: LocalNames;
     answerName: string;
+    answerNames: LocalNames;
     answerStoredPath: string | null;
     isCorrect: boolean;
     smellIntensity: number;
@@ -44,7 +48,16 @@ export async function resultReportRecord(db: Db, id: string): Promise<ResultRepo
   if (!row) return undefined;
   const details = await db
     .selectFrom('testResultDetails')
-    .select(['cardSortOrder', 'scentCardName', 'answerName', 'answerStoredPath', 'isCorrect', 'smellIntensity'])
+    .select([
+      'cardSortOrder',
+      'scentCardId',
+      'scentCardName',
+      'scentOptionId',
+      'answerName',
+      'answerStoredPath',
+      'isCorrect',
+      'smellIntensity',
+    ])
     .where('testResultId', '=', id)
     .orderBy('cardSortOrder')
     .orderBy('id')
@@ -65,7 +78,15 @@ export async function resultReportRecord(db: Db, id: string): Promise<ResultRepo
     provider: organizationName
       ? { name: organizationName, address: organizationAddress, phone: organizationPhone }
       : null,
-    cards: details.map((d) => ({ ...d, isCorrect: d.isCorrect === 1 })),
+    cards: details.map(({ scentCardId, scentOptionId, ...d }) => {
+      const card = snapshot?.cards.find((c) => c.id === scentCardId);
+      return {
+        ...d,
+        scentCardNames: card?.names ?? {},
+        answerNames: card?.options.find((o) => o.scentOptionId === scentOptionId)?.names ?? {},
+        isCorrect: d.isCorrect === 1,
+      };
+    }),
   };
 }
 

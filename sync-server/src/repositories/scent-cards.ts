@@ -1,4 +1,10 @@
-import type { ScentCard, ScentCardOptionInput } from '@scentry/shared-schema';
+import {
+  type LocalNames,
+  readLocalNames,
+  type ScentCard,
+  type ScentCardOptionInput,
+  storedLocalNames,
+} from '@scentry/shared-schema';
 import { type Db, nowIso } from '../db/database';
 import { type Paging, pageOf } from '../db/paging';
 import type { KitChange } from './kits';
@@ -8,7 +14,15 @@ export async function loadCard(db: Db, id: number): Promise<ScentCard | undefine
   const card = await db
     .selectFrom('scentCards as c')
     .innerJoin('testKits as k', 'k.id', 'c.testKitId')
-    .select(['c.id', 'c.name', 'c.sortOrder', 'c.correctScentOptionId', 'c.testKitId', 'k.name as testKitName'])
+    .select([
+      'c.id',
+      'c.name',
+      'c.names',
+      'c.sortOrder',
+      'c.correctScentOptionId',
+      'c.testKitId',
+      'k.name as testKitName',
+    ])
     .where('c.id', '=', id)
     .where('c.deletedAt', 'is', null)
     .where('k.deletedAt', 'is', null)
@@ -23,14 +37,20 @@ export async function loadCard(db: Db, id: number): Promise<ScentCard | undefine
       'co.scentCardId',
       'co.sortOrder',
       'o.title as scentCardOptionName',
+      'o.names as scentCardOptionNames',
       'o.storedPath as scentCardOptionStoredPath',
     ])
     .where('co.scentCardId', '=', id)
     .where('co.deletedAt', 'is', null)
     .orderBy('co.sortOrder')
     .execute();
-  const { correctScentOptionId, ...rest } = card;
-  return { ...rest, scentCardOptionResultId: correctScentOptionId, scentCardOptions: options };
+  const { correctScentOptionId, names, ...rest } = card;
+  return {
+    ...rest,
+    names: readLocalNames(names),
+    scentCardOptionResultId: correctScentOptionId,
+    scentCardOptions: options.map((o) => ({ ...o, scentCardOptionNames: readLocalNames(o.scentCardOptionNames) })),
+  };
 }
 
 /** A kit's live cards, paged: name, sort order, the correct answer's title, the option count. */
@@ -41,6 +61,7 @@ export async function listCards(db: Db, kitId: number, paging: Paging) {
     .select([
       'c.id',
       'c.name',
+      'c.names',
       'c.sortOrder',
       'o.title',
       (eb) =>
@@ -60,7 +81,12 @@ export async function listCards(db: Db, kitId: number, paging: Paging) {
     { column: 'c.sortOrder', order: 'asc' },
   );
   return {
-    list: page.list.map((r) => ({ ...r, title: r.title ?? null, optionCount: Number(r.optionCount ?? 0) })),
+    list: page.list.map((r) => ({
+      ...r,
+      names: readLocalNames(r.names),
+      title: r.title ?? null,
+      optionCount: Number(r.optionCount ?? 0),
+    })),
     totalCount: page.totalCount,
   };
 }
@@ -90,6 +116,8 @@ export async function cardOrderTaken(db: Db, kitId: number, sortOrder: number, e
 
 export interface CardFields {
   name: string;
+  /** None: no name in another language. */
+  names?: LocalNames;
   sortOrder: number;
   correctScentOptionId: number;
 }
@@ -97,7 +125,7 @@ export interface CardFields {
 export async function insertCard(change: KitChange, kitId: number, card: CardFields): Promise<number> {
   const { id } = await change.db
     .insertInto('scentCards')
-    .values({ testKitId: kitId, ...card, deletedAt: null })
+    .values({ testKitId: kitId, ...card, names: storedLocalNames(card.names), deletedAt: null })
     .returning('id')
     .executeTakeFirstOrThrow();
   change.touch(kitId);
@@ -107,7 +135,7 @@ export async function insertCard(change: KitChange, kitId: number, card: CardFie
 export async function updateCard(change: KitChange, kitId: number, cardId: number, card: CardFields): Promise<void> {
   await change.db
     .updateTable('scentCards')
-    .set({ ...card, updatedAt: nowIso() })
+    .set({ ...card, names: storedLocalNames(card.names), updatedAt: nowIso() })
     .where('id', '=', cardId)
     .execute();
   change.touch(kitId);

@@ -1,35 +1,50 @@
-import type { ScentOption, ScentOptionChoice } from '@scentry/shared-schema';
+import {
+  type LocalNames,
+  readLocalNames,
+  type ScentOption,
+  type ScentOptionChoice,
+  storedLocalNames,
+} from '@scentry/shared-schema';
 import { sql } from 'kysely';
 import { type Db, nowIso } from '../db/database';
 import { isUniqueViolation } from '../db/dialect';
 import { contains, type Paging, pageOf } from '../db/paging';
 import type { KitChange } from './kits';
 
-const COLUMNS = ['id', 'title', 'storedPath', 'originalFileName'] as const;
+const COLUMNS = ['id', 'title', 'names', 'storedPath', 'originalFileName'] as const;
+
+/** A row as the API gives it: its other languages' names as `{es?}` (stored as JSON text). */
+const withNames = <T extends { names: string | null }>(row: T): Omit<T, 'names'> & { names: ScentOption['names'] } => ({
+  ...row,
+  names: readLocalNames(row.names),
+});
 
 export async function findOption(db: Db, id: number): Promise<ScentOption | undefined> {
-  return db
+  const row = await db
     .selectFrom('scentOptions')
     .select(COLUMNS)
     .where('id', '=', id)
     .where('deletedAt', 'is', null)
     .executeTakeFirst();
+  return row && withNames(row);
 }
 
 export async function listOptions(db: Db, paging: Paging, titleFilter: string) {
   let q = db.selectFrom('scentOptions').select(COLUMNS).where('deletedAt', 'is', null);
   const text = titleFilter.trim();
   if (text) q = q.where(contains(db, sql`title`, text));
-  return pageOf(q, paging, { id: 'id', title: 'title', name: 'title' }, { column: 'id', order: 'asc' });
+  const page = await pageOf(q, paging, { id: 'id', title: 'title', name: 'title' }, { column: 'id', order: 'asc' });
+  return { ...page, list: page.list.map(withNames) };
 }
 
 export async function optionChoices(db: Db): Promise<ScentOptionChoice[]> {
-  return db
+  const rows = await db
     .selectFrom('scentOptions')
-    .select(['id', 'title', 'storedPath'])
+    .select(['id', 'title', 'names', 'storedPath'])
     .where('deletedAt', 'is', null)
     .orderBy('title')
     .execute();
+  return rows.map(withNames);
 }
 
 /** Whether any scent option was ever created (hidden ones included). */
@@ -49,7 +64,8 @@ export async function countLiveOptions(db: Db, ids: number[]): Promise<number> {
   return rows.length;
 }
 
-export type OptionFields = Omit<ScentOption, 'id'>;
+/** An option's fields; no `names` is no name in another language. */
+export type OptionFields = Omit<ScentOption, 'id' | 'names'> & { names?: LocalNames };
 
 /**
  * A name as it is stored and shown: NFC, every run of white space (any Unicode space, a
@@ -99,7 +115,7 @@ export const isTitleConflict = (err: unknown): boolean =>
 export async function insertOption(db: Db, option: OptionFields): Promise<number> {
   const { id } = await db
     .insertInto('scentOptions')
-    .values({ ...option, titleKey: titleKey(option.title), deletedAt: null })
+    .values({ ...option, names: storedLocalNames(option.names), titleKey: titleKey(option.title), deletedAt: null })
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;
@@ -131,17 +147,27 @@ export async function optionIsCorrectAnswer(db: Db, optionId: number): Promise<b
 }
 
 /**
- * New title, picture or file name. A new title or picture is what the kits showing the option
- * show: each of them is touched (a new version for devices).
+ * New title, names, picture or file name. A new title, name in another language or picture is
+ * what the kits showing the option show: each of them is touched (a new version for devices).
  */
 export async function updateOption(change: KitChange, id: number, option: OptionFields): Promise<void> {
   const before = await findOption(change.db, id);
   await change.db
     .updateTable('scentOptions')
-    .set({ ...option, titleKey: await keyFor(change.db, option.title, id), updatedAt: nowIso() })
+    .set({
+      ...option,
+      names: storedLocalNames(option.names),
+      titleKey: await keyFor(change.db, option.title, id),
+      updatedAt: nowIso(),
+    })
     .where('id', '=', id)
     .execute();
-  if (before && (before.title !== option.title || before.storedPath !== option.storedPath)) {
+  if (
+    before &&
+    (before.title !== option.title ||
+      before.storedPath !== option.storedPath ||
+      storedLocalNames(before.names) !== storedLocalNames(option.names))
+  ) {
     for (const kitId of await kitsUsingOption(change.db, id)) change.touch(kitId);
   }
 }

@@ -109,7 +109,7 @@ export async function scentPage(db: Db, page: string, code: string, language: La
         `<script type="application/json" id="scentry-kit" data-code="${escapeHtml(code)}">${jsonInHtml(success(data))}</script>`,
       )
       .replace(PAGE_MARKERS.back, backLink(t)) +
-    firstCardHtml(kit, t) +
+    firstCardHtml(kit, t, language) +
     page.slice(end + PAGE_MARKERS.mainEnd.length)
   );
 }

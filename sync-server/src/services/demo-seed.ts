@@ -11,18 +11,19 @@ import { storeImage } from './uploads';
 /** The demo kit's code: printed in the README so a new user can play at once. */
 export const DEMO_KIT_CODE = 'DEMO1';
 
-const PICTURES = [
-  'Lemon',
-  'Orange',
-  'Banana',
-  'Strawberry',
-  'Rose',
-  'Mint',
-  'Coffee',
-  'Chocolate',
-  'Cinnamon',
-  'Smoke',
-];
+/** The demo's scent options with their Spanish names (API.md "Names in the player's language"). */
+const PICTURES: Record<string, string> = {
+  Lemon: 'Limón',
+  Orange: 'Naranja',
+  Banana: 'Plátano',
+  Strawberry: 'Fresa',
+  Rose: 'Rosa',
+  Mint: 'Menta',
+  Coffee: 'Café',
+  Chocolate: 'Chocolate',
+  Cinnamon: 'Canela',
+  Smoke: 'Humo',
+};
 
 /** Five cards of five options each; the first name of each line is the correct answer. */
 const CARDS: { name: string; correct: string; options: string[] }[] = [
@@ -62,12 +63,17 @@ async function seedOnce(db: Db, config: Config, catalogued: (db: Db) => Promise<
   return changeKits(db, async (change) => {
     if (await catalogued(change.db)) return false;
     const ids = new Map<string, number>();
-    for (const title of PICTURES) {
+    for (const [title, es] of Object.entries(PICTURES)) {
       const file = packagePath('demo', `${title.toLowerCase()}.png`);
       const storedPath = storeImage(config, readFileSync(file));
       ids.set(
         title,
-        await insertOption(change.db, { title, storedPath, originalFileName: `${title.toLowerCase()}.png` }),
+        await insertOption(change.db, {
+          title,
+          names: { es },
+          storedPath,
+          originalFileName: `${title.toLowerCase()}.png`,
+        }),
       );
     }
     const kitId = await createKit(change, { name: DEMO_KIT_CODE, passThreshold: 4 }, 0);
@@ -75,6 +81,7 @@ async function seedOnce(db: Db, config: Config, catalogued: (db: Db) => Promise<
       const correct = ids.get(card.correct) as number;
       const cardId = await insertCard(change, kitId, {
         name: card.name,
+        names: { es: `Tarjeta de demostración ${i + 1}` },
         sortOrder: i + 1,
         correctScentOptionId: correct,
       });

@@ -6,6 +6,7 @@ import {
   FAMILY_FLAGS,
   flaggedLabels,
   type Language,
+  nameIn,
   printedName,
 } from '@scentry/shared-schema';
 import {
@@ -45,9 +46,10 @@ function flagAnswers(result: ResultReportRecord['result']): Record<string, boole
  * The shared layout's model of a stored result: what the player's own download says (see the
  * PWA's features/play/result/build-model.ts), from the server's record: names (the guest
  * placeholder until the medical form gives them), the kit as played, the server's score, each
- * card's choice as the kit version showed it, the medical answers, the provider.
+ * card's choice as the kit version showed it (in `language` when staff named it so), the medical
+ * answers, the provider.
  */
-export function resultReportModel(record: ResultReportRecord, publicUrl: string): ReportModel {
+export function resultReportModel(record: ResultReportRecord, publicUrl: string, language: Language): ReportModel {
   const { result, cards } = record;
   const flags = flagAnswers(result);
   return {
@@ -66,8 +68,8 @@ export function resultReportModel(record: ResultReportRecord, publicUrl: string)
     familyHistory: flaggedLabels(flags, FAMILY_FLAGS),
     cards: cards.map((c, i) => ({
       position: i + 1,
-      cardName: c.scentCardName,
-      choiceName: c.answerName,
+      cardName: nameIn(language, c.scentCardName, c.scentCardNames),
+      choiceName: nameIn(language, c.answerName, c.answerNames),
       picture: c.answerStoredPath,
       right: c.isCorrect,
       intensity: c.smellIntensity,
@@ -107,7 +109,7 @@ export async function renderResultReport(
   options: PictureDirs & { publicUrl: string; work: WorkThread },
   language: Language,
 ): Promise<ServerReport> {
-  const model = resultReportModel(record, options.publicUrl);
+  const model = resultReportModel(record, options.publicUrl, language);
   const pictures = readReportPictures(options, model);
   const pdf = await options.work.run('report', { model, pictures, language });
   return { fileName: reportFileName(model, 'pdf'), pdf, playedAt: model.playedAt };

@@ -34,7 +34,12 @@ export function saveCard(db: Db, origin: Origin, body: ScentCardRequest, mode: '
     if ((await countLiveOptions(trx, [...optionIds])) !== optionIds.size) {
       throw invalid(CATALOGUE_MSG.optionNotFound, 'scentCardOptions: unknown scent option');
     }
-    const fields = { name: body.name, sortOrder: body.sortOrder, correctScentOptionId: body.scentCardOptionResultId };
+    const fields = {
+      name: body.name,
+      names: body.names,
+      sortOrder: body.sortOrder,
+      correctScentOptionId: body.scentCardOptionResultId,
+    };
     let cardId = body.id;
     if (mode === 'create') cardId = await insertCard(change, kit.id, fields);
     else await updateCard(change, kit.id, cardId, fields);

@@ -47,6 +47,7 @@ export async function createScentOption(
   await refuseTakenTitle(db, title);
   const option = {
     title,
+    names: model.names.es ? { es: tidyTitle(model.names.es) } : {},
     storedPath: storeImage(dirs, png.buffer),
     originalFileName: png.fileName || null,
   };
@@ -60,7 +61,7 @@ export async function createScentOption(
   return { id, ...option };
 }
 
-/** A new title and, when a file is sent, a new picture; kits showing it get a new version. */
+/** A new title and names and, when a file is sent, a new picture; kits showing it get a new version. */
 export async function updateScentOption(
   db: Db,
   origin: Origin,
@@ -76,6 +77,7 @@ export async function updateScentOption(
   await refuseTakenTitle(db, title, model.id);
   const option = {
     title,
+    names: model.names.es ? { es: tidyTitle(model.names.es) } : {},
     storedPath: png ? storeImage(dirs, png.buffer) : current.storedPath,
     originalFileName: png ? png.fileName || null : current.originalFileName,
   };

@@ -88,6 +88,8 @@ export function playedCards(kit: KitDoc, answers: PlayedAnswer[]): StoredCard[] 
         {
           cardName: card.name,
           choiceName: choice?.name ?? '',
+          cardNames: card.names ?? {},
+          choiceNames: choice?.names ?? {},
           picture: choice?.storedPath ?? null,
           right: card.correctScentOptionId === answer.scentOptionId,
           intensity: answer.smellIntensity,

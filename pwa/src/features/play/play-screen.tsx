@@ -1,7 +1,7 @@
-import { INTENSITY_LABELS, intensityLabel, type KitDoc } from '@scentry/shared-schema';
+import { INTENSITY_LABELS, intensityLabel, type KitDoc, nameIn } from '@scentry/shared-schema';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import { loadWholeCatalogue, useT } from '../../i18n';
+import { loadWholeCatalogue, useLanguage, useT } from '../../i18n';
 import { clearProgress, loadProgress, saveProgress, setActiveGame } from '../../lib/play-progress';
 import { ensurePlayer } from '../../lib/player';
 import { drawnCard, takeOverShell } from '../../lib/shell';
@@ -60,6 +60,7 @@ function Play({ kit }: { kit: KitDoc }) {
   const navigate = useNavigate();
   const notify = useToast();
   const t = useT();
+  const language = useLanguage();
   const cards = [...kit.cards].sort((a, b) => a.sortOrder - b.sortOrder);
   // A reload or an accidental back resumes where this kit was left (read once, on the first render).
   const [stored] = useState(() => loadProgress(kit.id, kit.version));
@@ -305,7 +306,7 @@ function Play({ kit }: { kit: KitDoc }) {
                     onError={() => setMissing((m) => new Set(m).add(o.storedPath))}
                   />
                 )}
-                <span>{o.name}</span>
+                <span>{nameIn(language, o.name, o.names)}</span>
                 {on && (
                   <span className="choice-check" aria-hidden="true">
                     ✓
@@ -317,7 +318,7 @@ function Play({ kit }: { kit: KitDoc }) {
         </div>
       </fieldset>
       <p className={confirmed ? 'play-confirm play-confirm-on' : 'play-confirm'} role="status">
-        {confirmed ? t('card.gotIt', { name: confirmed.name }) : ''}
+        {confirmed ? t('card.gotIt', { name: nameIn(language, confirmed.name, confirmed.names) }) : ''}
       </p>
       {saving && (
         <p className="center">

@@ -1,7 +1,8 @@
 import type { ScentCardRequest, ScentOptionChoice } from '@scentry/shared-schema';
 import { call } from '../../lib/call';
 
-export type OptionChoice = ScentOptionChoice;
+/** What the option pickers show of a scent option. */
+export type OptionChoice = Pick<ScentOptionChoice, 'id' | 'title' | 'storedPath'>;
 
 export const scentOptionChoices = (signal?: AbortSignal) => call('dropDownForScentCardOption', { signal });
 

@@ -31,6 +31,8 @@ export interface KitCardRef {
 
 interface CardValues extends Record<string, unknown> {
   name: string;
+  /** The card's name for players who play in Spanish ('' for none). */
+  spanishName: string;
   sortOrder: number | null;
   correct: number | null;
   options: LocalOption[];
@@ -47,6 +49,7 @@ function initialValues(card: ScentCard | null, others: KitCardRef[]): CardValues
   const order = card ? card.sortOrder : freeCardOrder(others);
   return {
     name: card?.name ?? (order ? `Card ${order}` : ''),
+    spanishName: card?.names.es ?? '',
     sortOrder: order,
     correct: card?.scentCardOptionResultId ?? null,
     options: (card?.scentCardOptions ?? []).map((o) => ({
@@ -116,6 +119,7 @@ export function CardEditor({
       id: cardId,
       testKitId: kit.id,
       name: v.name,
+      names: { es: v.spanishName },
       sortOrder: v.sortOrder ?? undefined,
       scentCardOptionResultId: v.correct ?? undefined,
       scentCardOptions: byOrder(v.options).map((o) => ({
@@ -125,6 +129,7 @@ export function CardEditor({
       })),
     }),
     check: cardRules,
+    fieldOf: { 'names.es': 'spanishName' },
     submit: (data) => save.mutateAsync(data),
     title: 'Scent card',
     // spec §8: rule breaks and a server Failure or Warning are warnings titled 'Scent card'.
@@ -233,6 +238,12 @@ export function CardEditor({
       >
         <div className="form-grid">
           <Field label="Scent Card Name" maxLength={CARD_NAME_MAX} required {...form.field('name')} />
+          <Field
+            label="Name in Spanish (optional)"
+            lang="es"
+            maxLength={CARD_NAME_MAX}
+            {...form.field('spanishName')}
+          />
           <SelectField
             label="Sort Order"
             placeholder="Select…"

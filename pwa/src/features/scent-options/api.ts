@@ -1,3 +1,4 @@
+import type { LocalNames } from '@scentry/shared-schema';
 import { call } from '../../lib/call';
 
 export interface ListParams {
@@ -22,10 +23,10 @@ function form(model: object, file: File | null) {
   return data;
 }
 
-export const createScentOption = (title: string, file: File | null) =>
-  call('createScentCardOption', { form: form({ Title: title }, file) });
+export const createScentOption = (title: string, names: LocalNames, file: File | null) =>
+  call('createScentCardOption', { form: form({ Title: title, Names: names }, file) });
 
-export const updateScentOption = (id: number, title: string, file: File | null) =>
-  call('updateScentCardOption', { form: form({ Id: id, Title: title }, file) });
+export const updateScentOption = (id: number, title: string, names: LocalNames, file: File | null) =>
+  call('updateScentCardOption', { form: form({ Id: id, Title: title, Names: names }, file) });
 
 export const deleteScentOption = (id: number) => call('deleteScentCardOption', { query: { id } });

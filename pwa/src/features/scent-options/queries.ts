@@ -1,3 +1,4 @@
+import type { LocalNames } from '@scentry/shared-schema';
 import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
 import { invalidate, QUERY_ROOTS } from '../../lib/query';
 import { type ListSearch, listParams } from '../../lib/route-params';
@@ -23,8 +24,8 @@ const afterChange = () => invalidate('scentOptions', 'cards', 'kits');
 
 export const useSaveScentOption = () =>
   useMutation({
-    mutationFn: ({ id, title, file }: { id: number; title: string; file: File | null }) =>
-      id ? updateScentOption(id, title, file) : createScentOption(title, file),
+    mutationFn: ({ id, title, names, file }: { id: number; title: string; names: LocalNames; file: File | null }) =>
+      id ? updateScentOption(id, title, names, file) : createScentOption(title, names, file),
     onSuccess: afterChange,
   });
 

@@ -36,11 +36,12 @@ export function ScentOptionForm({ option }: { option?: ScentOption }) {
   const id = option?.id ?? 0;
   const form = useForm({
     schema: scentOptionModel,
-    initial: { title: option?.title ?? '' },
-    toInput: (v) => ({ id, title: v.title }),
+    initial: { title: option?.title ?? '', spanishTitle: option?.names.es ?? '' },
+    toInput: (v) => ({ id, title: v.title, names: { es: v.spanishTitle } }),
+    fieldOf: { 'names.es': 'spanishTitle' },
     // The picture is required for a new option (the server checks it again, by its bytes).
     check: (): FieldErrors => (!id && !file ? { file: CATALOGUE_MSG.imageRequired } : {}),
-    submit: (data) => save.mutateAsync({ id, title: data.title, file }),
+    submit: (data) => save.mutateAsync({ id, title: data.title, names: data.names, file }),
     title: 'Scent option',
     success: id ? 'Scent option updated successfully' : 'Scent option saved successfully',
     onSuccess: (saved) => {
@@ -81,6 +82,12 @@ export function ScentOptionForm({ option }: { option?: ScentOption }) {
       <h1>Manage scent option</h1>
       <form className="stack" onSubmit={form.onSubmit} noValidate>
         <Field label="Scent option name" maxLength={SCENT_OPTION_NAME_MAX} {...form.field('title')} />
+        <Field
+          label="Name in Spanish (optional)"
+          lang="es"
+          maxLength={SCENT_OPTION_NAME_MAX}
+          {...form.field('spanishTitle')}
+        />
         <div className="field">
           <span className="label" id={`${inputId}-label`}>
             Upload scent card image

@@ -120,8 +120,8 @@ describe("the shell and card 1 in the request's language", () => {
       expect(card.body).toContain(`</span> ${es(`intensity.${i}` as 'intensity.0')}</label>`);
     expect(card.body).toContain(`aria-label="${es('frame.back')}"`);
     expect(card.body).not.toContain(en('card.intensityLegend'));
-    // Kit and option names are not translated.
-    expect(choiceNames(card.body)).toEqual(['Rose', 'Lemon', 'Coffee', 'Mint', 'Smoke']);
+    // Option names in Spanish where staff gave them (the demo's: API.md "Names in the player's language").
+    expect(choiceNames(card.body)).toEqual(['Rosa', 'Limón', 'Café', 'Menta', 'Humo']);
     expect(card.headers.vary).toContain('Cookie, Accept-Language');
   });
 

@@ -37,10 +37,10 @@ afterAll(async () => {
 
 describe('the CSP and the inline boot script', () => {
   it("allows index.html's inline scripts by their hashes, and nothing inline besides", async () => {
-    // The text size (before the first paint), the boot script (asks for the kit early) and the
-    // shell's tap keeper (card 1 before the app).
+    // The text size (before the first paint), the boot script (asks for the kit early), the
+    // shell's tap keeper (card 1 before the app) and the loader (the app's code after the paint).
     const inline = [...sourceHtml.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
-    expect(inline).toHaveLength(3);
+    expect(inline).toHaveLength(4);
     const res = await t.app.inject({ method: 'GET', url: '/scent/DEMO1' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('__scentryEarlyKit');

@@ -1,4 +1,5 @@
 import { printedName } from '@scentry/shared-schema';
+import { playerNameText } from '@scentry/shared-schema/result-document';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useT } from '../../../i18n';
@@ -20,7 +21,7 @@ export function ProviderChoiceScreen() {
   const [value, setValue] = useState<number | null>(
     typeof player?.organizationId === 'number' ? player.organizationId : null,
   );
-  const fullName = printedName(player?.FirstName, player?.LastName);
+  const fullName = playerNameText(printedName(player?.FirstName, player?.LastName), t);
   const canGoOn = !wantsProvider || value !== null;
 
   function next() {

@@ -19,7 +19,13 @@ const stored: StoredResult = {
 
 describe('buildReportModel', () => {
   it('reads the stored play, the placeholder name and "not given" until the medical form is filled', () => {
-    const m = buildReportModel(stored, { FirstName: 'Guest', LastName: 'Player' }, null, 'https://scentry.example/');
+    const m = buildReportModel(
+      stored,
+      { FirstName: 'Guest', LastName: 'Player' },
+      null,
+      'https://scentry.example/',
+      'en',
+    );
     expect(m).toMatchObject({
       resultId: stored.testResultId,
       status: 'Fail',
@@ -61,6 +67,7 @@ describe('buildReportModel', () => {
       },
       { name: 'Valley Clinic', address: '1 Main St', phone: '5551234567' },
       'http://localhost:3000',
+      'en',
     );
     expect(m.playerName).toBe('Ada Lovelace');
     expect(m.age).toBe(42);
@@ -71,7 +78,7 @@ describe('buildReportModel', () => {
 
   it('counts a kit of five when an older stored result has no card rows', () => {
     const { cards: _c, ...old } = stored;
-    const m = buildReportModel(old, null, null, 'http://localhost:3000');
+    const m = buildReportModel(old, null, null, 'http://localhost:3000', 'en');
     expect(m.cards).toEqual([]);
     expect(m.cardCount).toBe(5);
     expect(m.age).toBeNull();

@@ -1,4 +1,12 @@
-import { CARDS_PER_KIT, DISORDER_FLAGS, FAMILY_FLAGS, flaggedLabels, printedName } from '@scentry/shared-schema';
+import {
+  CARDS_PER_KIT,
+  DISORDER_FLAGS,
+  FAMILY_FLAGS,
+  flaggedLabels,
+  type Language,
+  nameIn,
+  printedName,
+} from '@scentry/shared-schema';
 import type { ReportModel, ReportProvider } from '@scentry/shared-schema/result-document';
 import type { PlayerData, StoredResult } from '../../../lib/player';
 
@@ -13,13 +21,14 @@ function age(v: unknown): number | null {
 /**
  * The report of the stored result: the play as the device scored it, the player's names and
  * medical answers as stored on the device ("not given" until the medical form fills them), and
- * the provider when one is linked.
+ * the provider when one is linked; the cards' and choices' names in `language` when staff gave them.
  */
 export function buildReportModel(
   result: StoredResult,
   player: PlayerData | null,
   provider: ReportProvider | null,
   publicUrl: string,
+  language: Language,
 ): ReportModel {
   const p: Partial<PlayerData> = player ?? {};
   const cards = result.cards ?? [];
@@ -37,7 +46,12 @@ export function buildReportModel(
     race: text(p.Race),
     disorders: flaggedLabels(p, DISORDER_FLAGS),
     familyHistory: flaggedLabels(p, FAMILY_FLAGS),
-    cards: cards.map((c, i) => ({ position: i + 1, ...c })),
+    cards: cards.map(({ cardNames, choiceNames, ...c }, i) => ({
+      position: i + 1,
+      ...c,
+      cardName: nameIn(language, c.cardName, cardNames),
+      choiceName: nameIn(language, c.choiceName, choiceNames),
+    })),
     verifyUrl: `${publicUrl.replace(/\/+$/, '')}/verify/${result.testResultId}`,
   };
 }

@@ -1,9 +1,9 @@
 import { intensityKey, REPORT_MSG, recordValue } from '@scentry/shared-schema';
 import type { ReportModel } from '@scentry/shared-schema/result-document';
-import { REPORT_BRAND } from '@scentry/shared-schema/result-document';
+import { playerNameText, REPORT_BRAND } from '@scentry/shared-schema/result-document';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
-import { useT } from '../../../i18n';
+import { useLanguage, useT } from '../../../i18n';
 import { localDateTime } from '../../../i18n/dates';
 import { serverMessage } from '../../../i18n/server-message';
 import { ApiFailure, callPlayer } from '../../../lib/api';
@@ -62,6 +62,7 @@ export function ResultScreen({ result }: { result: StoredResult }) {
   const navigate = useNavigate();
   const notify = useToast();
   const t = useT();
+  const language = useLanguage();
   const { online } = useSyncStatus();
   const provider = useProvider(result.organizationId);
   const completed = useCompleted(result);
@@ -74,8 +75,8 @@ export function ResultScreen({ result }: { result: StoredResult }) {
   const walletNeedsConnection = !online || walletUnreachable;
   // biome-ignore lint/correctness/useExhaustiveDependencies: `medical` too: a stored form the server sent back replaces the device's copy (player data).
   const model = useMemo<ReportModel>(
-    () => buildReportModel(result, getPlayer(), provider, knownPublicUrl() ?? window.location.origin),
-    [result, provider, medical],
+    () => buildReportModel(result, getPlayer(), provider, knownPublicUrl() ?? window.location.origin, language),
+    [result, provider, medical, language],
   );
   const passed = model.status === 'Pass';
 
@@ -180,7 +181,7 @@ export function ResultScreen({ result }: { result: StoredResult }) {
       </section>
 
       <dl className="summary report-details">
-        <Row label={t('result.name')} value={model.playerName} />
+        <Row label={t('result.name')} value={playerNameText(model.playerName, t)} />
         {/* The player's own clock with its zone (DESIGN.md §7); the report keeps Pacific Time. */}
         <Row label={t('result.completed')} value={localDateTime(model.playedAt)} testId="completed" />
         <Row label={t('result.kit')} value={model.kitName} />

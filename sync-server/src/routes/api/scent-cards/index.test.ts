@@ -95,6 +95,7 @@ describe('SentCard routes', () => {
           scentCardId: cardId,
           sortOrder: i + 1,
           scentCardOptionName: o.title,
+          scentCardOptionNames: {},
           scentCardOptionStoredPath: o.storedPath,
         })),
       );
@@ -404,9 +405,9 @@ describe('SentCard routes', () => {
       expect(body.data).toEqual({
         totalCount: 3,
         list: [
-          { id: c1, name: 'Card 1', sortOrder: 1, title: options[0].title, optionCount: 5 },
-          { id: c2, name: 'Card 2', sortOrder: 2, title: options[1].title, optionCount: 5 },
-          { id: c3, name: 'Card 3', sortOrder: 3, title: options[3].title, optionCount: 5 },
+          { id: c1, name: 'Card 1', names: {}, sortOrder: 1, title: options[0].title, optionCount: 5 },
+          { id: c2, name: 'Card 2', names: {}, sortOrder: 2, title: options[1].title, optionCount: 5 },
+          { id: c3, name: 'Card 3', names: {}, sortOrder: 3, title: options[3].title, optionCount: 5 },
         ],
       });
       const page2 = expectReply<ListResult<ScentCardListRow>>(

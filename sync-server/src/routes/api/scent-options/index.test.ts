@@ -71,6 +71,7 @@ describe('ScentCardOption routes', () => {
       expect(body.data).toEqual({
         id: expect.any(Number),
         title: 'Lemon',
+        names: {},
         storedPath: expect.stringMatching(STORED_PATH),
         originalFileName: 'lemon.png',
       });
@@ -369,6 +370,7 @@ describe('ScentCardOption routes', () => {
       expect(body.data).toEqual({
         id: option.id,
         title: 'ById',
+        names: {},
         storedPath: option.storedPath,
         originalFileName: 'ById.png',
       });
@@ -386,7 +388,7 @@ describe('ScentCardOption routes', () => {
       );
       expect(body.data.length).toBeGreaterThan(3);
       for (const item of body.data) {
-        expect(Object.keys(item).sort()).toEqual(['id', 'storedPath', 'title']);
+        expect(Object.keys(item).sort()).toEqual(['id', 'names', 'storedPath', 'title']);
         expect(item.storedPath).toMatch(STORED_PATH);
       }
       const titles = body.data.map((o) => o.title);
