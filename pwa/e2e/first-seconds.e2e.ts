@@ -228,6 +228,29 @@ describe('the first seconds, from a printed QR code on a slow network', () => {
     await context.close();
   });
 
+  it('a drop once the app has started: card 1 the server drew stays playable, and says "No connection" only when the game would go on', async () => {
+    const { context, page } = await phonePage({ consoleErrors: false });
+    // The app's own code arrives; the play screen's does not (the network went in the first second).
+    await page.route(/\/assets\/(_player|scent\._id)[^/]*\.js$/, (route) => route.abort('internetdisconnected'));
+    const failed = page.waitForEvent('requestfailed', (r) => /scent\._id/.test(r.url()));
+    await page.goto(`${shared.server.url}/scent/DEMO1`);
+    await failed;
+    await page.waitForFunction(() => performance.getEntriesByName('scentry:app-start').length > 0);
+    // The app has run and failed to load the play screen (its error screen would take over within
+    // a frame or two): the server's card is still the screen.
+    await page.waitForTimeout(500);
+    const shell = page.locator('#shell');
+    await shell.getByRole('heading', { name: 'SCENT 1' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'No connection' }).count()).toBe(0);
+    await shell.locator('label.chip', { hasText: 'Moderate' }).tap();
+    await shell.getByRole('button', { name: 'Lemon' }).tap();
+    expect(await shell.getByRole('button', { name: 'Lemon' }).getAttribute('aria-pressed')).toBe('true');
+    // Going on cannot work: the card says so and keeps the answers on screen.
+    await shell.getByRole('alert').filter({ hasText: 'No connection' }).waitFor();
+    expect(await shell.locator('label.chip-on').textContent()).toContain('Moderate');
+    await context.close();
+  });
+
   for (const viewport of [
     { width: 320, height: 568 },
     { width: 390, height: 844 },

@@ -111,13 +111,24 @@ function expectSpanishReport(text: string, pacificDay: string) {
     'Tarjetas de aroma',
     'Su elección',
     'Verifique este informe',
-    // Not translated: the product labels, the kit and option names.
+    // The options by the Spanish names staff gave them (API.md "Names in the player's language").
+    'Limón',
+    'Participante invitado',
+    // Not translated: the product labels, the kit's code.
     'OLFACTORY TEST KIT',
     'DEMO1',
-    'Lemon',
   ])
     expect(text, s).toContain(s);
-  for (const english of ['Smell screening result', 'scents named correctly', 'Pacific Time', 'Your choice', 'PASS'])
+  for (const english of [
+    'Smell screening result',
+    'scents named correctly',
+    'Pacific Time',
+    'Your choice',
+    'PASS',
+    'Lemon',
+    'Demo card',
+    'Guest Player',
+  ])
     expect(text, english).not.toContain(english);
 }
 
@@ -134,6 +145,8 @@ describe('a Spanish report', () => {
       await page.getByTestId('score').waitFor();
       // The page's own words from the report's catalogue.
       await page.locator('.result-banner .eyebrow').filter({ hasText: 'Resultado de la prueba de olfato' }).waitFor();
+      // The guest placeholder is the same word on screen as in the PDF.
+      await page.locator('.report-details').getByText('Participante invitado').waitFor();
 
       const playedAt = await page.evaluate(() => JSON.parse(localStorage.getItem('testResultData') ?? '{}').playedAt);
       const pacificDay = new Intl.DateTimeFormat('es-US', {

@@ -2,7 +2,7 @@ import { translator } from '@scentry/shared-schema/i18n/translator';
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { withContext as inContext, serverAndBrowser } from './support/journey';
-import { answerLocationStep, DEMO_PASS_PICKS, pageLanguage, playDemo } from './support/player';
+import { answerLocationStep, DEMO_PASS_PICKS, demoOption, pageLanguage, playDemo } from './support/player';
 import { axeViolations, scrollsSideways, settled, shoot, smallTargets } from './support/ux';
 
 /**
@@ -25,7 +25,7 @@ const withContext = (
 const heading = (page: Page, name: string) => page.getByRole('heading', { name, exact: true });
 const chip = (page: Page, t: typeof es, n: number) =>
   page.locator('label.chip').filter({ hasText: new RegExp(`^${n}\\s*${t(`intensity.${n}` as 'intensity.0')}$`) });
-const pick = (page: Page, name: string) => page.locator('.choice').filter({ hasText: name });
+const pick = (page: Page, name: string) => page.locator('.choice').filter({ hasText: demoOption(name) });
 
 describe('the page the server draws, before any script', () => {
   it('answers Accept-Language: es with the Spanish shell and card 1 (lang, heading, intensities, way back)', async () => {
@@ -184,6 +184,14 @@ describe('a Spanish device plays in Spanish', () => {
     withContext(SPANISH, async (_context, page) => {
       await page.goto(`${shared.server.url}/scent/DEMO1`);
       await heading(page, es('card.heading', { number: 1 })).waitFor();
+      // The demo's options by their Spanish names (API.md "Names in the player's language").
+      expect(await page.locator('section.play .choice span:not(.choice-check)').allTextContents()).toEqual([
+        'Rosa',
+        'Limón',
+        'Café',
+        'Menta',
+        'Humo',
+      ]);
       await playDemo(page);
       expect(new URL(page.url()).pathname).toBe('/pass');
     }));

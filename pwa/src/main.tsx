@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { activateLanguage, initialLanguage } from './i18n';
 import { onTotpSetupRequired, onUnauthorized } from './lib/api';
 import { watchChunkLoadErrors } from './lib/chunk-load';
-import { takeOverShell } from './lib/shell';
+import { drawnCard, takeOverShell } from './lib/shell';
 import { routeTree } from './routeTree.gen';
 import { RouteError } from './ui/route-error';
 import './ui/styles.css';
@@ -46,6 +46,9 @@ onTotpSetupRequired(() => {
 // in the same frame: lib/shell.ts), and the sync loop (uploads of waiting results, kit refreshes)
 // starts a moment later: a player's first card never waits for it.
 const stopWaiting = router.subscribe('onResolved', () => {
+  // A first screen that failed to load (its code did not arrive) over the card 1 the server drew
+  // leaves that card, which works without the app; the next screen that loads takes over.
+  if (drawnCard() && router.state.matches.some((m) => m.status === 'error')) return;
   stopWaiting();
   requestAnimationFrame(() => takeOverShell());
   setTimeout(() => void import('./offline/sync').then((m) => m.startBackgroundSync()), 500);

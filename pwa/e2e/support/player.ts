@@ -7,6 +7,24 @@ import { pulledKit } from './admin-api';
 /** The demo kit's correct answers (README) with a wrong one on card 5: 4 of 5, a Pass. */
 export const DEMO_PASS_PICKS = ['Lemon', 'Coffee', 'Rose', 'Mint', 'Coffee'];
 
+/** The demo's options in Spanish, as a Spanish player sees them (sync-server services/demo-seed.ts). */
+export const DEMO_NAMES_ES: Record<string, string> = {
+  Lemon: 'Limón',
+  Orange: 'Naranja',
+  Banana: 'Plátano',
+  Strawberry: 'Fresa',
+  Rose: 'Rosa',
+  Mint: 'Menta',
+  Coffee: 'Café',
+  Chocolate: 'Chocolate',
+  Cinnamon: 'Canela',
+  Smoke: 'Humo',
+};
+
+/** A demo option by its English name, as shown in either language (its name, or its Spanish one). */
+export const demoOption = (name: string): RegExp =>
+  new RegExp(`^(?:${name}|${DEMO_NAMES_ES[name] ?? name})(?!\\p{L})`, 'u');
+
 /** The page's language (its `<html lang>`, which the app keeps in step with the player's choice). */
 export async function pageLanguage(page: Page): Promise<Language> {
   return (await page.evaluate(() => document.documentElement.lang)) === 'es' ? 'es' : 'en';
@@ -118,7 +136,10 @@ export async function answerCard(page: Page, pick: string, intensity = 3): Promi
     .locator('label.chip')
     .filter({ hasText: new RegExp(`^${intensity}\\s*${t(`intensity.${intensity}` as 'intensity.3')}$`) })
     .click();
-  await page.locator('.choice').filter({ hasText: pick }).click();
+  await page
+    .locator('.choice')
+    .filter({ hasText: demoOption(pick) })
+    .click();
 }
 
 /**

@@ -2,7 +2,7 @@ import { type ErrorComponentProps, useRouter } from '@tanstack/react-router';
 import { createContext, useContext, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useT } from '../i18n';
 import { chunkUrl, isChunkLoadError, serverAnswers } from '../lib/chunk-load';
-import { takeOverShell } from '../lib/shell';
+import { drawnCard, takeOverShell } from '../lib/shell';
 
 /** Set by the player's frame: an error shown inside it is not a page of its own. */
 export const InPlayerFrame = createContext(false);
@@ -39,16 +39,29 @@ function NoConnection({ error }: { error: unknown }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const mounted = useRef(true);
 
-  // This screen can be the first the app shows: it takes the page over from the static shell
-  // (which hides #root) before its heading takes the focus, or the focus would land nowhere.
-  useLayoutEffect(() => takeOverShell(), []);
+  // The card 1 the server drew is on screen and works without the app (index.html's card script,
+  // which says "No connection" itself once the player tries to go on): it stays, and the app tries
+  // again when the device is back online (issue 41: a drop in the first second kept no card).
+  const [overCard] = useState(() => drawnCard() !== null);
+  // Otherwise this screen can be the first the app shows: it takes the page over from the static
+  // shell (which hides #root) before its heading takes the focus, or the focus would land nowhere.
+  useLayoutEffect(() => {
+    if (!overCard) takeOverShell();
+  }, [overCard]);
   useEffect(() => {
     mounted.current = true;
-    heading.current?.focus();
+    if (!overCard) heading.current?.focus();
     return () => {
       mounted.current = false;
     };
-  }, []);
+  }, [overCard]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: retry reads the latest state through refs.
+  useEffect(() => {
+    if (!overCard) return;
+    const again = () => void retry();
+    window.addEventListener('online', again);
+    return () => window.removeEventListener('online', again);
+  }, [overCard]);
 
   async function retry() {
     setState('trying');
@@ -61,6 +74,7 @@ function NoConnection({ error }: { error: unknown }) {
     if (mounted.current) window.location.reload();
   }
 
+  if (overCard) return null;
   const body = (
     <section className="no-connection stack center" aria-labelledby="no-connection-title">
       <h1 id="no-connection-title" ref={heading} tabIndex={-1}>
