@@ -120,6 +120,8 @@ describe('catalogue back office', () => {
       for (const [name, rgb] of OPTIONS) {
         await page.goto(`${shared.server.url}/admin/createScentCardData`);
         await page.getByLabel('Scent option name').fill(name);
+        // Its name for Spanish players, where staff give one (API.md "Names in the player's language").
+        if (name === 'Pine') await page.getByLabel('Name in Spanish (optional)').fill('Pino');
         await dropFile(page, makePng(rgb), `${name.toLowerCase()}.png`, 'image/png');
         await page.getByRole('img', { name: `Preview of ${name}` }).waitFor();
         await page.getByRole('button', { name: 'Submit' }).click();
@@ -148,6 +150,7 @@ describe('catalogue back office', () => {
       await page.getByRole('link', { name: 'Add Scent Card' }).click();
       await page.getByRole('heading', { name: 'Play Kit: E2EKIT / Create Scent Card' }).waitFor();
       await page.getByLabel('Scent Card Name').fill('Forest card');
+      await page.getByLabel('Name in Spanish (optional)').fill('Tarjeta del bosque');
       await page.getByLabel('Sort Order', { exact: true }).selectOption('1');
       for (const [i, [name]] of OPTIONS.entries()) {
         await page.getByRole('button', { name: 'Add Option' }).click();
@@ -181,6 +184,12 @@ describe('catalogue back office', () => {
        WHERE co.deleted_at IS NULL AND c.name = 'Forest card' ORDER BY co.sort_order`,
       );
       expect(stored.map((r) => r.title)).toEqual(['Vanilla', 'Pine', 'Lavender', 'Cherry', 'Peach']);
+      expect(shared.server.sql("SELECT names FROM scent_options WHERE title = 'Pine'")).toEqual([
+        { names: '{"es":"Pino"}' },
+      ]);
+      expect(shared.server.sql("SELECT names FROM scent_cards WHERE name = 'Forest card'")).toEqual([
+        { names: '{"es":"Tarjeta del bosque"}' },
+      ]);
 
       // The QR code, downloaded as the admin does, decodes back to the kit's URL.
       await page.getByRole('tab', { name: 'Play Kit Info' }).click();
