@@ -1,9 +1,10 @@
 import { MEDICAL_MSG } from '@scentry/shared-schema';
+import { translator } from '@scentry/shared-schema/i18n/translator';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WITH_SERVICE_WORKER } from './support/browser';
 import { serverAndBrowser } from './support/journey';
-import { DEMO_PASS_PICKS, playDemo } from './support/player';
+import { answerCard, answerLocationStep, DEMO_PASS_PICKS } from './support/player';
 import { ADMIN } from './support/server';
 import { axeViolations, scrollsSideways, shoot, smallTargets } from './support/ux';
 
@@ -12,7 +13,9 @@ import { axeViolations, scrollsSideways, shoot, smallTargets } from './support/u
  * three players play in a row (the second offline); Next player and the idle reset leave nothing of
  * the one before (page, Back, reload, localStorage); the back office stays shut; leaving needs the
  * PIN (or a staff sign-in); the server ends up with exactly the three results, in the event's
- * organization. The idle time is shortened by the test-only `window.__scentryEventIdleMs`.
+ * organization. Each player is asked "Share your location?" (player 1's yes is not the next one's),
+ * and Next player asks before it discards a half-filled form. The idle time is shortened by the
+ * test-only `window.__scentryEventIdleMs`.
  */
 
 const shared = serverAndBrowser({ SEED_DEMO: 'on' });
@@ -21,6 +24,7 @@ const PIN = '2468';
 /** Two minutes shortened to 24 s, the warning 12 s before: room for a slow machine between two taps, and to audit the warning. */
 const IDLE_MS = 24_000;
 const WARN_MS = 12_000;
+const SEATTLE = { latitude: 47.6062, longitude: -122.3321 };
 /** One of five right: a Fail. */
 const FAIL_PICKS = ['Rose', 'Banana', 'Lemon', 'Smoke', 'Orange'];
 
@@ -74,6 +78,20 @@ async function audit(name: string, phone = false, sizes = phone ? [TABLET, { wid
     expect(await scrollsSideways(page), `${name} ${size.width}: scrolls sideways (${file})`).toBe(false);
   }
   await page.setViewportSize(TABLET);
+}
+
+/**
+ * Five cards, then the location question, which this player must be asked (an earlier player's
+ * answer is never theirs): answered as told. Ends on /pass or /fail.
+ */
+async function playAskedForLocation(picks: string[], location: 'Not now' | 'Allow location' = 'Not now') {
+  const t = translator('en');
+  for (let i = 1; i <= 5; i++) {
+    await page.getByRole('heading', { name: t('card.heading', { number: i }) }).waitFor();
+    await answerCard(page, picks[i - 1]);
+  }
+  await page.getByRole('heading', { name: t('location.title') }).waitFor();
+  await answerLocationStep(page, location);
 }
 
 /** Nothing of the player before: not on the page, not in localStorage (their result id, name, answers). */
@@ -149,7 +167,10 @@ describe('event mode on a tablet', () => {
     await startScreen().click();
     await page.waitForURL('**/scent/demo1');
     await page.getByRole('button', { name: 'Next player' }).waitFor();
-    await playDemo(page, DEMO_PASS_PICKS);
+    // The tablet's browser grants location from here on: player 1 says yes.
+    await context.setGeolocation(SEATTLE);
+    await context.grantPermissions(['geolocation']);
+    await playAskedForLocation(DEMO_PASS_PICKS, 'Allow location');
     await page.waitForURL('**/pass');
     await audit('pass');
     await page.getByRole('link', { name: 'See my result', exact: true }).click();
@@ -162,6 +183,13 @@ describe('event mode on a tablet', () => {
     await page.getByRole('link', { name: 'Add your details' }).click();
     await page.waitForURL('**/userMedicationQuestion');
     await page.getByLabel('First name').fill('Alicia');
+    // Next player with a half-filled form asks first; Cancel keeps what was typed.
+    await page.getByRole('button', { name: 'Next player' }).click();
+    const discard = page.getByRole('dialog', { name: "Discard this player's answers?" });
+    await discard.waitFor();
+    await discard.getByRole('button', { name: 'Cancel' }).click();
+    await discard.waitFor({ state: 'hidden' });
+    expect(await page.getByLabel('First name').inputValue()).toBe('Alicia');
     await page.getByLabel('Last name').fill('Zamora');
     await page.getByLabel('Age').fill('37');
     await page.getByRole('group', { name: 'Gender' }).getByRole('radio', { name: 'Female' }).check();
@@ -202,7 +230,8 @@ describe('event mode on a tablet', () => {
     await onStartScreen();
     await startScreen().click();
     await page.waitForURL('**/scent/demo1');
-    await playDemo(page, FAIL_PICKS);
+    // Asked, though player 1 allowed it and the browser still grants it.
+    await playAskedForLocation(FAIL_PICKS);
     await page.waitForURL('**/fail');
     const resultId = (await storedResultId()) ?? '';
     expect(resultId).not.toBe('');
@@ -224,7 +253,8 @@ describe('event mode on a tablet', () => {
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
     await startScreen().click();
     await page.waitForURL('**/scent/demo1');
-    await playDemo(page, DEMO_PASS_PICKS);
+    // Asked, though player 2 said "Not now".
+    await playAskedForLocation(DEMO_PASS_PICKS);
     await page.waitForURL('**/pass');
     const resultId = (await storedResultId()) ?? '';
     resultIds.push(resultId);
@@ -242,6 +272,20 @@ describe('event mode on a tablet', () => {
     expect(await page.evaluate(() => document.documentElement.style.fontSize)).toBe('150%');
     await page.getByRole('button', { name: 'Siguiente participante' }).waitFor();
     await audit('pass-es-150', false, [{ width: 320, height: 568 }]);
+
+    // A name typed into the form, then Next player: asked (in the player's language), and confirmed.
+    const es = translator('es');
+    await page.getByRole('link', { name: es('outcome.seeResult'), exact: true }).click();
+    await page.getByRole('link', { name: es('medical.add') }).click();
+    await page.getByLabel(es('medical.firstName')).fill('Bruno');
+    await page.getByRole('button', { name: 'Siguiente participante' }).click();
+    const discard = page.getByRole('dialog', { name: es('event.discard.title') });
+    await discard.waitFor();
+    await discard.getByRole('button', { name: es('event.discard.confirm') }).click();
+    await onStartScreen();
+    await expectNoTrace({ resultId, words: ['Bruno'] });
+    await startScreen().click();
+    await page.waitForURL('**/scent/demo1');
 
     await page.goto(url('/admin/testresult'));
     await onStartScreen();
@@ -261,6 +305,12 @@ describe('event mode on a tablet', () => {
     );
     expect(rows.map((r) => r.id).sort()).toEqual([...resultIds].sort());
     expect(rows.map((r) => r.organization_id)).toEqual([orgId, orgId, orgId]);
+    // Only player 1 said yes to location: the others' results carry none (not player 1's).
+    const located = shared.server.sql<{ latitude: number | null }>(
+      'SELECT latitude FROM test_results ORDER BY played_at',
+    );
+    expect(located[0].latitude).toBeCloseTo(SEATTLE.latitude, 3);
+    expect(located.slice(1).map((r) => r.latitude)).toEqual([null, null]);
   });
 
   it('leaving needs the PIN: 5 wrong tries lock it for a minute (a reload keeps the lock)', async () => {

@@ -29,12 +29,13 @@ const PLAYER_KEYS: Record<string, string> = {
   [TEXT_SIZE_KEY]: '150',
   scentryLang: 'en',
   [STORAGE_KEYS.sessionUser]: JSON.stringify({ token: 'left-over' }),
+  // Their answer to "Share your location?": each player is asked (never the one before's yes or no).
+  scentryLocation: 'allowed',
   someFutureKey: 'a later feature of a player',
 };
 
 /** What belongs to the device (and the upload queue's bookkeeping). */
 const DEVICE_VALUES: Record<string, string> = {
-  scentryLocation: 'granted',
   scentryDeviceTokens: '{}',
   scentryOrganizations: JSON.stringify({ items: [], fetchedAt: 'x' }),
   scentryLastSync: '2026-11-26T02:10:00.000Z',

@@ -6,13 +6,13 @@ import { chooseTextSize, TEXT_SIZES, type TextSize } from '../../ui/text-size';
 
 /**
  * What stays on the device from one player to the next: the event itself and what belongs to the
- * device, not to a person (its sign-in tokens per account, the location answer asked once per
- * device, the install hint, the storage ask, the providers list, the public address, the sync's
- * last time and the local database's marker, the admin's rows per page). Every other key of this
- * site's localStorage is the player's (their names and answers under the spec's keys, the play in
- * progress, the stored result, the questionnaire's kept answers, the history and its opt-in, the
- * language and text size they chose) and goes: a key added later is cleared by default, never
- * left for the next player by mistake.
+ * device, not to a person (its sign-in tokens per account, the install hint, the storage ask, the
+ * providers list, the public address, the sync's last time and the local database's marker, the
+ * admin's rows per page). Every other key of this site's localStorage is the player's (their names
+ * and answers under the spec's keys, the play in progress, the stored result, the questionnaire's
+ * kept answers, the history and its opt-in, the language and text size they chose, their answer to
+ * "Share your location?", which in event mode each player gives) and goes: a key added later is
+ * cleared by default, never left for the next player by mistake.
  *
  * What waits to upload (results, forms, e-mails) is in the local database (IndexedDB), which this
  * never touches: it still goes out.
@@ -20,7 +20,6 @@ import { chooseTextSize, TEXT_SIZES, type TextSize } from '../../ui/text-size';
 export const DEVICE_KEYS: ReadonlySet<string> = new Set([
   EVENT_KEY,
   'scentryDeviceTokens',
-  'scentryLocation',
   'scentryInstallHintShown',
   'scentryPersistAsked',
   'scentryOrganizations',

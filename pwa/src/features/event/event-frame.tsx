@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { currentLocale, useT } from '../../i18n';
 import { eventStartPath, useEvent } from '../../lib/event-mode';
 import { useActiveGame } from '../../lib/play-progress';
+import { useUnsentForm } from '../../lib/unsent-form';
 import { useSyncStatus } from '../../offline/status';
 import { ConfirmDialog } from '../../ui/confirm';
 import { idleTimes, startIdleTimer } from './idle';
@@ -16,6 +17,7 @@ const clock = (iso: string) =>
  * The event's line under the frame's bar, on every screen while event mode is on: what waits to
  * upload ("3 plays · 2 forms · 1 e-mail waiting", or "Everything uploaded") and the last upload
  * (the device's clock). During a player's turn also the large "Next player", and the idle reset.
+ * Next player asks first while a game or a form on screen holds answers it would throw away.
  */
 export function EventFrame() {
   const t = useT();
@@ -23,7 +25,8 @@ export function EventFrame() {
   const s = useSyncStatus();
   const navigate = useNavigate();
   const game = useActiveGame();
-  const [asking, setAsking] = useState(false);
+  const unsentForm = useUnsentForm();
+  const [asking, setAsking] = useState<'game' | 'form' | null>(null);
   if (!event) return null;
   const plays = Math.max(0, s.waiting - s.formsWaiting);
   const parts = [
@@ -44,23 +47,36 @@ export function EventFrame() {
         {event.playerActive && (
           <button
             type="button"
-            className="button button-large event-next"
-            onClick={() => (game ? setAsking(true) : toStart())}
+            className="button button-ghost button-large event-next"
+            onClick={() => (game ? setAsking('game') : unsentForm ? setAsking('form') : toStart())}
           >
             {t('event.next')}
+            <span aria-hidden="true"> →</span>
           </button>
         )}
       </aside>
       {event.playerActive && <IdleReset onIdle={toStart} />}
       <ConfirmDialog
-        open={asking}
+        open={asking === 'game'}
         title={t('event.next.title')}
         message={t('event.next.message')}
         confirmLabel={t('event.next.confirm')}
         cancelLabel={t('event.next.cancel')}
-        onCancel={() => setAsking(false)}
+        onCancel={() => setAsking(null)}
         onConfirm={() => {
-          setAsking(false);
+          setAsking(null);
+          toStart();
+        }}
+      />
+      <ConfirmDialog
+        open={asking === 'form'}
+        title={t('event.discard.title')}
+        message={t('event.discard.message')}
+        confirmLabel={t('event.discard.confirm')}
+        cancelLabel={t('event.discard.cancel')}
+        onCancel={() => setAsking(null)}
+        onConfirm={() => {
+          setAsking(null);
           toStart();
         }}
       />

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { EVENT_KEY } from '../../lib/event-mode';
 import {
   allowLocation,
   declineLocation,
@@ -117,5 +118,44 @@ describe('the location decision', () => {
     expect(await locationNotice()).toBeNull();
     expect(await allowLocation()).toBeNull();
     expect(await refreshPositionSilently()).toBeNull();
+  });
+});
+
+describe('the location decision in event mode (each player asked)', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    forgetKnownPosition();
+    localStorage.setItem(
+      EVENT_KEY,
+      JSON.stringify({
+        code: 'demo1',
+        kitName: 'Demo kit',
+        organizationId: null,
+        organizationName: null,
+        pin: { hash: 'aGFzaA==', salt: 'c2FsdA==', iterations: 1000 },
+        language: 'en',
+        textSize: 100,
+        tries: { wrong: 0, lockedUntil: null },
+        playerActive: true,
+        startedAt: '2026-11-26T02:00:00.000Z',
+      }),
+    );
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("asks the next player though the browser granted an earlier player's yes, and reads nothing for them", async () => {
+    const calls = fakeNavigator({ perm: 'granted' });
+    await allowLocation();
+    expect(knownPosition()).not.toBeNull();
+    // Next player clears the player's keys (features/event/clear.ts), this one with them.
+    localStorage.removeItem(LOCATION_KEY);
+    expect(await locationNotice()).toBe('ask');
+    expect(await mayReadSilently()).toBe(false);
+    expect(await refreshPositionSilently()).toBeNull();
+    expect(knownPosition()).toBeNull();
+    expect(calls).toEqual(['getCurrentPosition']);
+    // Their own yes: read again.
+    await allowLocation();
+    expect(knownPosition()).not.toBeNull();
   });
 });

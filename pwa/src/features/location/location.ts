@@ -1,9 +1,15 @@
+import { isEventOn } from '../../lib/event-mode';
+
 /**
  * The player's location, asked once per device, with its reason, on a step of its own right after
  * the last card (DESIGN.md §7): never on a card, never before card 1. Play otherwise reads a
  * position only when it can do so without a browser prompt.
  *
- * The decision lives in local storage (a shared tablet keeps the device's answer, not a player's):
+ * In event mode (one tablet, a queue of players) the answer is each player's: Next player clears it
+ * (`features/event/clear.ts`), and the browser's permission, which belongs to the tablet, neither
+ * skips the question nor lets a position be read for a player who did not say yes.
+ *
+ * The decision lives in local storage (outside event mode, the device's answer):
  * - 'allowed'     the player tapped Allow (the browser prompt then appeared on the location step);
  * - 'declined'    "Not now", or the browser's prompt was refused: never asked again;
  * - 'unsupported' a browser without geolocation, told so once.
@@ -55,7 +61,9 @@ export async function locationNotice(): Promise<LocationNotice> {
   if (!geolocationSupported()) return decision === 'unsupported' ? null : 'unsupported';
   if (decision) return null;
   const state = await permissionState();
-  return state === 'granted' || state === 'denied' ? null : 'ask';
+  // In event mode a grant was an earlier player's yes; a refusal leaves nothing to ask.
+  if (state === 'granted') return isEventOn() ? 'ask' : null;
+  return state === 'denied' ? null : 'ask';
 }
 
 /** The unsupported notice has been shown: never again on this device. */
@@ -66,8 +74,11 @@ export const declineLocation = (): void => remember('declined');
 
 let known: Position | null = null;
 
-/** The last position read on this page, null if none: what a result saved now carries. */
-export const knownPosition = (): Position | null => known;
+/**
+ * The last position read on this page, null if none: what a result saved now carries. In event
+ * mode only for a player who allowed it (the one read may be an earlier player's).
+ */
+export const knownPosition = (): Position | null => (isEventOn() && locationDecision() !== 'allowed' ? null : known);
 
 /**
  * Reads the position. The Geolocation API's `timeout` counts from the moment the browser may give
@@ -109,6 +120,8 @@ export async function mayReadSilently(): Promise<boolean> {
   if (!geolocationSupported()) return false;
   const decision = locationDecision();
   if (decision === 'declined') return false;
+  // In event mode the browser's grant may be an earlier player's: this player's own yes is needed.
+  if (isEventOn() && decision !== 'allowed') return false;
   const state = await permissionState();
   if (state === null) return decision === 'allowed';
   return state === 'granted';

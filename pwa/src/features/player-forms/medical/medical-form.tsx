@@ -14,6 +14,7 @@ import { useT } from '../../../i18n';
 import { serverMessage } from '../../../i18n/server-message';
 import { type OrganizationChoice, rememberProvider } from '../../../lib/organizations';
 import { getPlayer, getStoredResult, type StoredResult } from '../../../lib/player';
+import { useReportUnsent } from '../../../lib/unsent-form';
 import { Field } from '../../../ui/field';
 import { OrganizationSelect } from '../../../ui/organization-select';
 import { SelectField } from '../../../ui/select-field';
@@ -42,7 +43,8 @@ export function MedicalForm({ result }: { result: StoredResult }) {
   const notify = useToast();
   const t = useT();
   const baseId = useId();
-  const [values, setValues] = useState<MedicalValues>(() => valuesFromPlayer(getPlayer()));
+  const [initial] = useState<MedicalValues>(() => valuesFromPlayer(getPlayer()));
+  const [values, setValues] = useState<MedicalValues>(initial);
   const [step, setStep] = useState(0);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
@@ -54,6 +56,10 @@ export function MedicalForm({ result }: { result: StoredResult }) {
   const formRef = useRef<HTMLFormElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const last = step === MEDICAL_STEPS.length - 1;
+  // Anything typed or chosen and not sent yet: event mode's Next player asks before discarding it.
+  useReportUnsent(
+    step > 0 || wantsProvider || (Object.keys(values) as (keyof MedicalValues)[]).some((k) => values[k] !== initial[k]),
+  );
 
   // After a step change the heading gets the focus; after a refused Next, the first field in error.
   useEffect(() => {

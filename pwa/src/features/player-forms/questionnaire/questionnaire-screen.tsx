@@ -5,6 +5,7 @@ import { useRef, useState } from 'react';
 import { useT } from '../../../i18n';
 import { serverMessage } from '../../../i18n/server-message';
 import { getStoredResult, type StoredResult } from '../../../lib/player';
+import { useReportUnsent } from '../../../lib/unsent-form';
 import { Spinner } from '../../../ui/spinner';
 import { useToast } from '../../../ui/toast';
 import { type Answer, answerQuestion, goBack, initialFlow, QUESTION_COUNT, questionNumber } from './flow';
@@ -52,6 +53,8 @@ function Questions({ result, onSubmitting }: { result: StoredResult; onSubmittin
   const [flow, setFlow] = useState(initialFlow);
   const [saving, setSaving] = useState(false);
   const moved = useRef(false);
+  // A question answered and the five not sent yet: event mode's Next player asks before discarding them.
+  useReportUnsent(!saving && flow.answers.some((a) => a !== null));
 
   async function answer(value: Answer) {
     if (saving) return;
