@@ -425,4 +425,68 @@ describe('kit builder', () => {
       await confirm.getByRole('button', { name: 'Delete' }).click();
       await expect.poll(() => page.getByRole('button', { name: 'Delete ENTERKIT' }).count()).toBe(0);
     }));
+
+  it('a kit whose right answers all sit in one position warns; Shuffle saves a new order, every answer still right', () =>
+    withContext(async (context) => {
+      const page = await context.newPage();
+      // The API's cards: each card's right answer is its option 1.
+      const kitId = await api.createKit('SAMEPLACE');
+      const cardIds: number[] = [];
+      for (let c = 0; c < 5; c++) {
+        const names = NAMES.slice(c * 5 + 1, c * 5 + 6);
+        cardIds.push(
+          await api.createCard(
+            kitId,
+            `Same ${c + 1}`,
+            c + 1,
+            names.map((n) => optionIds.get(n) as number),
+          ),
+        );
+      }
+      const token = await apiToken(server.url);
+      const card = async (id: number) => {
+        const res = await fetch(`${server.url}/api/SentCard/GetScentCardDetailById?Id=${id}`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        return (await res.json()).data as {
+          scentCardOptionResultId: number;
+          scentCardOptions: { scentCardOptionDetailId: number; sortOrder: number }[];
+        };
+      };
+      const right = async () =>
+        Promise.all(
+          cardIds.map(async (id) => {
+            const c = await card(id);
+            const option = c.scentCardOptions.find((o) => o.scentCardOptionDetailId === c.scentCardOptionResultId);
+            return { answer: c.scentCardOptionResultId, position: option?.sortOrder };
+          }),
+        );
+      const before = await right();
+      expect(before.map((r) => r.position)).toEqual([1, 1, 1, 1, 1]);
+
+      await page.goto(`${server.url}/admin/managetestkit/${kitId}/0`);
+      const warning = page.getByRole('region', { name: 'Right answers in one position' });
+      await warning.waitFor();
+      expect(await warning.textContent()).toContain("Every card's right answer is option 1");
+      expect(await warning.evaluate((el) => el.closest('[aria-live]') !== null)).toBe(true);
+      await warning.getByRole('button', { name: 'Shuffle the options' }).click();
+      await page.locator('.toast-success').filter({ hasText: 'Options shuffled' }).waitFor();
+      await warning.waitFor({ state: 'detached' });
+
+      // Saved: the same right answers, in more than one position.
+      const after = await right();
+      expect(after.map((r) => r.answer)).toEqual(before.map((r) => r.answer));
+      expect(new Set(after.map((r) => r.position)).size).toBeGreaterThan(1);
+
+      // Reloaded, once the five cards' details have come, no warning.
+      let details = 0;
+      page.on('response', (r) => {
+        if (r.url().includes('GetScentCardDetailById')) details++;
+      });
+      await page.reload();
+      await page.getByRole('heading', { name: 'Play Kit: SAMEPLACE', exact: true }).waitFor();
+      await expect.poll(() => details).toBeGreaterThanOrEqual(5);
+      await settled(page);
+      expect(await warning.count()).toBe(0);
+    }));
 });

@@ -9,6 +9,7 @@ import {
   type KitInsights,
   type KitInsightsRequest,
   LOW_IDENTIFICATION_RATE,
+  sameAnswerPosition,
 } from '@scentry/shared-schema';
 import type { Db } from '../db/database';
 import { notFound } from '../lib/errors';
@@ -134,12 +135,10 @@ export async function kitInsights(db: Db, me: Caller, body: KitInsightsRequest):
 
 /**
  * `answer-position`: the correct options of all cards of the current version share one sort
- * order. A kit of one card (or none) has no order to share, and a card without a correct option
- * breaks the sharing.
+ * order (`sameAnswerPosition`, the rule the kit editor warns by).
  */
 export function kitFlags(positions: (number | null)[]): KitInsightFlag[] {
-  if (positions.length < 2 || positions.some((p) => p === null)) return [];
-  return new Set(positions).size === 1 ? ['answer-position'] : [];
+  return sameAnswerPosition(positions) ? ['answer-position'] : [];
 }
 
 function cardInsight(

@@ -1,4 +1,4 @@
-import type { ApiData, TestKitRequest } from '@scentry/shared-schema';
+import type { ApiData, ScentCard, TestKitRequest } from '@scentry/shared-schema';
 import { call } from '../../lib/call';
 
 export type KitListRow = ApiData<'getTestKit'>['list'][number];
@@ -22,3 +22,23 @@ export const listCards = (testKitId: number, signal?: AbortSignal) =>
   call('getScentCardByTestKitId', { signal, body: { pageNumber: 1, rowsPerPage: 100, testKitId } });
 
 export const deleteCard = (id: number) => call('deleteScentCard', { query: { id } });
+
+export const getCard = (id: number, signal?: AbortSignal) => call('getScentCardDetailById', { query: { id }, signal });
+
+/** A card saved again as it is, its options in the given order (UpdateSentCardDetails: a new kit version). */
+export const reorderCard = (card: ScentCard) =>
+  call('updateSentCardDetails', {
+    body: {
+      id: card.id,
+      testKitId: card.testKitId,
+      name: card.name,
+      names: card.names,
+      sortOrder: card.sortOrder,
+      scentCardOptionResultId: card.scentCardOptionResultId ?? 0,
+      scentCardOptions: card.scentCardOptions.map((o) => ({
+        scentCardOptionId: o.scentCardOptionId,
+        scentCardOptionDetailId: o.scentCardOptionDetailId,
+        sortOrder: o.sortOrder,
+      })),
+    },
+  });

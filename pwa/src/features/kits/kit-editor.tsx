@@ -3,6 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { markSaved, SAVED_LISTS } from '../../ui/saved-row';
 import { Tabs } from '../../ui/tabs';
+import { AnswerPositions } from './answer-positions';
 import { KitActivatePrompt } from './kit-activate';
 import { KitCards } from './kit-cards';
 import { KitInfoForm } from './kit-info-form';
@@ -22,6 +23,7 @@ export function KitEditor({ kit, openCards }: { kit: TestKit | null; openCards: 
         </Link>
       </div>
       {kit && <KitActivatePrompt kit={kit} />}
+      {kit && <AnswerPositions kit={kit} />}
       <Tabs
         label="Play kit"
         current={tab}

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
 import { invalidate, QUERY_ROOTS } from '../../lib/query';
 import { type ListSearch, listParams } from '../../lib/route-params';
-import { deleteCard, deleteKits, getKit, listCards, listKits, saveKit } from './api';
+import { deleteCard, deleteKits, getCard, getKit, listCards, listKits, saveKit } from './api';
 
 const root = QUERY_ROOTS.kits;
 
@@ -23,6 +23,10 @@ export const kitCardsQuery = (kitId: number) =>
     queryKey: [...QUERY_ROOTS.cards, 'of-kit', kitId],
     queryFn: ({ signal }) => listCards(kitId, signal),
   });
+
+/** A card's detail (its options and their places): the key the card editor reads it under. */
+export const cardDetailQuery = (id: number) =>
+  queryOptions({ queryKey: [...QUERY_ROOTS.cards, 'detail', id], queryFn: ({ signal }) => getCard(id, signal) });
 
 /** A kit's name, activity and playability show in the list, the editor and the dashboard's count. */
 const afterKitChange = () => invalidate('kits', 'cards', 'dashboard');
