@@ -51,7 +51,6 @@ export function EventFrame() {
             onClick={() => (game ? setAsking('game') : unsentForm ? setAsking('form') : toStart())}
           >
             {t('event.next')}
-            <span aria-hidden="true"> →</span>
           </button>
         )}
       </aside>
