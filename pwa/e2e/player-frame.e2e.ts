@@ -442,6 +442,9 @@ describe('the bar on a 320 px phone', () => {
       await card(page, 1).waitFor();
       await expect.poll(() => page.locator('#shell').count()).toBe(0);
       expect(await fold('#root')).toEqual(before);
+      // And once the app's later code and its stylesheets are in (they must not undo the bar's rules).
+      await page.waitForLoadState('networkidle');
+      expect(await fold('#root')).toEqual(before);
 
       // A disclosure: Enter opens it, Tab goes into it, Escape closes it and gives the focus back.
       const button = page.getByRole('button', { name: 'Language and text size' });
