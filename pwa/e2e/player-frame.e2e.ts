@@ -2,7 +2,15 @@ import { translator } from '@scentry/shared-schema/i18n/translator';
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { withContext as inContext, serverAndBrowser } from './support/journey';
-import { answerCard, DEMO_PASS_PICKS, onOrigin, openLastCard, playDemo, playFromLastCard } from './support/player';
+import {
+  answerCard,
+  DEMO_PASS_PICKS,
+  onOrigin,
+  openLastCard,
+  playDemo,
+  playDemoFast,
+  playFromLastCard,
+} from './support/player';
 import { auditScreen, axeViolations, scrollsSideways, settled, smallTargets } from './support/ux';
 
 /**
@@ -266,39 +274,78 @@ async function browserText200(page: Page) {
   await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe('32px');
 }
 
+/**
+ * Notes in `wide` what is wrong with the screen at 200 % browser text: anything past the screen's
+ * right edge or sideways scrolling, a tap target under 44 px, and a heading's word broken in two
+ * (a word wider than its line; hyphenation is turned off while measuring, so a break the browser
+ * makes at a hyphenation point, where it knows the language's, is not mistaken for one).
+ */
+async function checkAt200(page: Page, wide: Record<string, string[]>, name: string) {
+  await browserText200(page);
+  await settled(page); // pictures and fonts drawn: boxes measured as seen // (a full-page screenshot resets it: set again before each look)
+  const over = await page.evaluate(() => {
+    const vw = document.documentElement.clientWidth;
+    const boxes = [...document.querySelectorAll<HTMLElement>('body *')]
+      .filter((e) => e.getBoundingClientRect().right > vw + 1)
+      .map((e) => `${e.tagName.toLowerCase()}.${e.className} ${(e.textContent ?? '').trim().slice(0, 30)}`);
+    // Text running out of its box (a word too long for the line) counts too.
+    const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+      const range = document.createRange();
+      range.selectNodeContents(n);
+      // Text clipped away on purpose (kept for screen readers only) is not seen.
+      let clipped = false;
+      for (let e = n.parentElement; e && !clipped; e = e.parentElement) {
+        const style = getComputedStyle(e);
+        clipped = style.overflowX !== 'visible' || style.clip !== 'auto';
+      }
+      if (clipped) continue;
+      if ([...range.getClientRects()].some((r) => r.width > 0 && r.right > vw + 1))
+        boxes.push(`text "${(n.textContent ?? '').trim().slice(0, 30)}" in ${n.parentElement?.className}`);
+    }
+    return boxes.slice(0, 5);
+  });
+  if ((await scrollsSideways(page)) || over.length) wide[name] = over.length ? over : ['(scrolls sideways)'];
+  const small = await smallTargets(page, 44);
+  if (small.length) wide[`${name}: small targets`] = small.map((s) => s.what);
+
+  const broken = await page.evaluate(() => {
+    const style = document.createElement('style');
+    style.textContent = 'h1, h2, h3, legend { hyphens: manual !important; }';
+    document.head.append(style);
+    const words: string[] = [];
+    for (const heading of document.querySelectorAll('h1, h2, h3, legend')) {
+      // A heading kept for screen readers only (clipped to a pixel) is not seen.
+      let clipped = false;
+      for (let e: Element | null = heading; e && !clipped; e = e.parentElement)
+        clipped = getComputedStyle(e).clip !== 'auto';
+      if (clipped) continue;
+      const walk = document.createTreeWalker(heading, NodeFilter.SHOW_TEXT);
+      for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+        const text = n.textContent ?? '';
+        let top: number | null = null;
+        for (let i = 0; i < text.length; i++) {
+          const range = document.createRange();
+          range.setStart(n, i);
+          range.setEnd(n, i + 1);
+          const rect = range.getClientRects()[0];
+          if (rect && top !== null && rect.top > top + 2 && /\p{L}/u.test(text[i]) && /\p{L}/u.test(text[i - 1]))
+            words.push(`${heading.tagName.toLowerCase()} "${text.trim().slice(0, 40)}"`);
+          top = rect ? rect.top : null;
+        }
+      }
+    }
+    style.remove();
+    return [...new Set(words)];
+  });
+  if (broken.length) wide[`${name}: headings broken mid-word`] = broken;
+}
+
 describe('200 % text on a 320 px phone', () => {
   it('every player screen works without sideways scrolling; the card’s choices wrap', () =>
     withContext({ viewport: { width: 320, height: 568 } }, async (_context, page) => {
       const wide: Record<string, string[]> = {};
-      const check = async (name: string) => {
-        await browserText200(page);
-        await settled(page); // pictures and fonts drawn: boxes measured as seen // (a full-page screenshot resets it: set again before each look)
-        const over = await page.evaluate(() => {
-          const vw = document.documentElement.clientWidth;
-          const boxes = [...document.querySelectorAll<HTMLElement>('body *')]
-            .filter((e) => e.getBoundingClientRect().right > vw + 1)
-            .map((e) => `${e.tagName.toLowerCase()}.${e.className} ${(e.textContent ?? '').trim().slice(0, 30)}`);
-          // Text running out of its box (a word too long for the line) counts too.
-          const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-          for (let n = walk.nextNode(); n; n = walk.nextNode()) {
-            const range = document.createRange();
-            range.selectNodeContents(n);
-            // Text clipped away on purpose (kept for screen readers only) is not seen.
-            let clipped = false;
-            for (let e = n.parentElement; e && !clipped; e = e.parentElement) {
-              const style = getComputedStyle(e);
-              clipped = style.overflowX !== 'visible' || style.clip !== 'auto';
-            }
-            if (clipped) continue;
-            if ([...range.getClientRects()].some((r) => r.width > 0 && r.right > vw + 1))
-              boxes.push(`text "${(n.textContent ?? '').trim().slice(0, 30)}" in ${n.parentElement?.className}`);
-          }
-          return boxes.slice(0, 5);
-        });
-        if ((await scrollsSideways(page)) || over.length) wide[name] = over.length ? over : ['(scrolls sideways)'];
-        const small = await smallTargets(page, 44);
-        if (small.length) wide[`${name}: small targets`] = small.map((s) => s.what);
-      };
+      const check = (name: string) => checkAt200(page, wide, name);
       const visit = async (path: string, ready: Parameters<Page['getByRole']>) => {
         await page.goto(`${shared.server.url}${path}`);
         await page
@@ -362,6 +409,125 @@ describe('200 % text on a 320 px phone', () => {
       await playFromLastCard(page, FAIL_PICKS);
       await page.getByTestId('score').waitFor();
       await check('/fail');
+      expect(wide).toEqual({});
+    }));
+});
+
+describe('the bar on a 320 px phone', () => {
+  it('is one row with the language and text size behind "Aa" (before and after the app), card 1’s first option shows whole, and the control works by keyboard', () =>
+    withContext({ viewport: { width: 320, height: 640 }, serviceWorkers: 'block' }, async (_context, page) => {
+      /** The bar's height and where card 1's first option ends, in the screen (#shell's or the app's). */
+      const fold = (scope: string) =>
+        page.evaluate((s) => {
+          const bar = document.querySelector(`${s} .player-bar`)?.getBoundingClientRect();
+          const option = document.querySelector(`${s} button.choice`)?.getBoundingClientRect();
+          return { bar: bar?.height ?? 0, optionBottom: option?.bottom ?? Infinity };
+        }, scope);
+      // Before the app: its scripts held back, the server's card 1 in the static shell.
+      await page.route('**/assets/*.js', (route) => route.abort('internetdisconnected'));
+      await page.goto(`${shared.server.url}/scent/DEMO1`);
+      const shell = page.locator('#shell');
+      await shell.getByRole('heading', { name: 'SCENT 1' }).waitFor();
+      const compact = shell.getByRole('button', { name: 'Language and text size' });
+      expect(await compact.isVisible()).toBe(true);
+      expect(await compact.isDisabled()).toBe(true);
+      expect(await shell.getByRole('group', { name: 'Text size' }).isVisible()).toBe(false);
+      const before = await fold('#shell');
+      expect(before.bar).toBeLessThanOrEqual(64);
+      expect(before.optionBottom).toBeLessThanOrEqual(640);
+
+      // The app takes over: the same bar, the same card.
+      await page.unroute('**/assets/*.js');
+      await page.reload();
+      await card(page, 1).waitFor();
+      await expect.poll(() => page.locator('#shell').count()).toBe(0);
+      expect(await fold('#root')).toEqual(before);
+      // And once the app's later code and its stylesheets are in (they must not undo the bar's rules).
+      await page.waitForLoadState('networkidle');
+      expect(await fold('#root')).toEqual(before);
+
+      // A disclosure: Enter opens it, Tab goes into it, Escape closes it and gives the focus back.
+      const button = page.getByRole('button', { name: 'Language and text size' });
+      const sizes = page.getByRole('group', { name: 'Text size' });
+      expect(await button.getAttribute('aria-expanded')).toBe('false');
+      await button.focus();
+      await page.keyboard.press('Enter');
+      expect(await button.getAttribute('aria-expanded')).toBe('true');
+      const panel = await button.getAttribute('aria-controls');
+      expect(await page.locator(`[id="${panel}"]`).isVisible()).toBe(true);
+      expect(await sizes.isVisible()).toBe(true);
+      expect(await page.getByRole('group', { name: 'Language' }).isVisible()).toBe(true);
+      // Everything in it a full tap target, axe clean while open.
+      expect(await smallTargets(page, 44)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.closest('.player-settings') !== null)).toBe(true);
+      await page.keyboard.press('Escape');
+      expect(await button.getAttribute('aria-expanded')).toBe('false');
+      expect(await sizes.isVisible()).toBe(false);
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('Language and text size');
+      // By touch: a size chosen in it applies at once; a tap elsewhere closes it.
+      await button.click();
+      await sizes.locator('label').filter({ hasText: '125%' }).click();
+      expect(await page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe('20px');
+      await page.locator('.play .lead').click({ position: { x: 4, y: 4 } });
+      expect(await button.getAttribute('aria-expanded')).toBe('false');
+      expect(await scrollsSideways(page)).toBe(false);
+    }));
+});
+
+describe('200 % text on a 320 px phone, in Spanish', () => {
+  it('the medical form, the COVID-19 questions and their answers fit, with no heading broken mid-word', () =>
+    withContext({ locale: 'es-ES', viewport: { width: 320, height: 568 } }, async (_context, page) => {
+      const es = translator('es');
+      const wide: Record<string, string[]> = {};
+      const check = (name: string) => checkAt200(page, wide, name);
+      await playDemoFast(page, shared.server.url);
+      // The bar's compact control says its name in Spanish.
+      await page.goto(`${shared.server.url}/userMedicationQuestion`);
+      await page.getByRole('heading', { name: es('medical.title') }).waitFor();
+      expect(await page.getByRole('button', { name: es('frame.settings') }).count()).toBe(1);
+      await check('medical 1');
+      const next = page.getByRole('button', { name: es('forms.next') });
+      await next.click();
+      await page.locator('.field-error').first().waitFor();
+      await check('medical 1, errors');
+      await page.getByLabel(es('medical.firstName')).fill('Ana');
+      await page.getByLabel(es('medical.lastName')).fill('López');
+      await page.getByLabel(es('medical.age')).fill('42');
+      await page
+        .getByRole('group', { name: es('medical.gender') })
+        .getByRole('radio', { name: es('medical.genderFemale') })
+        .check();
+      await page.getByLabel(es('medical.race')).selectOption('Asian');
+      await next.click();
+      await page.getByRole('heading', { name: new RegExp(es('medical.stepDisorders')) }).waitFor();
+      await check('medical 2');
+      const noes = page.getByRole('radio', { name: es('forms.no'), exact: true });
+      for (let i = 0; i < (await noes.count()); i++) await noes.nth(i).check();
+      await next.click();
+      await page.getByRole('heading', { name: new RegExp(es('medical.stepFamily')) }).waitFor();
+      await check('medical 3');
+
+      await page.goto(`${shared.server.url}/additionalQuestion`);
+      await page.getByRole('heading', { name: es('questionnaire.title') }).waitFor();
+      await check('questionnaire');
+      for (let n = 1; n <= 5; n++) {
+        await expect.poll(() => page.getByRole('progressbar').getAttribute('aria-valuenow')).toBe(String(n));
+        await page.getByRole('button', { name: es('forms.no'), exact: true }).click();
+      }
+      await page.getByRole('heading', { name: es('questionnaire.detailsTitle') }).waitFor();
+      await check('questionnaire answers');
+      // Each question reads across its row (beside its answer it once had a letter's width).
+      const rows = await page
+        .getByTestId('answer-row')
+        .evaluateAll((els) =>
+          els.map(
+            (e) => (e.querySelector('.q-list-question') as HTMLElement).offsetWidth / (e as HTMLElement).clientWidth,
+          ),
+        );
+      expect(rows.length).toBe(5);
+      expect(Math.min(...rows)).toBeGreaterThan(0.6);
       expect(wide).toEqual({});
     }));
 });

@@ -230,6 +230,26 @@ describe('the COVID-19 questionnaire', () => {
       expect(mailbox.mails.filter((m) => m.to.includes('questions@example.com'))).toHaveLength(1);
     }));
 
+  it('on a touch screen, the answer under the finger on the next question is not tinted as chosen', () =>
+    inContext(browser, { hasTouch: true, isMobile: true }, async (context) => {
+      const page = await context.newPage();
+      await playDemoFast(page, server.url);
+      await page.goto(`${server.url}/additionalQuestion`);
+      await page.getByRole('heading', { name: 'Additional Questions' }).waitFor();
+      const background = (name: 'Yes' | 'No') =>
+        page
+          .getByRole('button', { name, exact: true })
+          .evaluate((el) => [getComputedStyle(el).backgroundColor, el.getAttribute('aria-pressed')]);
+      await expect.poll(() => progress(page).getAttribute('aria-valuenow')).toBe('1');
+      await page.getByRole('button', { name: 'No', exact: true }).tap();
+      await expect.poll(() => progress(page).getAttribute('aria-valuenow')).toBe('2');
+      // Question 2's "No", where the finger was, looks like its "Yes" that nobody touched: neither
+      // chosen (a hover left by the tap would tint it as if it were).
+      const untouched = await background('Yes');
+      expect(untouched[1]).toBe('false');
+      expect(await background('No')).toEqual(untouched);
+    }));
+
   it('is answered offline: kept on the device, uploaded once when back online', () =>
     withOfflineDevice(async (context) => {
       const page = await context.newPage();

@@ -1,5 +1,5 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useT } from '../i18n';
 import { clearProgress, useActiveGame } from '../lib/play-progress';
 import { ConfirmDialog } from './confirm';
@@ -35,10 +35,7 @@ export function PlayerPage({ children, back }: { children: ReactNode; back?: boo
         <span className="brand">
           <img src="/favicon.svg" alt="" width="28" height="28" /> Scentry
         </span>
-        <div className="player-choices">
-          <LanguageControl />
-          <TextSizeControl />
-        </div>
+        <PlayerChoices />
       </header>
       <main className="player-main">
         <InPlayerFrame.Provider value={true}>{children}</InPlayerFrame.Provider>
@@ -57,6 +54,60 @@ export function PlayerPage({ children, back }: { children: ReactNode; back?: boo
           navigate({ to: '/home' });
         }}
       />
+    </div>
+  );
+}
+
+/**
+ * The language and the text size. From 360 px wide they sit in the bar as they are; below, they
+ * fold behind one "Aa" button (CSS alone, player-page.css), so the bar is one row and card 1's
+ * options start above the fold. The markup is index.html's shell bar's, so nothing moves when the
+ * app takes over. A disclosure: the button says whether it is open (aria-expanded) and what it
+ * opens (aria-controls); Escape closes it and gives the focus back to the button; a tap or the
+ * focus anywhere else closes it too.
+ */
+function PlayerChoices() {
+  const t = useT();
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const away = (e: Event) => {
+      if (!(e.target instanceof Node) || !box.current?.contains(e.target)) setOpen(false);
+    };
+    const onEscape = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    document.addEventListener('pointerdown', away);
+    document.addEventListener('focusin', away);
+    document.addEventListener('keydown', onEscape);
+    return () => {
+      document.removeEventListener('pointerdown', away);
+      document.removeEventListener('focusin', away);
+      document.removeEventListener('keydown', onEscape);
+    };
+  }, [open]);
+  return (
+    <div ref={box} className={open ? 'player-choices player-choices-open' : 'player-choices'}>
+      <button
+        ref={button}
+        type="button"
+        className="player-settings-button"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen(!open)}
+      >
+        <span aria-hidden="true">Aa</span>
+        <span className="visually-hidden">{t('frame.settings')}</span>
+      </button>
+      <div className="player-settings" id={id}>
+        <LanguageControl />
+        <TextSizeControl />
+      </div>
     </div>
   );
 }
