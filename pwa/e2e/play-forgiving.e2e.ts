@@ -97,16 +97,18 @@ describe('forgiving play', () => {
       // Straight from a printed QR code, never asked: no question on card 1 (it comes after card 5).
       await page.goto(`${shared.server.url}/scent/DEMO1`);
       await heading(page, 1).waitFor();
+      // The app's card (the server's drawing answers before it: first-seconds.e2e.ts).
+      await page.locator('#root #card-title').waitFor();
+      await expect.poll(() => page.locator('#shell').count()).toBe(0);
 
       // The answer is confirmed on screen, taps meanwhile are ignored, and card 2 follows it.
       await chip(page, 3).click();
       await page.evaluate(() => {
         const w = window as unknown as { tapAt: number; nextAt: number };
         document.addEventListener('click', () => (w.tapAt ??= performance.now()), { capture: true });
-        const h1 = document.getElementById('card-title');
         new MutationObserver(() => {
-          if (h1?.textContent === 'SCENT 2') w.nextAt ??= performance.now();
-        }).observe(h1 as Node, { childList: true, subtree: true, characterData: true });
+          if (document.getElementById('card-title')?.textContent === 'SCENT 2') w.nextAt ??= performance.now();
+        }).observe(document.body, { childList: true, subtree: true, characterData: true });
       });
       await option(page, 'Lemon').click();
       await page.getByRole('status').filter({ hasText: 'Lemon — got it' }).waitFor();
