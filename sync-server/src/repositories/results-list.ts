@@ -240,8 +240,25 @@ function filteredRows(
   return (where ? q.where(where) : q).orderBy(orderByOf(scope, sorts));
 }
 
-/** How many results the filters select within the scope (no join: an index count where one fits). */
+/** Whether no filter narrows the results (an Admin's organization choice aside). */
+function unfiltered(filter: ResultFilter): boolean {
+  const { organizationId, searchText, ...rest } = filter;
+  return !searchText?.trim() && Object.values(rest).every((v) => v == null || (Array.isArray(v) && !v.length));
+}
+
+/**
+ * How many results the filters select within the scope (no join: an index count where one fits).
+ * Without a filter, the kept count of migration 2026-11-28T1700-result-counts: every result's
+ * (org_key 0) or one organization's, a few rows a kit, rather than a count of the table.
+ */
 export async function countFilteredResults(db: Db, scope: ResultScope, filter: ResultFilter): Promise<number> {
+  if (unfiltered(filter)) {
+    // A user outside every organization sees none (-1 matches no row).
+    const orgKey = scope.all ? (filter.organizationId ?? 0) : (scope.organizationId ?? -1);
+    const { rows } = await sql<{ n: number | null }>`select sum(results) as n from result_counts
+      where org_key = ${orgKey}`.execute(db);
+    return Number(rows[0]?.n ?? 0);
+  }
   const dialect = dialectOf(db);
   const rows = searchAlone(scope, filter) ? searchedRows(dialect, scope, filter.searchText?.trim() ?? '') : null;
   if (rows) {
