@@ -20,4 +20,4 @@ USER node
 # SIGTERM drains for SHUTDOWN_GRACE_S (6 s): stop with a longer time-out (docker stop --time 30).
 STOPSIGNAL SIGTERM
 # exec form: node is PID 1 and gets the signal itself.
-CMD ["node", "--max-semi-space-size=4", "sync-server/dist/server.mjs"]
+CMD ["node", "--max-semi-space-size=4", "--max-old-space-size=512", "sync-server/dist/server.mjs"]

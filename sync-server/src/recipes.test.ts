@@ -101,7 +101,9 @@ describe('the container recipe', () => {
     expect(dockerfile.match(/^FROM node:24-bookworm-slim/gm)).toHaveLength(2);
     expect(dockerfile).toMatch(/^RUN node scripts\/prepare\.mjs$/m);
     expect(dockerfile).toMatch(/^COPY --from=build /m);
-    expect(dockerfile).toMatch(/^CMD \["node", "--max-semi-space-size=4", "sync-server\/dist\/server\.mjs"\]$/m);
+    expect(dockerfile).toMatch(
+      /^CMD \["node", "--max-semi-space-size=4", "--max-old-space-size=512", "sync-server\/dist\/server\.mjs"\]$/m,
+    );
   });
 });
 
@@ -154,7 +156,7 @@ describe('the systemd unit', () => {
     const stop = Number(/^TimeoutStopSec=(\d+)s$/m.exec(unit)?.[1]);
     expect(stop).toBeGreaterThan(DEFAULT_SHUTDOWN_GRACE_S * 3);
     expect(unit).toMatch(
-      /^ExecStart=\/opt\/scentry\/\.tools\/node\/bin\/node --max-semi-space-size=4 sync-server\/dist\/server\.mjs$/m,
+      /^ExecStart=\/opt\/scentry\/\.tools\/node\/bin\/node --max-semi-space-size=4 --max-old-space-size=512 sync-server\/dist\/server\.mjs$/m,
     );
   });
 

@@ -374,7 +374,7 @@ describe.runIf(testDatabaseUrl())('a rolling restart behind nginx and Caddy', ()
     // The same build again (a restart), then the newer one: while the first instance runs it (and
     // has migrated), the second still runs the older build.
     await roll(productionArgs());
-    await roll(['--max-semi-space-size=4', nextServer]);
+    await roll(['--max-semi-space-size=4', '--max-old-space-size=512', nextServer]);
     running = false;
     await Promise.all(load);
 
