@@ -9,7 +9,8 @@
 //   COPY FROM STDIN through psql (the `pg` package has no COPY without pg-copy-streams, which is not a
 //   dependency). During the copy the tallies' triggers are off and the secondary indexes of the two
 //   big tables are dropped; afterwards the indexes are built again, kit_answer_tallies is rebuilt in
-//   one statement from the rows (the triggers' sums, computed once), the identity sequences are put
+//   one statement from the rows (the triggers' sums, computed once), so are result_counts and the
+//   names table test_results_names, the identity sequences are put
 //   above the copied ids, and everything is VACUUMed and ANALYZEd. The row counts and the tallies' totals are
 //   compared with SQLite's.
 import { spawn } from 'node:child_process';
@@ -276,6 +277,31 @@ export async function copyIntoPostgres({ sqlite, url, requireServer, log }) {
     const tTallies = performance.now();
     log(`  PostgreSQL: kit_answer_tallies rebuilt in ${((tTallies - tIndexes) / 1000).toFixed(1)} s`);
 
+    // The other tables the results' triggers keep (off during the copy): the results' count
+    // (migration 2026-11-28T1700) and the narrow names table with its trigram index (2026-11-28T1710),
+    // filled in one statement each, the index built after its rows.
+    await q('begin');
+    await q('delete from result_counts');
+    await q(`insert into result_counts (org_key, test_kit_id, results)
+      select 0, test_kit_id, count(*) from test_results group by test_kit_id
+      union all
+      select organization_id, test_kit_id, count(*) from test_results where organization_id is not null group by 1, 2`);
+    const namesIndexes = (
+      await q(
+        `select i.indexname, i.indexdef from pg_indexes i
+         where i.schemaname = current_schema() and i.tablename = 'test_results_names'
+           and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
+      )
+    ).rows;
+    for (const ix of namesIndexes) await q(`drop index ${ix.indexname}`);
+    await q('delete from test_results_names');
+    await q(`insert into test_results_names (id, names) select id, first_name || ' ' || last_name from test_results`);
+    for (const ix of namesIndexes) await q(ix.indexdef);
+    await q('commit');
+    log(
+      `  PostgreSQL: result_counts and test_results_names rebuilt in ${((performance.now() - tTallies) / 1000).toFixed(1)} s`,
+    );
+
     for (const { table } of TABLES.filter((t) => t.key === 'id')) {
       await q(`select setval(pg_get_serial_sequence('${table}', 'id'), greatest(1, (select max(id) from ${table})))`);
     }
@@ -287,7 +313,7 @@ export async function copyIntoPostgres({ sqlite, url, requireServer, log }) {
 
     // Checks: same rows in every table, same tallies as SQLite's triggers made.
     const mismatches = [];
-    for (const table of [...TABLES.map((t) => t.table), 'kit_answer_tallies']) {
+    for (const table of [...TABLES.map((t) => t.table), 'kit_answer_tallies', 'result_counts']) {
       const a = sqlite.prepare(`select count(*) from ${table}`).pluck().get();
       const b = Number((await q(`select count(*) as n from ${table}`)).rows[0].n);
       if (a !== b) mismatches.push(`${table} ${a} in SQLite, ${b} in PostgreSQL`);

@@ -26,7 +26,8 @@ export interface Dialect {
   /**
    * A subquery of the `resultKey`s of the results whose names (`first last`, one text) contain
    * `text`, ignoring ASCII case, answered through the names index (SQLite: the FTS5 trigram table
-   * of migration 2026-11-26T0500; PostgreSQL: the pg_trgm index test_results_names_trgm); null
+   * of migration 2026-11-26T0500; PostgreSQL: the pg_trgm index of the narrow table test_results_names,
+   * migration 2026-11-28T1710); null
    * below 3 characters, where there is no trigram to look up.
    */
   namesContaining(text: string): RawBuilder<unknown> | null;
@@ -219,9 +220,8 @@ const postgres: Dialect = {
   resultKey: sql.raw('id'),
   namesContaining(text) {
     if ([...text].length < 3) return null;
-    // This very expression is what test_results_names_trgm indexes (migrations-pg/baseline.ts).
-    return sql`select n.id from test_results n
-      where (n.first_name || ' ' || n.last_name) ilike ${`%${escapeLike(text)}%`} escape '\\'`;
+    // The narrow names table and its trigram index (migration 2026-11-28T1710-names-table).
+    return sql`select n.id from test_results_names n where n.names ilike ${`%${escapeLike(text)}%`} escape '\\'`;
   },
   inKeys: (key, rows) => sql<boolean>`${key} = any(array(${rows}))`,
   async serialReads(db, read) {

@@ -20,6 +20,7 @@ import * as totp from './migrations/2026-11-26T0610-totp';
 import * as rateCounters from './migrations/2026-11-27T0100-rate-counters';
 import * as localNames from './migrations/2026-11-28T0100-local-names';
 import * as resultCounts from './migrations/2026-11-28T1700-result-counts';
+import * as namesTable from './migrations/2026-11-28T1710-names-table';
 import * as pgBaseline from './migrations-pg/baseline';
 
 /** Listed explicitly (not read from disk) so the same code runs under tsx, a bundle or a test. */
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27T0100-rate-counters': rateCounters,
   '2026-11-28T0100-local-names': localNames,
   '2026-11-28T1700-result-counts': resultCounts,
+  '2026-11-28T1710-names-table': namesTable,
 };
 
 /** The last migration whose schema migrations-pg/baseline.ts holds. */
@@ -60,6 +62,7 @@ const postgresMigrations: Record<string, Migration> = {
   '2026-11-27T0100-rate-counters': rateCounters.postgres,
   '2026-11-28T0100-local-names': localNames.postgres,
   '2026-11-28T1700-result-counts': resultCounts.postgres,
+  '2026-11-28T1710-names-table': namesTable.postgres,
 };
 
 /**

@@ -145,8 +145,15 @@ export async function sqliteSchema(db: Kysely<any>, skip: RegExp): Promise<Schem
   return shape;
 }
 
-/** PostgreSQL's schema (the current schema); `skipIndexes` names indexes it alone has, on purpose. */
-export async function postgresSchema(db: Kysely<any>, skipIndexes: Set<string>): Promise<SchemaShape> {
+/**
+ * PostgreSQL's schema (the current schema); `skipIndexes` and `skipTables` name the indexes and
+ * tables it alone has, on purpose.
+ */
+export async function postgresSchema(
+  db: Kysely<any>,
+  skipIndexes: Set<string>,
+  skipTables?: RegExp,
+): Promise<SchemaShape> {
   const cols = (
     await sql<{
       tableName: string;
@@ -162,6 +169,7 @@ export async function postgresSchema(db: Kysely<any>, skipIndexes: Set<string>):
   ).rows;
   const shape: SchemaShape = {};
   for (const c of cols) {
+    if (skipTables?.test(c.tableName)) continue;
     shape[c.tableName] ??= { columns: {}, indexes: {}, uniqueKeys: [], foreignKeys: [] };
     shape[c.tableName].columns[c.columnName] = [
       typeFamily(c.dataType),

@@ -9,11 +9,12 @@ import { DEMO_ENV, liveKit } from '../../../test/play';
 const LIST = '/api/TestResult/GetTestResultList';
 
 /**
- * The results list's total without a filter comes from the kept count (migration
- * 2026-11-28T1700-result-counts), not from counting the table: it must follow every way a result
- * comes, moves and goes, for every scope.
+ * What the results list reads from tables that triggers keep beside the results: the total without
+ * a filter from the kept count (migration 2026-11-28T1700-result-counts), and the search text
+ * through the names index (SQLite's FTS5 table; PostgreSQL's narrow names table, 2026-11-28T1710).
+ * Each must follow every way a result comes, changes and goes, for every scope.
  */
-describe('the unfiltered total of the results list', () => {
+describe('the results list, read from what triggers keep', () => {
   const t = useTestApp({ env: { ...DEMO_ENV, RATE_LIMITS: 'off' } });
   let kit = 0;
   let otherKit = 0;
@@ -41,7 +42,7 @@ describe('the unfiltered total of the results list', () => {
       tokens[k as keyof typeof tokens] = await signIn(t.app, u.email, u.password);
   });
 
-  const add = (organizationId: number | null, testKitId = kit) =>
+  const add = (organizationId: number | null, testKitId = kit, lastName = 'Me') =>
     t.app.db
       .insertInto('testResults')
       .values({
@@ -50,7 +51,7 @@ describe('the unfiltered total of the results list', () => {
         kitVersion: 1,
         organizationId,
         firstName: 'Count',
-        lastName: 'Me',
+        lastName,
         playedAt: new Date().toISOString(),
         resultStatus: 'Pass',
         rightAnswerCount: 5,
@@ -104,5 +105,22 @@ describe('the unfiltered total of the results list', () => {
     expect(await total(tokens.admin)).toBe(before + 2);
     // A filter still counts the table itself.
     expect(await total(tokens.admin, { resultStatus: 'Pass' })).toBeGreaterThanOrEqual(2);
+  });
+
+  it('finds a result by its names as stored, changed and deleted', async () => {
+    const id = await add(orgA, kit, 'Quuxwell');
+    const found = (text: string) => total(tokens.admin, { searchText: text });
+    expect(await found('Quuxwell')).toBe(1);
+    expect(await found('count quux')).toBe(1);
+    await t.app.db.updateTable('testResults').set({ lastName: 'Frobnitz' }).where('id', '=', id).execute();
+    expect(await found('Quuxwell')).toBe(0);
+    expect(await found('Frobnitz')).toBe(1);
+    // Found by its names and by its organization's name at once: counted once.
+    await t.app.db.updateTable('organizations').set({ name: 'Frobnitz Clinic' }).where('id', '=', orgA).execute();
+    expect(await found('Frobnitz')).toBe(await counted(orgA));
+    await t.app.db.deleteFrom('testResults').where('id', '=', id).execute();
+    expect(await found('Frobnitz')).toBe(await counted(orgA));
+    await t.app.db.updateTable('organizations').set({ name: 'Count Clinic A' }).where('id', '=', orgA).execute();
+    expect(await found('Frobnitz')).toBe(0);
   });
 });
