@@ -14,7 +14,7 @@
 //               to a log file);
 //       save    POST /api/TestResult/SaveTestResult on that server, a new device UUID and a valid
 //               body per request.
-//     Budgets: health ≥ 40 % of bare; save ≥ 35 % of health.
+//     Budgets: health ≥ 40 % of bare; save ≥ 7.5 % of health (issue 42; the ratio later issues keep).
 // (m) Emulated mobile first visit (scripts/lib/mobile-first-card.mjs) of /scent/<code> for a new
 //     visitor (fresh context, empty cache, service workers blocked) on 1.6 Mbps down / 750 kbps up,
 //     150 ms round trip and a CPU slowed 4× (Chrome DevTools Protocol), BENCH_MOBILE_RUNS runs
@@ -32,7 +32,7 @@
 //     throttles on at their defaults and TRUST_PROXY=127.0.0.1, results seeded beforehand; each
 //     device from its own address (X-Forwarded-For) pushes 20 results as the PWA does (honouring
 //     429 Retry-After, smaller batches after one) while another client pulls one kit code every
-//     200 ms from its own address. Budgets: every result stored ≤ 120 s; kit-pull p95 ≤ 100 ms.
+//     200 ms from its own address. Budgets: every result stored ≤ 10 s (issue 42); kit-pull p95 ≤ 100 ms.
 // (w) Wallet passes (scripts/lib/bench-passes.mjs): kit-pull p95 while one address asks for 120
 //     passes at once, throttles on (budget ≤ 50 ms); on a server of its own, right after (s).
 // BENCH_ONLY=server,js,mobile,throughput,reconnect,passes (comma list) runs only those parts, e.g. BENCH_ONLY=server.
@@ -322,7 +322,7 @@ if (stats) {
     );
   };
   ratio('health', 'bare', 0.4);
-  ratio('save', 'health', 0.35);
+  ratio('save', 'health', 0.075);
 }
 console.log(
   `    server: LOG_LEVEL default, wrote ${(logBytes / 1024 / 1024).toFixed(1)} MB of log; health after the runs: ${health}`,

@@ -231,8 +231,9 @@ async function attempt(db: Db, doc: ResultDoc, retry: RetryRule): Promise<Submit
     // READ COMMITTED on PostgreSQL: the id is settled by its unique key (on conflict, then the
     // winner read), the kit snapshot read never changes, and the tallies every insert of a kit's
     // day raises are counts raised in place. Under SERIALIZABLE a crowd of results of one kit
-    // failed on those tally rows past the retries (two instances, 60 at once: 500s).
-    { isolation: 'read committed' },
+    // failed on those tally rows past the retries (two instances, 60 at once: 500s). On SQLite the
+    // results stored in one turn of the event loop share one commit (grouped: db/database.ts).
+    { isolation: 'read committed', grouped: true },
   );
 }
 
