@@ -453,29 +453,40 @@ interface GroupedWork {
   reject: (err: unknown) => void;
 }
 
-const waitingGroups = new WeakMap<Db, GroupedWork[]>();
+const waitingWork = new WeakMap<Db, GroupedWork[]>();
+
+/**
+ * The most works one group takes. A group runs without yielding to the event loop (SQLite answers
+ * at once): 200 devices pushing together made one group of 200 results, and a kit pull waited
+ * behind it for 150 ms. The rest wait for the next group, after other requests have had their turn.
+ */
+const GROUP_MAX = 16;
 
 /**
  * SQLite's group commit: the grouped works that arrive before the event loop's next check phase
  * (setImmediate) run one after another in one transaction, each inside a savepoint of its own, and
- * are answered after the one commit. A work that throws is rolled back to its savepoint alone and
- * rejected; the others commit. When the transaction itself fails (the commit, or a full disk or
- * read-only file that SQLite answers by rolling everything back), every work of the group is
- * rejected with that error: none of them is stored.
+ * are answered after the one commit; at most GROUP_MAX a group, the next group a turn later. A work
+ * that throws is rolled back to its savepoint alone and rejected; the others commit. When the
+ * transaction itself fails (its commit, or a full disk or read-only file that SQLite answers by
+ * rolling everything back), every work of the group is rejected with that error: none is stored.
  */
 function groupedSqliteTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    let group = waitingGroups.get(db);
-    if (!group) {
-      group = [];
-      waitingGroups.set(db, group);
-      setImmediate(() => {
-        waitingGroups.delete(db);
-        void runGroup(db, group as GroupedWork[]);
-      });
+    let waiting = waitingWork.get(db);
+    if (!waiting) {
+      waiting = [];
+      waitingWork.set(db, waiting);
+      setImmediate(() => void runGroups(db, waiting as GroupedWork[]));
     }
-    group.push({ work, resolve: resolve as (value: unknown) => void, reject });
+    waiting.push({ work, resolve: resolve as (value: unknown) => void, reject });
   });
+}
+
+/** Runs the waiting works group by group, a turn of the event loop between groups. */
+async function runGroups(db: Db, waiting: GroupedWork[]): Promise<void> {
+  await runGroup(db, waiting.splice(0, GROUP_MAX));
+  if (waiting.length) setImmediate(() => void runGroups(db, waiting));
+  else waitingWork.delete(db);
 }
 
 async function runGroup(db: Db, group: GroupedWork[]): Promise<void> {

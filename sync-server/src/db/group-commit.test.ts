@@ -46,6 +46,25 @@ describe('grouped transactions on SQLite', () => {
     expect(commits).toBe(2);
   });
 
+  it('takes at most 16 works a group, letting other requests run between groups', async () => {
+    const db = await freshDb();
+    let commits = 0;
+    watchCommits(db, () => {
+      commits += 1;
+    });
+    const order: string[] = [];
+    const works = Array.from({ length: 40 }, (_, i) =>
+      inTransaction(db, insert(`v${i}`), { grouped: true }).then(() => order.push(`work ${i}`)),
+    );
+    // A request that comes in meanwhile is served before the later groups.
+    setImmediate(() => void sql`select count(*) from t`.execute(db).then(() => order.push('other')));
+    await Promise.all(works);
+    expect(commits).toBe(3);
+    expect((await values(db)).length).toBe(40);
+    expect(order.indexOf('other')).toBeGreaterThan(order.indexOf('work 15'));
+    expect(order.indexOf('other')).toBeLessThan(order.indexOf('work 39'));
+  });
+
   it('rolls a failing work back alone: the others of its group commit', async () => {
     const db = await freshDb();
     const works = [
