@@ -168,7 +168,7 @@ async function measureNpmStart(dataDir, logFile) {
     stopped: Boolean(result) && left.length === 0,
     exit: result,
     stopMs,
-    graceful: text.includes('SIGINT: shutting down'),
+    graceful: text.includes('SIGINT: draining'),
   };
 }
 
