@@ -178,12 +178,14 @@ function searchLike(dialect: Dialect, scope: ResultScope, text: string): RawBuil
   return sql`(${sql.join(matches, sql` or `)})`;
 }
 
+/** Whether none of `filters` is set (an empty list is none). */
+const noneSet = (filters: Partial<ResultFilter>): boolean =>
+  Object.values(filters).every((v) => v == null || (Array.isArray(v) && !v.length));
+
 /** Whether the search text is the only condition: the count is then the size of its set of rows. */
 function searchAlone(scope: ResultScope, f: ResultFilter): boolean {
   const { searchText, ...rest } = f;
-  return (
-    scope.all && !!searchText?.trim() && Object.values(rest).every((v) => v == null || (Array.isArray(v) && !v.length))
-  );
+  return scope.all && !!searchText?.trim() && noneSet(rest);
 }
 
 // The client's sort names (RESULT_SORT_COLUMNS, any case) → SQL. Names sort ignoring case.
@@ -276,7 +278,7 @@ function filteredRows(
 /** Whether no filter narrows the results (an Admin's organization choice aside). */
 function unfiltered(filter: ResultFilter): boolean {
   const { organizationId, searchText, ...rest } = filter;
-  return !searchText?.trim() && Object.values(rest).every((v) => v == null || (Array.isArray(v) && !v.length));
+  return !searchText?.trim() && noneSet(rest);
 }
 
 /**
