@@ -290,6 +290,28 @@ describe('the Admin reads the reports', () => {
     }
   });
 
+  it('fits the results once the map has a size, when it had none as they came (styles late on a slow load)', async () => {
+    const { context, page } = await newPage({ width: 1366, height: 800 });
+    // The map's box without a height until the test lets the page's own style apply.
+    await page.addInitScript(() => {
+      const style = document.createElement('style');
+      style.id = 'no-map-height';
+      style.textContent = '.report-map { height: 0 !important; min-height: 0 !important; }';
+      document.addEventListener('DOMContentLoaded', () => document.head.append(style));
+    });
+    await page.goto(`${server.url}/admin/Reports/locationData`);
+    await expect.poll(() => page.getByTestId('map-count').textContent()).toContain('3 results with a location');
+    await expect.poll(() => frame(page).getAttribute('data-basemap')).toBe('outline');
+    expect(await page.getByTestId('location-map').evaluate((el) => el.clientHeight)).toBe(0);
+    await page.evaluate(() => document.getElementById('no-map-height')?.remove());
+    // San Francisco's two (one group) and Paris in view, as when the box had its size from the start.
+    await expect.poll(() => frame(page).getAttribute('data-drawn')).toBe('3');
+    const dots = await dotPixels(page);
+    expect(dots?.pass).toBeGreaterThan(30);
+    expect(dots?.fail).toBeGreaterThan(30);
+    await context.close();
+  });
+
   it('draws tiles when MAP_TILE_URL answers, and falls back to the outlines when it does not', async () => {
     for (const reachable of [true, false]) {
       const { context, page } = await newPage();

@@ -24,6 +24,11 @@ const FIT_MAX_ZOOM = 7;
 /** The groups in view offered as buttons under the map (the largest). */
 const GROUP_BUTTONS = 8;
 
+/** The view that shows every result of `bounds`, no closer than FIT_MAX_ZOOM. */
+function fitTo(map: L.Map, bounds: L.LatLngBounds): void {
+  map.fitBounds(bounds, { padding: [40, 40], maxZoom: Math.min(FIT_MAX_ZOOM, map.getMaxZoom()), animate: false });
+}
+
 /** The box around the results, or null when there are none. */
 export function pointsBounds(points: readonly MapPointLike[]): L.LatLngBounds | null {
   if (points.length === 0) return null;
@@ -72,6 +77,11 @@ export function MapView({
   const layerRef = useRef<PointLayer | null>(null);
   /** The map was fitted to its results once (later filters keep the user's view). */
   const fitted = useRef(false);
+  /**
+   * The results' bounds, waiting for the map's box to have a size: a fit made while the box had none
+   * (the page's styles not applied yet on a slow load) zoomed in on empty sea and stayed there.
+   */
+  const pendingFit = useRef<L.LatLngBounds | null>(null);
   const [groups, setGroups] = useState<Cluster[]>([]);
   // Latest callbacks without redrawing the map when they change.
   const callbacks = useRef({ onDraw, onBasemap });
@@ -97,6 +107,16 @@ export function MapView({
     };
     map.on('moveend', sayBounds);
     sayBounds();
+    // Leaflet measures its box once: a box that gets (or changes) its size later is measured again,
+    // and a fit that waited for it is made.
+    const resized = new ResizeObserver(() => {
+      map.invalidateSize({ animate: false });
+      if (pendingFit.current && el.clientWidth > 0 && el.clientHeight > 0) {
+        fitTo(map, pendingFit.current);
+        pendingFit.current = null;
+      }
+    });
+    resized.observe(el);
     const pane = map.createPane(OUTLINE_PANE);
     // Under the tile pane (200): tiles that load cover the outlines.
     pane.style.zIndex = '150';
@@ -128,6 +148,7 @@ export function MapView({
       callbacks.current.onBasemap('outline');
     }
     return () => {
+      resized.disconnect();
       map.remove();
       mapRef.current = null;
     };
@@ -142,7 +163,9 @@ export function MapView({
     const bounds = fitted.current ? null : pointsBounds(points);
     if (bounds) {
       fitted.current = true;
-      map.fitBounds(bounds, { padding: [40, 40], maxZoom: Math.min(FIT_MAX_ZOOM, map.getMaxZoom()), animate: false });
+      const el = map.getContainer();
+      if (el.clientWidth > 0 && el.clientHeight > 0) fitTo(map, bounds);
+      else pendingFit.current = bounds;
     }
     const layer = new PointLayer(points, (stats) => {
       setGroups(stats.groups);
