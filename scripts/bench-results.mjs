@@ -7,9 +7,7 @@
 //    kit_versions snapshot), 50 organizations (some inactive), ~30 % of results without one,
 //    played_at over the last 18 months (denser lately, inserted in time order), ~60 % Pass, names
 //    from short lists, ~40 % with medical data, ~70 % located in US cities, ~15 % in world cities,
-//    ~15 % without a position. No test_result_details rows: nothing points at them (the foreign
-//    key goes from the detail to the result) and neither the list, the export nor the reports
-//    read them. The indexes of test_results are dropped during the load and built again after.
+//    ~15 % without a position. The answers are written after (the insights block below). The indexes of test_results are dropped during the load and built again after.
 // 3. The server is started again on that file and measured over HTTP with an Admin token:
 //    GetTestResultList's first page (10 rows, with totalCount) p50/p95 of BENCH_RUNS (default 20)
 //    runs after 2 uncounted ones, unfiltered, with each single filter and with a combination; the
@@ -500,12 +498,11 @@ async function load() {
 }
 
 // --- #24 insights ---
-// GetKitInsights reads each result's answers (test_result_details), which the load above did not
-// write before: every result now gets one answer per card of its kit (its right answer count
+// GetKitInsights reads each result's answers (test_result_answers, one row a result since migration
+// 2026-11-28T1800), which the load above did not write: every result gets one answer per card of its kit (its right answer count
 // decides how many are right; easy cards more often, a wrong answer most often the card's first
 // distractor, the "confused" one). Drawn from a generator of their own, so the results themselves
-// are the same as without this block. The details' indexes are off during the load, as the
-// results'; the triggers that add results and answers up for GetKitInsights (kit_answer_tallies,
+// are the same as without this block. The triggers that add results and answers up for GetKitInsights (kit_answer_tallies,
 // migration 2026-11-26T0500) stay on, so the load times include what they cost each stored result
 // and answer. Measured: GetKitInsights over the last year for DEMO1 (the busiest kit, a third of
 // all results) and CLINIC4 (a mid-sized one), p50/p95 of BENCH_RUNS after WARM; budget p95 ≤ 300 ms.
@@ -529,15 +526,10 @@ function insightsLoader(db, kits) {
     });
     byKit.set(kit.id, cards);
   }
-  const indexes = db
-    .prepare(
-      "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'test_result_details' AND sql IS NOT NULL ORDER BY rowid",
-    )
-    .all();
-  for (const ix of indexes) db.exec(`DROP INDEX "${ix.name}"`);
-  const insert = db.prepare(`INSERT INTO test_result_details (test_result_id, scent_card_id, scent_card_name,
-      card_sort_order, scent_option_id, answer_name, answer_stored_path, correct_scent_option_id, smell_intensity,
-      is_correct) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  // A result's answers are one row (migration 2026-11-28T1800-answers-row): the JSON list in card order.
+  const insert = db.prepare(
+    'INSERT INTO test_result_answers (test_result_id, answers, intensity_sum) VALUES (?, ?, ?)',
+  );
   let rows = 0;
   let ms = 0;
   return {
@@ -550,6 +542,7 @@ function insightsLoader(db, kits) {
         .map((card, i) => ({ card, key: rnd() ** (i + 1) }))
         .sort((a, b) => a.key - b.key)
         .map((x) => x.card);
+      const answers = [];
       for (const [i, card] of order.entries()) {
         const isRight = i < Math.min(right, cards.length);
         const option = isRight
@@ -558,32 +551,33 @@ function insightsLoader(db, kits) {
             ? card.wrong[0]
             : card.wrong[Math.floor(rnd() * card.wrong.length)];
         const intensity = isRight ? 2 + Math.floor(rnd() * 4) : Math.floor(rnd() * (pass ? 5 : 4));
-        insert.run(
-          resultId,
-          card.id,
-          card.name,
-          card.sortOrder,
-          option.scentOptionId,
-          option.name,
-          option.storedPath,
-          card.correctScentOptionId,
-          intensity,
-          isRight ? 1 : 0,
-        );
+        answers.push({
+          scentCardId: card.id,
+          scentCardName: card.name,
+          cardSortOrder: card.sortOrder,
+          scentOptionId: option.scentOptionId,
+          answerName: option.name,
+          answerStoredPath: option.storedPath,
+          correctScentOptionId: card.correctScentOptionId,
+          smellIntensity: intensity,
+          isCorrect: isRight,
+        });
         rows++;
       }
+      answers.sort((a, b) => a.cardSortOrder - b.cardSortOrder);
+      const sum = answers.reduce((n, a) => n + a.smellIntensity, 0);
+      insert.run(resultId, JSON.stringify(answers), sum);
       ms += performance.now() - t;
     },
     finish() {
-      const t = performance.now();
-      for (const ix of indexes) db.exec(ix.sql);
-      return { rows, rowsMs: ms, indexMs: performance.now() - t };
+      return { rows, rowsMs: ms, indexMs: 0 };
     },
   };
 }
 
 async function measureInsights(post, token, reader) {
-  const details = Number((await reader.all('SELECT count(*) AS n FROM test_result_details'))[0].n);
+  // Answers: five a result (each stored result's kit has five cards).
+  const details = 5 * Number((await reader.all('SELECT count(*) AS n FROM test_result_answers'))[0].n);
   const kitIds = await reader.all("SELECT id, name FROM test_kits WHERE name IN ('DEMO1', 'CLINIC4')");
   const todayLa = laDate(Date.now());
   const [m, d, y] = todayLa.split('/');
@@ -613,7 +607,7 @@ function printInsights({ rows, details, range }, load) {
       : `${r.name} p50 ${ms(r.p50).trim()} p95 ${ms(r.p95).trim()} (${r.plays?.toLocaleString('en-US')} results, ${r.answers?.toLocaleString('en-US')} answers; ${verdict(r.p95 <= 300)})`,
   );
   console.log(
-    `GetKitInsights ${range.fromDate}–${range.toDate}, budget p95 ≤ 300 ms: ${parts.join('; ')}${details ? '' : ' — NO test_result_details (data loaded before #24: use a fresh BENCH_DATA_DIR)'}${loadNote}`,
+    `GetKitInsights ${range.fromDate}–${range.toDate}, budget p95 ≤ 300 ms: ${parts.join('; ')}${details ? '' : ' — NO test_result_answers (data loaded before #24: use a fresh BENCH_DATA_DIR)'}${loadNote}`,
   );
 }
 
@@ -716,6 +710,7 @@ function fillSearchIndex(db, triggers) {
   const t = performance.now();
   if (hasIndex) {
     db.exec('DELETE FROM test_results_names_fts');
+    db.exec('DELETE FROM test_results_names_pending');
     db.exec(`INSERT INTO test_results_names_fts (rowid, names)
       SELECT rowid, first_name || ' ' || last_name FROM test_results`);
   }

@@ -38,10 +38,10 @@ const TABLES = [
   { table: 'scent_card_options', key: 'id', of: 'scent_card_options', order: 'id' },
   { table: 'kit_versions', key: 'test_kit_id', of: 'test_kits', order: 'test_kit_id, version' },
   { table: 'test_results', key: null, of: null, order: 'rowid' },
-  { table: 'test_result_details', key: 'id', of: 'test_result_details', order: 'id' },
+  { table: 'test_result_answers', key: null, of: null, order: 'rowid' },
 ];
 /** The tables whose triggers add results and answers up into kit_answer_tallies. */
-const TALLIED = ['test_results', 'test_result_details'];
+const TALLIED = ['test_results', 'test_result_answers'];
 
 /** The pool each server opens (DATABASE_POOL's default). */
 export const BENCH_POOL = 10;
@@ -249,7 +249,7 @@ export async function copyIntoPostgres({ sqlite, url, requireServer, log }) {
     log(`  PostgreSQL: ${indexes.length} indexes built in ${((tIndexes - tRows) / 1000).toFixed(1)} s`);
 
     // kit_answer_tallies from the rows, as the triggers would have added them up one by one
-    // (baseline.ts kit_tally_result / kit_tally_answer): each answer under its result's kit,
+    // (migration 2026-11-28T1800 kit_tally_result / kit_tally_answers): each answer under its result's kit,
     // organization (and org 0, every result), Los Angeles day and status; each result under card 0.
     await q('begin');
     // The grouping of every answer twice (its organization and org 0) stays in memory.
@@ -262,9 +262,10 @@ export async function copyIntoPostgres({ sqlite, url, requireServer, log }) {
           case when result_status = 'Pass' then 1 else 0 end as passed
         from test_results
       )
-      select r.test_kit_id, k.org_key, r.day, d.scent_card_id, d.scent_option_id, d.is_correct, r.passed,
-        count(*), sum(d.smell_intensity)
-      from test_result_details d join r on r.id = d.test_result_id
+      select r.test_kit_id, k.org_key, r.day, (e ->> 'scentCardId')::bigint, (e ->> 'scentOptionId')::bigint,
+        (e ->> 'isCorrect')::boolean::int, r.passed, count(*), sum((e ->> 'smellIntensity')::bigint)
+      from test_result_answers a join r on r.id = a.test_result_id
+        cross join json_array_elements(a.answers::json) e
         cross join lateral (values (r.organization_id), (0)) k (org_key)
       where k.org_key is not null
       group by 1, 2, 3, 4, 5, 6, 7

@@ -12,7 +12,7 @@ import { ROLES } from '@scentry/shared-schema';
 import type { FastifyInstance } from 'fastify';
 import { type Insertable, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type TestResultDetailsTable } from './db/database';
+import { openDatabase, type TestResultAnswersTable } from './db/database';
 import { migrateTo } from './db/migrate';
 import { createOption } from './test/catalogue';
 import {
@@ -56,7 +56,7 @@ async function insertResults(
   await app.db.transaction().execute(async (trx) => {
     for (let start = 0; start < count; start += 200) {
       const results = [];
-      const details: Insertable<TestResultDetailsTable>[] = [];
+      const answers: Insertable<TestResultAnswersTable>[] = [];
       const questionnaire = [];
       for (let i = start; i < Math.min(count, start + 200); i++) {
         const id = randomUUID();
@@ -95,12 +95,11 @@ async function insertResults(
           questionnaireCompleted: i % 10 === 0 ? 1 : 0,
           createdAt: playedAt,
         });
-        kit.cards.forEach((card, c) => {
+        const details = kit.cards.map((card, c) => {
           const correct = card.correctScentOptionId as number;
           const wrong = card.options.find((o) => o.scentOptionId !== correct) as (typeof card.options)[number];
           const chosen = c < right ? card.options.find((o) => o.scentOptionId === correct) : wrong;
-          details.push({
-            testResultId: id,
+          return {
             scentCardId: card.id,
             scentCardName: card.name,
             cardSortOrder: card.sortOrder,
@@ -109,8 +108,13 @@ async function insertResults(
             answerStoredPath: chosen?.storedPath ?? null,
             correctScentOptionId: correct,
             smellIntensity: 1 + ((i + c) % 5),
-            isCorrect: c < right ? 1 : 0,
-          });
+            isCorrect: c < right,
+          };
+        });
+        answers.push({
+          testResultId: id,
+          answers: JSON.stringify(details),
+          intensitySum: details.reduce((sum, d) => sum + d.smellIntensity, 0),
         });
         if (i % 10 === 0)
           questionnaire.push(
@@ -119,7 +123,7 @@ async function insertResults(
           );
       }
       await trx.insertInto('testResults').values(results).execute();
-      await trx.insertInto('testResultDetails').values(details).execute();
+      await trx.insertInto('testResultAnswers').values(answers).execute();
       if (questionnaire.length > 0) await trx.insertInto('questionnaireAnswers').values(questionnaire).execute();
     }
   });
@@ -256,7 +260,7 @@ describe.skipIf(!testDatabaseUrl())('npm run db:copy -- --to postgres://… (SQL
     expect(copied.status, `${copied.stdout}\n${copied.stderr}`).toBe(0);
     const counts = countsOf(String(copied.stdout));
     expect(counts.test_results).toEqual([GENERATED + 2, GENERATED + 2]);
-    expect(counts.test_result_details).toEqual([(GENERATED + 2) * 5, (GENERATED + 2) * 5]);
+    expect(counts.test_result_answers).toEqual([GENERATED + 2, GENERATED + 2]);
     expect(counts.kysely_migration?.[0]).toBeGreaterThan(10);
     for (const table of ['users', 'organizations', 'scent_options', 'kit_answer_tallies', 'audit_log', 'kit_versions'])
       expect(counts[table]?.[0], table).toBeGreaterThan(0);

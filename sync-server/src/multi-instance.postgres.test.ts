@@ -16,6 +16,7 @@ import { sql } from 'kysely';
 import { simpleParser } from 'mailparser';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { resultDetails } from './repositories/results';
 import { DEMO_KIT_CODE } from './services/demo-seed';
 import {
   bearer,
@@ -135,12 +136,7 @@ describe.skipIf(!testDatabaseUrl())('two instances on one PostgreSQL database', 
           .where('id', '=', doc.id)
           .execute();
         expect(rows).toEqual([{ id: doc.id, rightAnswerCount: round % 6 }]);
-        const details = await b.db
-          .selectFrom('testResultDetails')
-          .select('id')
-          .where('testResultId', '=', doc.id)
-          .execute();
-        expect(details).toHaveLength(kit.cards.length);
+        expect(await resultDetails(b.db, doc.id)).toHaveLength(kit.cards.length);
       }
     });
 
@@ -182,12 +178,13 @@ describe.skipIf(!testDatabaseUrl())('two instances on one PostgreSQL database', 
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('testKitId', '=', kit.kitId)
         .executeTakeFirstOrThrow();
-      const answers = await b.db
-        .selectFrom('testResultDetails')
-        .innerJoin('testResults', 'testResults.id', 'testResultDetails.testResultId')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
+      const stored = await b.db
+        .selectFrom('testResultAnswers')
+        .innerJoin('testResults', 'testResults.id', 'testResultAnswers.testResultId')
+        .select('testResultAnswers.answers')
         .where('testResults.testKitId', '=', kit.kitId)
-        .executeTakeFirstOrThrow();
+        .execute();
+      const answers = { n: stored.reduce((n, r) => n + (JSON.parse(r.answers) as unknown[]).length, 0) };
       expect({ results: Number(tallied.results), answers: Number(tallied.answers) }).toEqual({
         results: Number(results.n),
         answers: Number(answers.n),

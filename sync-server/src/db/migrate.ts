@@ -21,6 +21,9 @@ import * as rateCounters from './migrations/2026-11-27T0100-rate-counters';
 import * as localNames from './migrations/2026-11-28T0100-local-names';
 import * as resultCounts from './migrations/2026-11-28T1700-result-counts';
 import * as namesTable from './migrations/2026-11-28T1710-names-table';
+import * as answersRow from './migrations/2026-11-28T1800-answers-row';
+import * as namesBatched from './migrations/2026-11-28T1810-names-batched';
+import * as docIndexesPartial from './migrations/2026-11-28T1820-doc-indexes-partial';
 import * as pgBaseline from './migrations-pg/baseline';
 
 /** Listed explicitly (not read from disk) so the same code runs under tsx, a bundle or a test. */
@@ -46,6 +49,9 @@ const migrations: Record<string, Migration> = {
   '2026-11-28T0100-local-names': localNames,
   '2026-11-28T1700-result-counts': resultCounts,
   '2026-11-28T1710-names-table': namesTable,
+  '2026-11-28T1800-answers-row': answersRow,
+  '2026-11-28T1810-names-batched': namesBatched,
+  '2026-11-28T1820-doc-indexes-partial': docIndexesPartial,
 };
 
 /** The last migration whose schema migrations-pg/baseline.ts holds. */
@@ -63,6 +69,9 @@ const postgresMigrations: Record<string, Migration> = {
   '2026-11-28T0100-local-names': localNames.postgres,
   '2026-11-28T1700-result-counts': resultCounts.postgres,
   '2026-11-28T1710-names-table': namesTable.postgres,
+  '2026-11-28T1800-answers-row': answersRow.postgres,
+  '2026-11-28T1810-names-batched': namesBatched.postgres,
+  '2026-11-28T1820-doc-indexes-partial': docIndexesPartial.postgres,
 };
 
 /**

@@ -267,6 +267,148 @@ describe('migrations', () => {
     expect(await schemaOf(db)).toEqual(before);
   });
 
+  it("1800–1820 keep a result's answers in one row, tally them once, index names by the batch, and go back", async () => {
+    const db = freshDb();
+    await migrateTo(db, '2026-11-28T1710-names-table');
+    const before = await schemaOf(db);
+    await sql`insert into test_kits (name, name_key) values ('K1', 'k1')`.execute(db);
+    await sql`insert into organizations (name) values ('O1')`.execute(db);
+    const tallies = async () =>
+      (await sql<Record<string, unknown>>`select * from kit_answer_tallies order by 1, 2, 3, 4, 5, 6, 7`.execute(db))
+        .rows;
+    const details = async () =>
+      (
+        await sql<
+          Record<string, unknown>
+        >`select test_result_id, scent_card_id, scent_card_name, card_sort_order, scent_option_id, answer_name,
+          answer_stored_path, correct_scent_option_id, smell_intensity, is_correct
+          from test_result_details order by test_result_id, card_sort_order, id`.execute(db)
+      ).rows;
+    // Three results before: answers stored out of card order, one with a picture, one in an organization.
+    for (const [k, org] of [
+      [0, null],
+      [1, 1],
+      [2, null],
+    ] as const) {
+      const id = `r${k}`;
+      await sql`insert into test_results (id, test_kit_id, kit_version, organization_id, first_name, last_name,
+        played_at, result_status, right_answer_count, play_hash)
+        values (${id}, 1, 1, ${org}, 'Ann', ${`Lee${k}`}, ${`2026-03-0${k + 1}T12:00:00.000Z`}, 'Pass', 4, 'h')`.execute(
+        db,
+      );
+      for (const card of [3, 1, 2])
+        await sql`insert into test_result_details (test_result_id, scent_card_id, scent_card_name, card_sort_order,
+          scent_option_id, answer_name, answer_stored_path, correct_scent_option_id, smell_intensity, is_correct)
+          values (${id}, ${card}, ${`Card ${card}`}, ${card}, ${10 * card + k}, ${`Opt ${k}`},
+            ${card === 2 ? 'scent-options/a.webp' : null}, ${10 * card}, ${card + k}, ${k === 0 ? 1 : 0})`.execute(db);
+    }
+    const talliesBefore = await tallies();
+    const detailsBefore = await details();
+    const detailColumns = (
+      await sql`select name, type, "notnull", pk from pragma_table_info('test_result_details')`.execute(db)
+    ).rows;
+
+    await migrateToLatest(db);
+    const rows = (
+      await sql<{ testResultId: string; answers: string; intensitySum: number }>`select * from test_result_answers
+        order by test_result_id`.execute(db)
+    ).rows;
+    expect(rows.map((r) => [r.testResultId, r.intensitySum])).toEqual([
+      ['r0', 6],
+      ['r1', 9],
+      ['r2', 12],
+    ]);
+    expect(JSON.parse(rows[0].answers)).toEqual(
+      [1, 2, 3].map((card) => ({
+        scentCardId: card,
+        scentCardName: `Card ${card}`,
+        cardSortOrder: card,
+        scentOptionId: 10 * card,
+        answerName: 'Opt 0',
+        answerStoredPath: card === 2 ? 'scent-options/a.webp' : null,
+        correctScentOptionId: 10 * card,
+        smellIntensity: card,
+        isCorrect: true,
+      })),
+    );
+    expect(await tallies()).toEqual(talliesBefore);
+    // The forms' id indexes hold only the results that have one.
+    const index = (name: string) =>
+      sql<{ sql: string }>`select sql from sqlite_master where name = ${name}`.execute(db).then((r) => r.rows[0].sql);
+    expect(await index('test_results_medical_doc')).toMatch(/WHERE medical_doc_id IS NOT NULL$/);
+    expect(await index('test_results_questionnaire_doc')).toMatch(/WHERE questionnaire_doc_id IS NOT NULL$/);
+
+    // A result stored now: its answers tallied once, as the old triggers added them answer by answer;
+    // moved to an organization and deleted, taken back out.
+    const store = async (id: string, org: number | null) => {
+      await sql`insert into test_results (id, test_kit_id, kit_version, organization_id, first_name, last_name,
+        played_at, result_status, right_answer_count, play_hash)
+        values (${id}, 1, 1, ${org}, 'Bo', 'Nguyen', '2026-03-01T20:00:00.000Z', 'Fail', 1, 'h')`.execute(db);
+      const answers = [1, 2].map((card) => ({
+        scentCardId: card,
+        scentCardName: `Card ${card}`,
+        cardSortOrder: card,
+        scentOptionId: 10 * card,
+        answerName: 'Opt',
+        answerStoredPath: null,
+        correctScentOptionId: 10 * card + (card === 2 ? 1 : 0),
+        smellIntensity: 5,
+        isCorrect: card === 1,
+      }));
+      await sql`insert into test_result_answers (test_result_id, answers, intensity_sum)
+        values (${id}, ${JSON.stringify(answers)}, 10)`.execute(db);
+    };
+    await store('n1', null);
+    const withNew = await tallies();
+    expect(withNew).not.toEqual(talliesBefore);
+    await sql`update test_results set organization_id = 1 where id = 'n1'`.execute(db);
+    await sql`delete from test_result_answers where test_result_id = 'n1'`.execute(db);
+    await sql`delete from test_results where id = 'n1'`.execute(db);
+    expect((await tallies()).filter((t) => Number(t.answers) !== 0 || Number(t.intensitySum) !== 0)).toEqual(
+      talliesBefore,
+    );
+
+    // Names: indexed 64 at a time, the pending ones searched too, never in both.
+    const pending = async () =>
+      Number((await sql<{ n: number }>`select count(*) as n from test_results_names_pending`.execute(db)).rows[0].n);
+    const indexed = async () =>
+      Number((await sql<{ n: number }>`select count(*) as n from test_results_names_fts`.execute(db)).rows[0].n);
+    expect(await indexed()).toBe(3);
+    for (let k = 0; k < 70; k++) await store(`m${String(k).padStart(2, '0')}`, null);
+    const results = Number((await sql<{ n: number }>`select count(*) as n from test_results`.execute(db)).rows[0].n);
+    expect(await pending()).toBeLessThan(64);
+    expect(await pending()).toBeGreaterThan(0);
+    expect((await indexed()) + (await pending())).toBe(results);
+    // Names changed while pending go in with their batch; changed once indexed, at once.
+    const lastPending = (
+      await sql<{ id: string }>`select r.id from test_results_names_pending p
+      join test_results r on r.rowid = p.rid order by p.rid desc limit 1`.execute(db)
+    ).rows[0].id;
+    await sql`update test_results set last_name = 'Pending' where id = ${lastPending}`.execute(db);
+    await sql`update test_results set last_name = 'Indexed' where id = 'r1'`.execute(db);
+    expect((await indexed()) + (await pending())).toBe(results);
+    const match = async (text: string) =>
+      (
+        await sql<{ rowid: number }>`select rowid from test_results_names_fts where names match ${`"${text}"`}`.execute(
+          db,
+        )
+      ).rows.length;
+    expect(await match('Indexed')).toBe(1);
+    expect(await match('Pending')).toBe(0);
+
+    // And back: the detail rows as they were, the old triggers, the pending names indexed.
+    await migrateTo(db, '2026-11-28T1710-names-table');
+    // The same tables, indexes and triggers (the statements written anew), the detail table's columns.
+    const names = (schema: unknown[]) => (schema as { type: string; name: string }[]).map((r) => `${r.type} ${r.name}`);
+    expect(names(await schemaOf(db))).toEqual(names(before));
+    const columns = async () =>
+      (await sql`select name, type, "notnull", pk from pragma_table_info('test_result_details')`.execute(db)).rows;
+    expect(await columns()).toEqual(detailColumns);
+    expect((await details()).filter((d) => ['r0', 'r1', 'r2'].includes(String(d.testResultId)))).toEqual(detailsBefore);
+    expect(await indexed()).toBe(results);
+    expect(await match('Pending')).toBe(1);
+  });
+
   it('0510 (11-26) adds the organization-kit index of the dashboard and changes nothing else', async () => {
     const db = freshDb();
     await migrateTo(db, '2026-11-26T0500-results-search-index');

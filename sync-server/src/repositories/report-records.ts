@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import type { Db, TestResultsTable } from '../db/database';
 import { loadSnapshot } from './kit-versions';
 import { MEDICAL_COLUMNS, type QuestionnaireRow, questionnaireRows } from './player-forms';
+import { resultDetails } from './results';
 
 /** What a stored result's report says (services/report-pdf makes the shared layout's model of it). */
 export interface ResultReportRecord {
@@ -46,22 +47,7 @@ export async function resultReportRecord(db: Db, id: string): Promise<ResultRepo
     .where('r.id', '=', id)
     .executeTakeFirst();
   if (!row) return undefined;
-  const details = await db
-    .selectFrom('testResultDetails')
-    .select([
-      'cardSortOrder',
-      'scentCardId',
-      'scentCardName',
-      'scentOptionId',
-      'answerName',
-      'answerStoredPath',
-      'isCorrect',
-      'smellIntensity',
-    ])
-    .where('testResultId', '=', id)
-    .orderBy('cardSortOrder')
-    .orderBy('id')
-    .execute();
+  const details = await resultDetails(db, id);
   const snapshot = await loadSnapshot(db, row.testKitId, row.kitVersion);
   const {
     testKitId: _k,
@@ -78,13 +64,17 @@ export async function resultReportRecord(db: Db, id: string): Promise<ResultRepo
     provider: organizationName
       ? { name: organizationName, address: organizationAddress, phone: organizationPhone }
       : null,
-    cards: details.map(({ scentCardId, scentOptionId, ...d }) => {
-      const card = snapshot?.cards.find((c) => c.id === scentCardId);
+    cards: details.map((d) => {
+      const card = snapshot?.cards.find((c) => c.id === d.scentCardId);
       return {
-        ...d,
+        cardSortOrder: d.cardSortOrder,
+        scentCardName: d.scentCardName,
         scentCardNames: card?.names ?? {},
-        answerNames: card?.options.find((o) => o.scentOptionId === scentOptionId)?.names ?? {},
-        isCorrect: d.isCorrect === 1,
+        answerName: d.answerName,
+        answerNames: card?.options.find((o) => o.scentOptionId === d.scentOptionId)?.names ?? {},
+        answerStoredPath: d.answerStoredPath,
+        isCorrect: d.isCorrect,
+        smellIntensity: d.smellIntensity,
       };
     }),
   };

@@ -10,7 +10,7 @@ import type { Db } from '../db/database';
 import { type Dialect, dialectOf, type ReadCursor, trigramQuery } from '../db/dialect';
 import type { Paging } from '../db/paging';
 import { likeContains } from '../db/paging';
-import { type ResultScope, withNameRule } from './results';
+import { type ResultScope, resultDetails, withNameRule } from './results';
 
 /**
  * The staff's play results (spec §2 /admin/testresult, §7): the list, one result's answers and
@@ -356,37 +356,29 @@ export async function findScopedResultId(db: Db, scope: ResultScope, id: string)
  * intensity and whether the answer was right. The caller has checked the scope.
  */
 export async function listAnswerDetails(db: Db, resultId: string, paging: Paging) {
-  const counted = await db
-    .selectFrom('testResultDetails')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('testResultId', '=', resultId)
-    .executeTakeFirst();
-  const rows = await db
-    .selectFrom('testResultDetails as d')
-    .leftJoin('scentOptions as c', 'c.id', 'd.correctScentOptionId')
-    .select([
-      'd.scentCardName',
-      'd.cardSortOrder',
-      'd.answerName',
-      'd.answerStoredPath',
-      'c.title as correctAnswerName',
-      'd.smellIntensity',
-      'd.isCorrect',
-    ])
-    .where('d.testResultId', '=', resultId)
-    .orderBy('d.cardSortOrder')
-    .orderBy('d.id')
-    .limit(paging.rowsPerPage)
-    .offset((paging.pageNumber - 1) * paging.rowsPerPage)
-    .execute();
+  const details = await resultDetails(db, resultId);
+  const start = (paging.pageNumber - 1) * paging.rowsPerPage;
+  const page = details.slice(start, start + paging.rowsPerPage);
+  const correctIds = [...new Set(page.map((d) => d.correctScentOptionId))];
+  const titles = new Map(
+    correctIds.length
+      ? (await db.selectFrom('scentOptions').select(['id', 'title']).where('id', 'in', correctIds).execute()).map(
+          (o) => [o.id, o.title],
+        )
+      : [],
+  );
   return {
-    list: rows.map(({ isCorrect, ...d }) => ({
-      ...d,
-      correctAnswerName: d.correctAnswerName ?? null,
+    list: page.map((d) => ({
+      scentCardName: d.scentCardName,
+      cardSortOrder: d.cardSortOrder,
+      answerName: d.answerName,
+      answerStoredPath: d.answerStoredPath,
+      correctAnswerName: titles.get(d.correctScentOptionId) ?? null,
+      smellIntensity: d.smellIntensity,
       smellIntensityText: INTENSITY_LABELS[d.smellIntensity] ?? String(d.smellIntensity),
-      answerStatus: isCorrect === 1 ? ('Right' as const) : ('Wrong' as const),
+      answerStatus: d.isCorrect ? ('Right' as const) : ('Wrong' as const),
     })),
-    totalCount: Number(counted?.n ?? 0),
+    totalCount: details.length,
   };
 }
 
@@ -491,7 +483,7 @@ function exportQuery(
     ? pinned.select([
         'r.id',
         'r.rightAnswerCount',
-        sql<number | null>`(select sum(d.smell_intensity) from test_result_details d where d.test_result_id = r.id)`.as(
+        sql<number | null>`(select a.intensity_sum from test_result_answers a where a.test_result_id = r.id)`.as(
           'intensitySum',
         ),
         'r.country',

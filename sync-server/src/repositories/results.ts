@@ -1,6 +1,6 @@
 import { type Answer, type RoleName, seesAllOrganizations } from '@scentry/shared-schema';
 import { type Selectable, sql } from 'kysely';
-import type { Db, TestResultDetailsTable, TestResultsTable } from '../db/database';
+import type { Db, TestResultsTable } from '../db/database';
 
 const RESULT_COLUMNS = [
   'id',
@@ -25,21 +25,40 @@ export type ResultRow = Selectable<Pick<TestResultsTable, (typeof RESULT_COLUMNS
 export const findResult = (db: Db, id: string): Promise<ResultRow | undefined> =>
   db.selectFrom('testResults').select(RESULT_COLUMNS).where('id', '=', id).executeTakeFirst();
 
-/** The stored answers of a result, in card order. */
-export async function resultAnswers(db: Db, id: string): Promise<Answer[]> {
-  return db
-    .selectFrom('testResultDetails')
-    .select(['scentCardId', 'scentOptionId', 'smellIntensity'])
-    .where('testResultId', '=', id)
-    .orderBy('cardSortOrder')
-    .orderBy('id')
-    .execute();
+/**
+ * One answer as stored: the card, answer and picture as the kit version showed them. A result's
+ * answers are one row, this list as JSON in card order (migration 2026-11-28T1800-answers-row).
+ */
+export interface ResultDetail {
+  scentCardId: number;
+  scentCardName: string;
+  cardSortOrder: number;
+  scentOptionId: number;
+  answerName: string;
+  answerStoredPath: string | null;
+  correctScentOptionId: number;
+  smellIntensity: number;
+  isCorrect: boolean;
 }
 
-/** One answer as stored: the card, answer and picture as the kit version showed them. */
-export type ResultDetail = Omit<Selectable<TestResultDetailsTable>, 'id' | 'testResultId' | 'isCorrect'> & {
-  isCorrect: boolean;
-};
+/** A result's stored answers as played, in card order ([] for an unknown result). */
+export async function resultDetails(db: Db, id: string): Promise<ResultDetail[]> {
+  const row = await db
+    .selectFrom('testResultAnswers')
+    .select('answers')
+    .where('testResultId', '=', id)
+    .executeTakeFirst();
+  return row ? (JSON.parse(row.answers) as ResultDetail[]) : [];
+}
+
+/** The stored answers of a result, in card order. */
+export async function resultAnswers(db: Db, id: string): Promise<Answer[]> {
+  return (await resultDetails(db, id)).map(({ scentCardId, scentOptionId, smellIntensity }) => ({
+    scentCardId,
+    scentOptionId,
+    smellIntensity,
+  }));
+}
 
 /** A result to store: its row and the place of its position (reverse geocoded once, at insert). */
 export type NewResultRow = ResultRow & Pick<Selectable<TestResultsTable>, 'country' | 'state' | 'city'>;
@@ -63,16 +82,26 @@ export async function insertResult(db: Db, row: NewResultRow): Promise<boolean> 
   return inserted.rows.length > 0;
 }
 
+/** Stores a result's answers (one row: the list in card order as JSON, and the intensities' sum). */
 export async function insertResultDetails(db: Db, resultId: string, details: ResultDetail[]): Promise<void> {
   if (!details.length) return;
-  const rows = details.map(
-    (d) => sql`(${resultId}, ${d.scentCardId}, ${d.scentCardName}, ${d.cardSortOrder}, ${d.scentOptionId},
-      ${d.answerName}, ${d.answerStoredPath}, ${d.correctScentOptionId}, ${d.smellIntensity}, ${d.isCorrect ? 1 : 0})`,
-  );
-  await sql`insert into test_result_details
-      (test_result_id, scent_card_id, scent_card_name, card_sort_order, scent_option_id, answer_name,
-       answer_stored_path, correct_scent_option_id, smell_intensity, is_correct)
-    values ${sql.join(rows)}`.execute(db);
+  const ordered = details
+    .map((d, i) => ({ d, i }))
+    .sort((a, b) => a.d.cardSortOrder - b.d.cardSortOrder || a.i - b.i)
+    .map(({ d }) => ({
+      scentCardId: d.scentCardId,
+      scentCardName: d.scentCardName,
+      cardSortOrder: d.cardSortOrder,
+      scentOptionId: d.scentOptionId,
+      answerName: d.answerName,
+      answerStoredPath: d.answerStoredPath,
+      correctScentOptionId: d.correctScentOptionId,
+      smellIntensity: d.smellIntensity,
+      isCorrect: d.isCorrect,
+    }));
+  const intensitySum = details.reduce((sum, d) => sum + d.smellIntensity, 0);
+  await sql`insert into test_result_answers (test_result_id, answers, intensity_sum)
+    values (${resultId}, ${JSON.stringify(ordered)}, ${intensitySum})`.execute(db);
 }
 
 /** Whether the result's questionnaire is completed; undefined for an unknown result. */

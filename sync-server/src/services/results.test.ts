@@ -170,12 +170,12 @@ describe('submitResult', () => {
       } finally {
         race.close();
       }
-      const details = await t.app.db
-        .selectFrom('testResultDetails')
-        .select('id')
+      const answers = await t.app.db
+        .selectFrom('testResultAnswers')
+        .select('answers')
         .where('testResultId', '=', doc.id)
         .execute();
-      expect(details).toEqual([]);
+      expect(answers).toEqual([]);
     },
   );
 });

@@ -359,7 +359,7 @@ export function callsAs(t: TestApp, defaultToken: () => string) {
 /** How many rows a table holds (hidden ones too). */
 export async function countRows(
   app: FastifyInstance,
-  table: 'testKits' | 'scentCards' | 'testResults' | 'testResultDetails',
+  table: 'testKits' | 'scentCards' | 'testResults' | 'testResultAnswers',
 ) {
   const row = await app.db
     .selectFrom(table)

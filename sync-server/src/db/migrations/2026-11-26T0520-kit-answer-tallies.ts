@@ -20,7 +20,7 @@ import { type Kysely, sql } from 'kysely';
  */
 
 /** The Los Angeles day (YYYY-MM-DD) of a stored play time (ISO, UTC). */
-const laDay = (t: string) =>
+export const laDay = (t: string) =>
   `date(${t}, case when datetime(${t}) >= datetime(date(substr(${t}, 1, 4) || '-03-01', 'weekday 0', '+7 days'), '+10 hours')
     and datetime(${t}) < datetime(date(substr(${t}, 1, 4) || '-11-01', 'weekday 0'), '+9 hours')
     then '-7 hours' else '-8 hours' end)`;
@@ -50,7 +50,7 @@ const tally = (sign: 1 | -1, where: string) =>
  * The same for results themselves (card and option 0, which no card or option has): a kit's plays
  * and passes of a range come from the tally too, not from counting a year of results.
  */
-const resultTally = (sign: 1 | -1, where: string, from = 'test_results r') =>
+export const resultTally = (sign: 1 | -1, where: string, from = 'test_results r') =>
   [`r.organization_id`, `0`]
     .map(
       (
@@ -65,7 +65,7 @@ const resultTally = (sign: 1 | -1, where: string, from = 'test_results r') =>
     )
     .join('\n');
 
-const OLD_RESULT =
+export const OLD_RESULT =
   '(SELECT OLD.id AS id, OLD.test_kit_id AS test_kit_id, OLD.organization_id AS organization_id, OLD.played_at AS played_at, OLD.result_status AS result_status) r';
 
 export async function up(db: Kysely<any>): Promise<void> {

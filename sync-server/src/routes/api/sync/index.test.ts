@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CATALOGUE_MSG, type KitDoc, MSG, PLAY_MSG, type ResultDoc, type ScentCard } from '@scentry/shared-schema';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { changeKits, createKit } from '../../../repositories/kits';
+import { resultDetails } from '../../../repositories/results';
 import {
   bearer,
   createFixtureUsers,
@@ -30,22 +31,7 @@ async function storedRow(t: TestApp, id: string) {
 }
 
 async function storedDetails(t: TestApp, id: string) {
-  return t.app.db
-    .selectFrom('testResultDetails')
-    .select([
-      'scentCardId',
-      'scentCardName',
-      'cardSortOrder',
-      'scentOptionId',
-      'answerName',
-      'answerStoredPath',
-      'correctScentOptionId',
-      'smellIntensity',
-      'isCorrect',
-    ])
-    .where('testResultId', '=', id)
-    .orderBy('cardSortOrder')
-    .execute();
+  return resultDetails(t.app.db, id);
 }
 
 async function snapshotOf(t: TestApp, kitId: number, version: number): Promise<KitDoc> {
@@ -167,7 +153,7 @@ describe('POST /api/sync/results/push', () => {
     expect(await storedRow(t, three.id)).toMatchObject({ resultStatus: 'Fail', rightAnswerCount: 3 });
     expect(await storedRow(t, four.id)).toMatchObject({ resultStatus: 'Pass', rightAnswerCount: 4 });
     const details = await storedDetails(t, four.id);
-    expect(details.map((d) => d.isCorrect)).toEqual([1, 1, 1, 1, 0]);
+    expect(details.map((d) => d.isCorrect)).toEqual([true, true, true, true, false]);
     expect(details.map((d) => d.smellIntensity)).toEqual([3, 3, 3, 3, 3]);
   });
 
@@ -423,9 +409,9 @@ describe('kits change under devices', () => {
     });
     expect((await storedDetails(t, onOld.id))[0]).toMatchObject({
       correctScentOptionId: card1.correctScentOptionId,
-      isCorrect: 1,
+      isCorrect: true,
     });
-    expect((await storedDetails(t, onNew.id))[0]).toMatchObject({ correctScentOptionId: newCorrect, isCorrect: 0 });
+    expect((await storedDetails(t, onNew.id))[0]).toMatchObject({ correctScentOptionId: newCorrect, isCorrect: false });
 
     // A device holding v gets v + 1; one holding v + 1 gets nothing.
     const next = await pull(t.app, { codes: ['DEMO1'], checkpoint: { versions: { demo1: v } }, batchSize: 10 });
@@ -581,7 +567,7 @@ describe('deleting what a stored result references', () => {
       answerName: answered?.name,
       answerStoredPath: answered?.storedPath,
       correctScentOptionId: kit.cards[0].correctScentOptionId,
-      isCorrect: 1,
+      isCorrect: true,
     });
     const call = (url: string, payload?: object) =>
       t.app.inject({ method: payload ? 'POST' : 'GET', url, headers: bearer(admin), ...(payload ? { payload } : {}) });
