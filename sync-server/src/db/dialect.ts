@@ -209,9 +209,10 @@ const sqlite: Dialect = {
       : sql`select rowid from test_results_names_fts
           where test_results_names_fts match ${phrase} and (names || '') like ${like} escape '\\'`;
     // And the results not indexed yet (at most 63: migration 2026-11-28T1810-names-batched), never
-    // in the index as well, so the two sets are apart.
+    // in the index as well, so the two sets are apart. CROSS JOIN keeps that order: the planner,
+    // knowing nothing of the small list, read all the results and looked each up in it (190 ms).
     return sql`${indexed} union all select p.rid from test_results_names_pending p
-      join test_results r on r.rowid = p.rid where (r.first_name || ' ' || r.last_name) like ${like} escape '\\'`;
+      cross join test_results r on r.rowid = p.rid where (r.first_name || ' ' || r.last_name) like ${like} escape '\\'`;
   },
   inKeys: (key, rows) => sql<boolean>`${key} in (${rows})`,
   serialReads: (db, read) => read(db),
