@@ -2,6 +2,7 @@ import type { Page, Request, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowser } from './support/journey';
 import { answerCard, answerLocationStep, DEMO_PASS_PICKS } from './support/player';
+import { storedAnswers } from './support/server';
 import { settled } from './support/ux';
 
 /*
@@ -146,19 +147,10 @@ describe('the first seconds, from a printed QR code on a slow network', () => {
     }
     await answerLocationStep(page);
     const [result] = shared.server.sql<{ id: string }>('SELECT id FROM test_results ORDER BY rowid DESC LIMIT 1');
-    await expect
-      .poll(
-        () =>
-          shared.server.sql<{ n: number }>(
-            `SELECT count(*) AS n FROM test_result_details WHERE test_result_id = '${result.id}'`,
-          )[0].n,
-      )
-      .toBe(5);
-    expect(
-      shared.server.sql<{ answer_name: string; smell_intensity: number }>(
-        `SELECT answer_name, smell_intensity FROM test_result_details WHERE test_result_id = '${result.id}' ORDER BY card_sort_order`,
-      ),
-    ).toEqual(DEMO_PASS_PICKS.map((answer_name) => ({ answer_name, smell_intensity: 3 })));
+    await expect.poll(() => storedAnswers(shared.server, result.id).length).toBe(5);
+    expect(storedAnswers(shared.server, result.id)).toEqual(
+      DEMO_PASS_PICKS.map((answer_name) => ({ answer_name, smell_intensity: 3 })),
+    );
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -1,6 +1,7 @@
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { withContext as inContext, serverAndBrowser } from './support/journey';
+import { storedAnswers } from './support/server';
 import { auditScreen, shoot, VIEWPORTS } from './support/ux';
 
 const shared = serverAndBrowser({ SEED_DEMO: 'on' });
@@ -80,10 +81,7 @@ async function storedResult(page: Page) {
       id,
     )[0];
   await expect.poll(row, { timeout: 20_000 }).toBeTruthy();
-  const details = shared.server.sql<{ answer_name: string; smell_intensity: number }>(
-    'SELECT answer_name, smell_intensity FROM test_result_details WHERE test_result_id = ? ORDER BY card_sort_order',
-    id,
-  );
+  const details = storedAnswers(shared.server, id);
   return { ...row(), answers: details.map((d) => d.answer_name), intensities: details.map((d) => d.smell_intensity) };
 }
 

@@ -9,7 +9,7 @@ import { launchBrowser, WITH_SERVICE_WORKER } from './support/browser';
 import { CatalogueApi } from './support/catalogue';
 import { withContext as inContext } from './support/journey';
 import { answerLocationStep, onOrigin, playFromLastCard } from './support/player';
-import { startServer, type TestServer } from './support/server';
+import { startServer, storedAnswers, type TestServer } from './support/server';
 import { apiToken } from './support/sign-in';
 import { writeY4m } from './support/y4m';
 
@@ -233,10 +233,7 @@ describe('play', () => {
       expect(rows.length).toBe(before + 1);
       const stored = rows[rows.length - 1];
       expect(stored).toMatchObject({ result_status: 'Pass', right_answer_count: 5 });
-      const details = server.sql<{ answer_name: string; smell_intensity: number }>(
-        'SELECT answer_name, smell_intensity FROM test_result_details WHERE test_result_id = ? ORDER BY card_sort_order',
-        stored.id,
-      );
+      const details = storedAnswers(server, stored.id);
       expect(details.map((d) => d.answer_name)).toEqual(picked.map((p) => p.option));
       expect(details.map((d) => d.smell_intensity)).toEqual(picked.map((p) => p.intensity));
 

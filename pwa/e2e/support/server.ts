@@ -102,3 +102,15 @@ export async function createUser(
     user.organizationId ?? null,
   );
 }
+
+/** A stored result's answers as played, in card order (one row a result: test_result_answers). */
+export function storedAnswers(
+  server: TestServer,
+  resultId: string,
+): { answer_name: string; smell_intensity: number }[] {
+  return server.sql<{ answer_name: string; smell_intensity: number }>(
+    `SELECT a.value ->> '$.answerName' AS answer_name, a.value ->> '$.smellIntensity' AS smell_intensity
+      FROM test_result_answers t, json_each(t.answers) a WHERE t.test_result_id = ? ORDER BY a.key`,
+    resultId,
+  );
+}
