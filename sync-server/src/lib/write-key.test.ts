@@ -11,6 +11,10 @@ describe('write keys', () => {
     const seen = new Set(Array.from({ length: 200 }, makeWriteKey).join(''));
     expect(seen.size).toBeGreaterThan(60);
     expect(makeWriteKey()).not.toBe(a);
+    // Drawn from a pool of 256 keys' bytes: across refills no key repeats.
+    const many = Array.from({ length: 600 }, makeWriteKey);
+    expect(new Set(many).size).toBe(600);
+    for (const key of many) expect(key).toMatch(/^[A-Za-z0-9_-]{22}$/);
   });
 
   it('match only the key whose hash is stored; a keyless result takes any write', () => {

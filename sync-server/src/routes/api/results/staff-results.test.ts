@@ -406,7 +406,8 @@ describe('play results for staff (list, answers, questionnaire, CSV export)', ()
       const kit = await liveKit(t.app, 'DEMO1');
       const answers = answersFor(kit, 3, 4);
       answers[4].smellIntensity = 0;
-      const doc = resultDoc(kit, answers, { organizationId: orgA });
+      // Sent last card first: the stored answers are kept in card order all the same.
+      const doc = resultDoc(kit, [...answers].reverse(), { organizationId: orgA });
       expect(await push(t.app, [doc])).toEqual([]);
       played = doc.id;
       const res = await t.app.inject({
