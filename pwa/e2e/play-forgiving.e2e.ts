@@ -124,7 +124,7 @@ describe('forgiving play', () => {
       expect(took).toBeGreaterThanOrEqual(400);
       // The new card is at the top with its progress, and has the focus.
       expect(await page.evaluate(() => window.scrollY)).toBe(0);
-      expect(await page.evaluate(() => document.activeElement?.id)).toBe('card-title');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('card-title');
       expect(await locationQuestion(page).count()).toBe(0);
       expect(await shown(page)).toEqual({ intensity: null, choice: null });
 

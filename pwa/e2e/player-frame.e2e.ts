@@ -136,7 +136,8 @@ describe('location, on a step of its own after the last card', () => {
       // A screen of its own: no card under it, still before the result.
       expect(new URL(page.url()).pathname).toBe('/scent/DEMO1');
       expect(await page.locator('.play, .choice, label.chip').count()).toBe(0);
-      expect(await page.evaluate(() => document.activeElement?.id)).toBe('location-title');
+      // The focus moves in an effect after the step's first paint: polled, not read once.
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('location-title');
       expect(await page.locator('main').textContent()).toContain('results by region');
       await auditScreen(page, 'location-step');
       // The start, a whole game after it was shown (at least the 2.5 s the old question needed: the
@@ -242,7 +243,7 @@ describe('offline in the first seconds of a first visit', () => {
       const title = page.getByRole('heading', { name: 'No connection' });
       await title.waitFor();
       expect(await page.locator('body').textContent()).not.toMatch(/dynamically imported module|Failed to fetch/i);
-      expect(await page.evaluate(() => document.activeElement?.id)).toBe('no-connection-title');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('no-connection-title');
       await auditScreen(page, 'no-connection');
 
       // Still cut off: it says so and stays.
