@@ -60,7 +60,11 @@ function harfbuzzWithoutTopLevelAwait(): Plugin {
   };
 }
 
+/** The build a device names in its reports (API.md "Devices"): the app's version and the day it was built. */
+const BUILD = `${JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')).version} (${new Date().toISOString().slice(0, 10)})`;
+
 export default defineConfig({
+  define: { __SCENTRY_BUILD__: JSON.stringify(BUILD) },
   plugins: [
     // Each route's component becomes its own chunk: a player never downloads admin screens.
     tanstackRouter({

@@ -5,6 +5,7 @@ export * from './api';
 export * from './audit';
 export * from './auth';
 export * from './common';
+export * from './devices';
 export * from './emails';
 export * from './health';
 export * from './i18n';

@@ -43,6 +43,8 @@ export interface EventState {
   /** A player has pressed Start and is not cleared yet (their screens may show). */
   playerActive: boolean;
   startedAt: string;
+  /** Event set-up's "Tablet name" (API.md "Devices": the device's reports name it); older events have none. */
+  tabletName?: string | null;
 }
 
 function isEventState(v: unknown): v is EventState {

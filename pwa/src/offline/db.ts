@@ -8,6 +8,7 @@ import {
 } from 'rxdb';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import type { LocalDevice } from './device';
 import { markLocalDatabase } from './status';
 import type { KitDoc, LocalEmail, LocalForm, LocalResult } from './types';
 
@@ -34,12 +35,19 @@ const kitSchema: RxJsonSchema<KitDoc> = {
 
 addRxPlugin(RxDBMigrationSchemaPlugin);
 
+/** `deviceId` and `seq` (API.md "Devices"), on the documents of schema versions that carry them. */
+const markProperties = {
+  deviceId: { type: ['string', 'null'] },
+  seq: { type: ['integer', 'null'] },
+} as const;
+
 /**
  * Version 1 added `writeKey` (API.md "Writing to a result"). Results kept by an older build have
- * none and keep none: the server takes their later writes without one.
+ * none and keep none: the server takes their later writes without one. Version 2 added the
+ * device's numbering (`deviceId`, `seq`): documents queued before have none and go as before.
  */
 const resultSchema: RxJsonSchema<LocalResult> = {
-  version: 1,
+  version: 2,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -61,16 +69,18 @@ const resultSchema: RxJsonSchema<LocalResult> = {
     syncState: { type: 'string', maxLength: 12 },
     kitName: { type: 'string' },
     averageIntensity: { type: 'number' },
+    ...markProperties,
   },
   required: ['id', 'testKitId', 'kitVersion', 'playedAt', 'answers', 'syncState'],
 };
 
 /**
  * Version 1 added `language` (the server writes the e-mail's text in it). E-mails queued by an
- * older build have none (English) and may carry their PDF, which the server ignores.
+ * older build have none (English) and may carry their PDF, which the server ignores. Version 2:
+ * `deviceId` and `seq`, as results.
  */
 const emailSchema: RxJsonSchema<LocalEmail> = {
-  version: 1,
+  version: 2,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -85,12 +95,14 @@ const emailSchema: RxJsonSchema<LocalEmail> = {
     state: { type: 'string', maxLength: 12 },
     reason: { type: 'string' },
     createdAt: { type: 'string' },
+    ...markProperties,
   },
   required: ['id', 'testResultId', 'kind', 'name', 'email', 'date', 'pdfBase64', 'state', 'createdAt'],
 };
 
+/** Version 1: `deviceId` and `seq`, as results. */
 const formSchema: RxJsonSchema<LocalForm> = {
-  version: 0,
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -101,8 +113,23 @@ const formSchema: RxJsonSchema<LocalForm> = {
     state: { type: 'string', maxLength: 12 },
     reason: { type: 'string' },
     createdAt: { type: 'string' },
+    ...markProperties,
   },
   required: ['id', 'testResultId', 'kind', 'doc', 'state', 'createdAt'],
+};
+
+/** The device's identity and counter (offline/device.ts): one row. */
+const deviceSchema: RxJsonSchema<LocalDevice> = {
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: {
+    id: { type: 'string', maxLength: 10 },
+    deviceId: { type: 'string' },
+    deviceKey: { type: 'string' },
+    lastSeq: { type: 'integer' },
+  },
+  required: ['id', 'deviceId', 'deviceKey', 'lastSeq'],
 };
 
 type Collections = {
@@ -110,6 +137,7 @@ type Collections = {
   kits: RxCollection<KitDoc>;
   results: RxCollection<LocalResult>;
   emails: RxCollection<LocalEmail>;
+  device: RxCollection<LocalDevice>;
 };
 export type LocalDatabase = RxDatabase<Collections>;
 
@@ -126,9 +154,14 @@ export async function createLocalDatabase(options: {
   });
   await db.addCollections({
     kits: { schema: kitSchema },
-    results: { schema: resultSchema, migrationStrategies: { 1: (doc: LocalResult) => doc } },
-    emails: { schema: emailSchema, migrationStrategies: { 1: (doc: LocalEmail) => doc } },
-    forms: { schema: formSchema },
+    // Documents kept by an older build keep what they have: no key, no number.
+    results: {
+      schema: resultSchema,
+      migrationStrategies: { 1: (doc: LocalResult) => doc, 2: (doc: LocalResult) => doc },
+    },
+    emails: { schema: emailSchema, migrationStrategies: { 1: (doc: LocalEmail) => doc, 2: (doc: LocalEmail) => doc } },
+    forms: { schema: formSchema, migrationStrategies: { 1: (doc: LocalForm) => doc } },
+    device: { schema: deviceSchema },
   });
   return db;
 }

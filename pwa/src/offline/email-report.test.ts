@@ -18,14 +18,15 @@ vi.mock('../lib/api', () => ({
 vi.mock('./send-or-queue', () => ({
   sendOrQueue: async (
     _resultId: string,
-    send: (state: unknown, writeKey: string | null) => Promise<void>,
-    queue: () => Promise<void>,
+    send: (state: unknown, writeKey: string | null, mark: { deviceId: string; seq: number }) => Promise<void>,
+    queue: (mark: { deviceId: string; seq: number }) => Promise<void>,
   ) => {
+    const mark = { deviceId: '6f1d2c3b-0000-4000-8000-000000000001', seq: 3 };
     if (online) {
-      await send(null, null);
+      await send(null, null, mark);
       return 'sent';
     }
-    await queue();
+    await queue(mark);
     return 'queued';
   },
 }));

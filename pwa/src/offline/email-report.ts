@@ -33,7 +33,7 @@ export async function emailReport(mail: ReportEmail): Promise<EmailOutcome> {
   const { kind, resultId, email, language = currentLanguage() } = mail;
   return sendOrQueue(
     resultId,
-    async (_state, writeKey) => {
+    async (_state, writeKey, mark) => {
       const form = new FormData();
       form.append(
         'model',
@@ -43,6 +43,8 @@ export async function emailReport(mail: ReportEmail): Promise<EmailOutcome> {
           ...(writeKey ? { WriteKey: writeKey } : {}),
           Language: language,
           Id: id,
+          DeviceId: mark.deviceId,
+          Seq: mark.seq,
         }),
       );
       try {
@@ -53,7 +55,7 @@ export async function emailReport(mail: ReportEmail): Promise<EmailOutcome> {
         throw err;
       }
     },
-    async () => {
+    async (mark) => {
       const store = await import('./store');
       // The RxDB document keeps its older fields (name, date, PDF) empty: the server needs none.
       await store.queueEmailLocally({
@@ -65,6 +67,7 @@ export async function emailReport(mail: ReportEmail): Promise<EmailOutcome> {
         name: '',
         date: '',
         pdfBase64: '',
+        ...mark,
       });
     },
   );

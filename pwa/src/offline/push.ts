@@ -7,7 +7,13 @@ import { ApiFailure, type CallOptions } from '../lib/api';
  * wait a throttle asked for. The sync loop imports this module, never the other way round.
  */
 
-export type SyncEndpoint = 'pushResults' | 'pullKits' | 'pushEmails' | 'pushMedical' | 'pushQuestionnaires';
+export type SyncEndpoint =
+  | 'pushResults'
+  | 'pullKits'
+  | 'pushEmails'
+  | 'pushMedical'
+  | 'pushQuestionnaires'
+  | 'reportDevice';
 
 /** The API client of the sync endpoints (`callPlayer` of lib/api; a fake in unit tests). */
 export type SyncCall = <N extends SyncEndpoint>(name: N, options: CallOptions<N>) => Promise<ApiData<N>>;

@@ -1,4 +1,5 @@
 import { ApiFailure } from '../lib/api';
+import type { DeviceMark } from './device';
 import type { SyncState } from './types';
 
 export type Delivery = 'sent' | 'queued';
@@ -18,11 +19,17 @@ async function syncBriefly(): Promise<void> {
  */
 export async function sendOrQueue(
   resultId: string,
-  /** Sends at once; `writeKey` is the result's key to send with it (null: the result has none). */
-  send: (resultState: SyncState | null, writeKey: string | null) => Promise<unknown>,
-  queue: () => Promise<void>,
+  /**
+   * Sends at once; `writeKey` is the result's key to send with it (null: the result has none),
+   * `mark` the device's number for this document (API.md "Devices").
+   */
+  send: (resultState: SyncState | null, writeKey: string | null, mark: DeviceMark) => Promise<unknown>,
+  /** Keeps it on the device under the same number. */
+  queue: (mark: DeviceMark) => Promise<void>,
 ): Promise<Delivery> {
   const store = await import('./store');
+  // Numbered once, before the first try: a send that falls back to the queue keeps its number.
+  const mark = await store.takeDeviceMark();
   let state = await store.resultSyncState(resultId);
   if (navigator.onLine && state === 'pending') {
     await syncBriefly();
@@ -30,13 +37,13 @@ export async function sendOrQueue(
   }
   if (navigator.onLine && state !== 'pending') {
     try {
-      await send(state, await store.resultWriteKey(resultId));
+      await send(state, await store.resultWriteKey(resultId), mark);
       return 'sent';
     } catch (err) {
       if (err instanceof ApiFailure && err.httpStatus >= 400 && err.httpStatus < 500) throw err;
     }
   }
-  await queue();
+  await queue(mark);
   const { requestSync } = await import('./sync');
   void requestSync();
   return 'queued';

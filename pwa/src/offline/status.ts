@@ -2,6 +2,8 @@ import { useSyncExternalStore } from 'react';
 
 /** What the sync state shows: small and RxDB-free, so any screen can render it at once. */
 export interface SyncStatus {
+  /** Results this device made that the server has (the event tablet's "All 37 plays uploaded"). */
+  resultsUploaded: number;
   waiting: number;
   rejected: { id: string; kitName: string; playedAt: string; reason: string }[];
   /** Of `waiting`, the medical forms and questionnaires (the rest are results). */
@@ -19,6 +21,7 @@ const LAST_SYNC_KEY = 'scentryLastSync';
 const DB_KEY = 'scentryLocalDb';
 
 let status: SyncStatus = {
+  resultsUploaded: 0,
   waiting: 0,
   rejected: [],
   formsWaiting: 0,

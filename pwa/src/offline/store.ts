@@ -1,6 +1,7 @@
 import type { KitDoc } from '@scentry/shared-schema';
 import { kitCode } from '@scentry/shared-schema';
 import { type LocalDatabase, openLocalDatabase } from './db';
+import { type DeviceMark, nextMark } from './device';
 import type { LocalEmail, LocalForm, LocalResult, SyncState } from './types';
 
 /** The image cache the service worker serves /uploads from (CacheFirst, same name). */
@@ -36,9 +37,19 @@ export async function cacheKitImages(kit: KitDoc): Promise<void> {
   );
 }
 
+/** Keeps a result to upload, numbered by the device (API.md "Devices"). */
 export async function saveResultLocally(result: LocalResult, db?: LocalDatabase): Promise<void> {
   db ??= await openLocalDatabase();
-  await db.results.insert(result);
+  await db.results.insert({ ...result, ...(await nextMark(db)) });
+}
+
+/**
+ * The device's next number, for a form or an e-mail about to be sent at once or queued: it keeps
+ * it either way (a direct send that falls back to the queue goes under the same number).
+ */
+export async function takeDeviceMark(db?: LocalDatabase): Promise<DeviceMark> {
+  db ??= await openLocalDatabase();
+  return nextMark(db);
 }
 
 /** Removes RxDB's own fields (_meta, _rev, _attachments, _deleted) from a stored document. */

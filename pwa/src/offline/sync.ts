@@ -1,7 +1,9 @@
 import { kitCode, PULL_MAX_CODES } from '@scentry/shared-schema';
 import { callPlayer } from '../lib/api';
+import { getEvent } from '../lib/event-mode';
 // Types only: RxDB stays out of the first load (the database is opened through a dynamic import).
 import type { LocalDatabase } from './db';
+import { type DeviceLabel, deviceReport } from './device';
 import { createPushBatch, MIN_BACKOFF, type PushBatch, pushBatch, type SyncCall, throttledFor } from './push';
 import { getSyncStatus, hasLocalDatabase, setSyncStatus } from './status';
 import { type LocalResult, toResultDoc } from './types';
@@ -20,12 +22,22 @@ export interface SyncDeps {
   now: () => Date;
   /** Spreads the devices' retries after a 429 (Math.random; a constant in tests). */
   random?: () => number;
+  /** What the device's reports say of it besides its numbers (API.md "Devices"); none: no reports. */
+  label?: () => DeviceLabel;
 }
 
 export interface SyncLoop {
   /** `fresh`: the network just came back, so a failure retries soon again (backoff from 2 s). */
   requestSync(options?: { fresh?: boolean }): Promise<void>;
+  /**
+   * Sends the device's report unless one went less than REPORT_EVERY_MS ago (the minute's report
+   * while online); a sync run sends its own after it.
+   */
+  reportIfDue(): Promise<void>;
 }
+
+/** A device reports at most this often between sync runs (API.md "Devices"). */
+export const REPORT_EVERY_MS = 60_000;
 
 /**
  * Uploads waiting results and refreshes downloaded kits. Never blocks the UI; overlapping calls
@@ -82,6 +94,8 @@ export function createSyncLoop(deps: SyncDeps): SyncLoop {
       if (await hasPending(db, 'emails')) await (await import('./email-push')).pushEmails(db, deps.call);
       backoff = 0;
       setSyncStatus({ lastSync: deps.now().toISOString(), lastError: null });
+      // After each sync: what was sent and what still waits, so the server can tell a gap.
+      await report(db);
     } catch (err) {
       const retryAfter = throttledFor(err);
       let wait: number;
@@ -100,7 +114,31 @@ export function createSyncLoop(deps: SyncDeps): SyncLoop {
     }
   }
 
-  return { requestSync };
+  let lastReportAt = Number.NEGATIVE_INFINITY;
+
+  /**
+   * The device's report (API.md "Devices"): its last number and the numbers still unsent. Never
+   * fails the sync: a report that does not go is sent with the next one.
+   */
+  async function report(db: LocalDatabase): Promise<void> {
+    if (!deps.label) return;
+    try {
+      const body = await deviceReport(db, deps.label());
+      if (!body) return;
+      await deps.call('reportDevice', { body });
+      lastReportAt = deps.now().getTime();
+    } catch {
+      // Offline, throttled or refused: the next sync or minute tries again.
+    }
+  }
+
+  async function reportIfDue(): Promise<void> {
+    if (!deps.hasLocalDatabase() || running) return;
+    if (deps.now().getTime() - lastReportAt < REPORT_EVERY_MS) return;
+    await report(await deps.openDb());
+  }
+
+  return { requestSync, reportIfDue };
 }
 
 async function pushResults(db: LocalDatabase, call: SyncCall, batch: PushBatch): Promise<void> {
@@ -175,12 +213,14 @@ async function removeKit(db: LocalDatabase, id: string): Promise<void> {
 async function refreshStatus(db: LocalDatabase): Promise<void> {
   // find, not count: RxDB refuses count() on a field without an index, and the list is short.
   const resultsWaiting = (await db.results.find({ selector: { syncState: 'pending' } }).exec()).length;
+  const resultsUploaded = (await db.results.find({ selector: { syncState: 'uploaded' } }).exec()).length;
   const formsWaiting = (await db.forms.find({ selector: { state: 'pending' } }).exec()).length;
   const rejectedForms = await db.forms.find({ selector: { state: 'rejected' } }).exec();
   const rejected = await db.results.find({ selector: { syncState: 'rejected' } }).exec();
   const emailsWaiting = (await db.emails.find({ selector: { state: 'pending' } }).exec()).length;
   const rejectedEmails = await db.emails.find({ selector: { state: 'rejected' } }).exec();
   setSyncStatus({
+    resultsUploaded,
     waiting: resultsWaiting + formsWaiting,
     formsWaiting,
     rejected: [
@@ -197,6 +237,11 @@ async function refreshStatus(db: LocalDatabase): Promise<void> {
   });
 }
 
+declare const __SCENTRY_BUILD__: string | undefined;
+
+/** An event tablet's name (event set-up's "Tablet name"), for its reports; null elsewhere. */
+const tabletName = (): string | null => getEvent()?.tabletName ?? null;
+
 /** The app's sync loop: IndexedDB (loaded on first use), the real API, the browser's timers. */
 const appLoop = createSyncLoop({
   openDb: async () => (await import('./db')).openLocalDatabase(),
@@ -207,6 +252,7 @@ const appLoop = createSyncLoop({
     return () => clearTimeout(timer);
   },
   now: () => new Date(),
+  label: () => ({ build: typeof __SCENTRY_BUILD__ === 'string' ? __SCENTRY_BUILD__ : 'dev', name: tabletName() }),
 });
 
 export const requestSync = (options?: { fresh?: boolean }): Promise<void> => appLoop.requestSync(options);
@@ -223,4 +269,8 @@ export function startBackgroundSync(): void {
     if (document.visibilityState === 'visible' && getSyncStatus().online) void requestSync({ fresh: true });
   });
   if (hasLocalDatabase()) void requestSync();
+  // A report a minute at most while online and open (after a sync, its own went already).
+  setInterval(() => {
+    if (getSyncStatus().online && document.visibilityState === 'visible') void appLoop.reportIfDue();
+  }, REPORT_EVERY_MS);
 }

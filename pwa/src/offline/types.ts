@@ -15,8 +15,8 @@ export type { KitDoc, ResultDoc };
 
 /** Local-only fields, stripped before a push. */
 export function toResultDoc(local: LocalResult): ResultDoc {
-  const { syncState: _s, reason: _r, kitName: _k, averageIntensity: _a, ...doc } = local;
-  return doc;
+  const { syncState: _s, reason: _r, kitName: _k, averageIntensity: _a, deviceId, seq, ...doc } = local;
+  return { ...doc, ...markOf({ deviceId, seq }) };
 }
 
 export type EmailState = 'pending' | 'sent' | 'rejected';
@@ -39,13 +39,20 @@ export interface LocalEmail {
   state: EmailState;
   reason?: string;
   createdAt: string;
+  /** API.md "Devices": its number on this device (none when queued by an older build). */
+  deviceId?: string | null;
+  seq?: number | null;
 }
 
 /** The pushed document (API.md "Sync": EmailDoc): no local fields, none of the ignored ones; the result's write key is added as it goes (withWriteKey). */
 export function toEmailDoc(local: LocalEmail): EmailDoc {
   const { id, testResultId, kind, email, language } = local;
-  return language ? { id, testResultId, kind, email, language } : { id, testResultId, kind, email };
+  return { id, testResultId, kind, email, ...(language ? { language } : {}), ...markOf(local) };
 }
+
+/** A kept document's `deviceId` and `seq`, when it has them (documents queued by older builds have none). */
+export const markOf = (d: { deviceId?: string | null; seq?: number | null }): { deviceId?: string; seq?: number } =>
+  d.deviceId && typeof d.seq === 'number' ? { deviceId: d.deviceId, seq: d.seq } : {};
 
 export type FormState = 'pending' | 'uploaded' | 'rejected';
 
@@ -62,6 +69,8 @@ export interface LocalForm {
   state: FormState;
   reason?: string;
   createdAt: string;
+  deviceId?: string | null;
+  seq?: number | null;
 }
 
 /**
@@ -76,4 +85,5 @@ export const toFormDoc = (f: LocalForm): Record<string, unknown> => ({
   id: f.id,
   testResultId: f.testResultId,
   ...f.doc,
+  ...markOf(f),
 });

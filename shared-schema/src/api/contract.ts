@@ -3,6 +3,7 @@ import { AUDIT_CONTRACT } from '../audit/contract';
 import { AUTH_CONTRACT } from '../auth/contract';
 import type { Endpoint } from '../common/endpoint';
 import type { ThrottleName } from '../common/route';
+import { DEVICES_CONTRACT } from '../devices/contract';
 import { EMAILS_CONTRACT } from '../emails/contract';
 import { HEALTH_CONTRACT } from '../health/contract';
 import { KITS_CONTRACT } from '../kits/contract';
@@ -37,6 +38,7 @@ export const CONTRACT = {
   ...REPORTS_CONTRACT,
   ...AUDIT_CONTRACT,
   ...SYNC_CONTRACT,
+  ...DEVICES_CONTRACT,
 } as const satisfies { [N in EndpointName]: Endpoint };
 
 export type Contract = typeof CONTRACT;

@@ -1,4 +1,5 @@
 import type { RouteInfo } from '../common/route';
+import { DEVICES_PLAYER_ROUTES } from '../devices/player-routes';
 import { EMAILS_PLAYER_ROUTES } from '../emails/player-routes';
 import { HEALTH_PLAYER_ROUTES } from '../health/player-routes';
 import { ORGANIZATIONS_PLAYER_ROUTES } from '../organizations/player-routes';
@@ -23,6 +24,7 @@ export const PLAYER_ROUTES = {
   ...EMAILS_PLAYER_ROUTES,
   ...WALLET_PLAYER_ROUTES,
   ...SYNC_PLAYER_ROUTES,
+  ...DEVICES_PLAYER_ROUTES,
 } as const satisfies Record<string, RouteInfo>;
 
 export type PlayerEndpointName = keyof typeof PLAYER_ROUTES;

@@ -1,6 +1,7 @@
 import { AUDIT_ROUTES } from '../audit/routes';
 import { AUTH_ROUTES } from '../auth/routes';
 import type { RouteInfo } from '../common/route';
+import { DEVICES_ROUTES } from '../devices/routes';
 import { HEALTH_ROUTES } from '../health/routes';
 import { KITS_ROUTES } from '../kits/routes';
 import { ORGANIZATIONS_ROUTES } from '../organizations/routes';
@@ -23,6 +24,7 @@ export const STAFF_ROUTES = {
   ...SCENT_CARDS_ROUTES,
   ...RESULTS_ROUTES,
   ...REPORTS_ROUTES,
+  ...DEVICES_ROUTES,
 } as const satisfies Record<string, RouteInfo>;
 
 /**

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MSG } from '../common/messages';
 import { EMAIL_MAX, isValidEmail } from '../common/rules';
 import { pushRows, uuid } from '../common/schemas';
+import { deviceMarkShape } from '../devices/schemas';
 import { LANGUAGES } from '../i18n/languages';
 import { writeKeySchema } from '../results/schemas';
 import { EMAIL_KINDS, REPORT_MSG } from './rules';
@@ -42,6 +43,7 @@ export const emailModel = z.object({
   id: uuid(MSG.invalidRequest).optional().nullable(),
   name: ignored('Name'),
   date: ignored('Date'),
+  ...deviceMarkShape,
 });
 export type EmailModel = z.output<typeof emailModel>;
 
@@ -57,6 +59,7 @@ export const emailDocSchema = z.object({
   name: ignored('name'),
   date: ignored('date'),
   pdfBase64: ignored('pdfBase64'),
+  ...deviceMarkShape,
 });
 export type EmailDoc = z.output<typeof emailDocSchema>;
 

@@ -3,6 +3,7 @@ import { GENDERS, RACES } from '../common/enums';
 import { MSG } from '../common/messages';
 import { nameSchema } from '../common/rules';
 import { pushRows, uuid } from '../common/schemas';
+import { deviceMarkPascalShape, deviceMarkShape } from '../devices/schemas';
 import { PLAY_MSG, PLAYER_NAME_MAX } from '../results/rules';
 import { writeKeySchema } from '../results/schemas';
 import { AGE_MAX, AGE_MIN, MEDICAL_FLAG_KEYS, MEDICAL_MSG, type MedicalFlagKey } from './medical';
@@ -47,6 +48,7 @@ export const medicalRequest = medicalForm.extend({
   /** The result's write key (API.md "Writing to a result"); results stored without one need none. */
   WriteKey: writeKeySchema.nullable().optional(),
   OrganizationId: z.number({ error: MSG.invalidRequest }).int().positive().nullable().optional(),
+  ...deviceMarkPascalShape,
 });
 export type MedicalRequest = z.output<typeof medicalRequest>;
 
@@ -72,6 +74,7 @@ export const questionnaireRequest = z.object({
   QuestionnaireListDetails: z
     .array(questionRow, { error: QUESTIONNAIRE_MSG.exactlyFive })
     .length(QUESTIONNAIRE_LENGTH, { error: QUESTIONNAIRE_MSG.exactlyFive }),
+  ...deviceMarkPascalShape,
 });
 export type QuestionnaireRequest = z.output<typeof questionnaireRequest>;
 
@@ -85,6 +88,7 @@ export const questionnaireDocSchema = z.object({
       error: QUESTIONNAIRE_MSG.exactlyFive,
     })
     .length(QUESTIONNAIRE_LENGTH, { error: QUESTIONNAIRE_MSG.exactlyFive }),
+  ...deviceMarkShape,
 });
 export type QuestionnaireDoc = z.output<typeof questionnaireDocSchema>;
 

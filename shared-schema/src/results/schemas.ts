@@ -3,6 +3,7 @@ import { FILTER_TEXT_MAX, GENDERS, RACES } from '../common/enums';
 import { MSG } from '../common/messages';
 import { nameLength } from '../common/names';
 import { listRequest, UUID_RE, usDateSchema } from '../common/schemas';
+import { deviceMarkShape } from '../devices/schemas';
 import { REPORT_MSG } from '../emails/rules';
 import { AGE_MAX, AGE_MIN } from '../player-forms/medical';
 import { INTENSITY_MAX, INTENSITY_MIN, PLAY_MSG, PLAYER_NAME_MAX, playName, WRITE_KEY_RE } from './rules';
@@ -64,6 +65,8 @@ export const resultDocSchema = z.object({
   rightAnswerCount: z.number().int().optional(),
   rejected: z.boolean().optional(),
   reason: z.string().optional(),
+  /** API.md "Devices": the device that made it and its number there; absent from older builds. */
+  ...deviceMarkShape,
 });
 export type ResultDoc = z.infer<typeof resultDocSchema>;
 
@@ -88,6 +91,7 @@ export const saveTestResultRequest = z.object({
       }),
     )
     .min(1, { error: PLAY_MSG.cardMissing }),
+  ...deviceMarkShape,
 });
 
 // ── The player's look-ups ───────────────────────────────────────────────────

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../common/messages';
+import { deviceReportSchema } from '../devices/schemas';
 import { PLAY_MSG, PUSH_MAX_ROWS } from '../results/rules';
 import { PULL_MAX_CODES } from './rules';
 
@@ -31,4 +32,6 @@ export const pullRequestSchema = z.object({
     .nullable()
     .optional(),
   batchSize: z.number().int().min(1).max(100).default(20),
+  /** The device's report (API.md "Devices"), carried by a pull instead of its own call. */
+  device: deviceReportSchema.nullable().optional(),
 });

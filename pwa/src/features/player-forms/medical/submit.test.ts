@@ -35,6 +35,7 @@ const stored = (organizationId: number | null = null): StoredResult => ({
 });
 
 const WRITE_KEY = 'this-results-own-key-0001';
+const MARK = { deviceId: '6f1d2c3b-0000-4000-8000-000000000001', seq: 7 };
 
 /** A fake delivery: `online` picks which of send and queue runs, as sendOrQueue would. */
 function fakeDeps(online: boolean | 'refused' | 'alreadySent' | 'forbidden', storedData: unknown = null) {
@@ -61,10 +62,10 @@ function fakeDeps(online: boolean | 'refused' | 'alreadySent' | 'forbidden', sto
           data: null,
         });
       if (online) {
-        await send('uploaded' as SyncState, WRITE_KEY);
+        await send('uploaded' as SyncState, WRITE_KEY, MARK);
         return 'sent';
       }
-      await queue();
+      await queue(MARK);
       return 'queued';
     },
   };
@@ -110,7 +111,17 @@ describe('the medical form submit', () => {
     const { deps, sent, queued } = fakeDeps(true);
     expect(await submitMedical(FORM, stored(), 7, deps)).toBe('sent');
     // The result's write key goes with it (API.md "Writing to a result").
-    expect(sent).toEqual([{ ...FORM, TestResultId: RESULT_ID, OrganizationId: 7, WriteKey: WRITE_KEY }]);
+    // So do the device's number (API.md "Devices").
+    expect(sent).toEqual([
+      {
+        ...FORM,
+        TestResultId: RESULT_ID,
+        OrganizationId: 7,
+        WriteKey: WRITE_KEY,
+        DeviceId: MARK.deviceId,
+        Seq: MARK.seq,
+      },
+    ]);
     expect(queued).toEqual([]);
     expect(getPlayer()).toMatchObject({ ...FORM, FirstName: 'Ann', Age: 42 });
     expect(getStoredResult()?.organizationId).toBe(7);
@@ -127,6 +138,7 @@ describe('the medical form submit', () => {
         testResultId: RESULT_ID,
         kind: 'medical',
         doc: medicalDoc(medicalBody(FORM, RESULT_ID, 9)),
+        ...MARK,
       },
     ]);
     expect((queued[0] as { doc: Record<string, unknown> }).doc.organizationId).toBe(9);

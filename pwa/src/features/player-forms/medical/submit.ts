@@ -97,8 +97,8 @@ export async function submitMedical(
   try {
     const delivery = await deps.deliver(
       result.testResultId,
-      (_, writeKey) => deps.send({ ...body, WriteKey: writeKey }),
-      () => deps.queue({ id, testResultId: result.testResultId, kind: 'medical', doc: medicalDoc(body) }),
+      (_, writeKey, mark) => deps.send({ ...body, WriteKey: writeKey, DeviceId: mark.deviceId, Seq: mark.seq }),
+      (mark) => deps.queue({ id, testResultId: result.testResultId, kind: 'medical', doc: medicalDoc(body), ...mark }),
     );
     setMedicalRecord(
       result.testResultId,

@@ -12,6 +12,7 @@ const callPlayer = vi.hoisted(() => vi.fn());
 vi.mock('../../../offline/store', () => ({
   resultSyncState: vi.fn(async () => offlineState.syncState),
   resultWriteKey: vi.fn(async () => 'the-results-own-write-key'),
+  takeDeviceMark: vi.fn(async () => ({ deviceId: '6f1d2c3b-0000-4000-8000-000000000001', seq: 4 })),
   queueFormLocally,
 }));
 vi.mock('../../../offline/sync', () => ({ requestSync: vi.fn(async () => {}) }));
@@ -64,6 +65,9 @@ describe('submitting the questionnaire', () => {
         QuestionnaireListDetails: ANSWERS.map((a) => ({ Question: a.question, Answer: a.answer })),
         // The result's write key, from where the device keeps it (API.md "Writing to a result").
         WriteKey: 'the-results-own-write-key',
+        // The device's number for it (API.md "Devices").
+        DeviceId: '6f1d2c3b-0000-4000-8000-000000000001',
+        Seq: 4,
       },
     });
     expect(queueFormLocally).not.toHaveBeenCalled();
@@ -87,6 +91,8 @@ describe('submitting the questionnaire', () => {
       testResultId: RESULT_ID,
       kind: 'questionnaire',
       doc: { answers: ANSWERS },
+      deviceId: '6f1d2c3b-0000-4000-8000-000000000001',
+      seq: 4,
     });
     expect(getStoredResult()?.questionnaireCompleted).toBe(true);
     expect(keptAnswers(RESULT_ID)?.answers).toEqual(ANSWERS);

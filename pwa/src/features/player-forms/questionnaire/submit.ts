@@ -39,13 +39,19 @@ export async function submitQuestionnaire(
   try {
     outcome = await sendOrQueue(
       testResultId,
-      (_, writeKey) =>
+      (_, writeKey, mark) =>
         callPlayer('saveQuestionnaireResult', {
-          body: { ...toSaveRequest(testResultId, answers), WriteKey: writeKey },
+          body: { ...toSaveRequest(testResultId, answers), WriteKey: writeKey, DeviceId: mark.deviceId, Seq: mark.seq },
         }),
-      async () => {
+      async (mark) => {
         const store = await import('../../../offline/store');
-        await store.queueFormLocally({ id: formId, testResultId, kind: 'questionnaire', doc: toQueuedDoc(answers) });
+        await store.queueFormLocally({
+          id: formId,
+          testResultId,
+          kind: 'questionnaire',
+          doc: toQueuedDoc(answers),
+          ...mark,
+        });
       },
     );
   } catch (err) {
