@@ -1,5 +1,8 @@
 import { REPORT_PENDING_MAX } from '@scentry/shared-schema';
 import type { LocalDatabase } from './db';
+import type { DeviceMark, LocalDevice } from './types';
+
+export type { DeviceMark, LocalDevice };
 
 /**
  * This device's identity and numbering (API.md "Devices: sequences, gaps and reports"): a random
@@ -9,21 +12,6 @@ import type { LocalDatabase } from './db';
  * and a browser that clears the site's data (or Safari's eviction after 7 days unused) clears
  * both together, so the device comes back as a new one rather than with numbers it cannot account for.
  */
-export interface LocalDevice {
-  /** Always DEVICE_DOC: one row a database. */
-  id: string;
-  deviceId: string;
-  deviceKey: string;
-  /** The last number given out (0: none yet). */
-  lastSeq: number;
-}
-
-/** `deviceId` and `seq` as a document or an online call carries them. */
-export interface DeviceMark {
-  deviceId: string;
-  seq: number;
-}
-
 export const DEVICE_DOC = 'this';
 
 /** 144 random bits, base64url (24 characters): the key the server keeps a hash of. */

@@ -87,3 +87,19 @@ export const toFormDoc = (f: LocalForm): Record<string, unknown> => ({
   ...f.doc,
   ...markOf(f),
 });
+
+/** This device's identity and counter, one row of its database (offline/device.ts). */
+export interface LocalDevice {
+  /** Always DEVICE_DOC: one row a database. */
+  id: string;
+  deviceId: string;
+  deviceKey: string;
+  /** The last number given out (0: none yet). */
+  lastSeq: number;
+}
+
+/** `deviceId` and `seq` as a document or an online call carries them. */
+export interface DeviceMark {
+  deviceId: string;
+  seq: number;
+}
