@@ -8,9 +8,8 @@ import {
 } from 'rxdb';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import type { LocalDevice } from './device';
 import { markLocalDatabase } from './status';
-import type { KitDoc, LocalEmail, LocalForm, LocalResult } from './types';
+import type { KitDoc, LocalDevice, LocalEmail, LocalForm, LocalResult } from './types';
 
 /**
  * The device's database (RxDB on Dexie/IndexedDB): kits as downloaded, and results until the
