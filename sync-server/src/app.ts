@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { envelope, MSG } from '@scentry/shared-schema';
+import { envelope, MSG, ROUTES } from '@scentry/shared-schema';
 import Fastify, {
   type FastifyInstance,
   type FastifyReply,
@@ -29,8 +29,10 @@ import multipart from './plugins/external/multipart';
 import openapi from './plugins/external/openapi';
 import security from './plugins/external/security';
 import staticFiles from './plugins/external/static-files';
+import type { RecordKind } from './repositories/devices';
 import auditRoutes from './routes/api/audit/index';
 import authRoutes from './routes/api/auth/index';
+import devicesRoutes from './routes/api/devices/index';
 import emailsRoutes from './routes/api/emails/index';
 import healthRoutes from './routes/api/health/index';
 import kitsRoutes from './routes/api/kits/index';
@@ -43,6 +45,7 @@ import scentOptionsRoutes from './routes/api/scent-options/index';
 import syncRoutes from './routes/api/sync/index';
 import usersRoutes from './routes/api/users/index';
 import walletRoutes from './routes/api/wallet/index';
+import { recordRefusal } from './services/devices';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -78,7 +81,15 @@ class AccessLog extends LogController {
 // Statuses a client may meet as they are; every other client error is reported as 400 (API.md).
 const KEPT_STATUSES = new Set([400, 401, 403, 404, 429]);
 
+/** The online calls that carry a device's number in a JSON body (API.md "Devices"), by path. */
+const MARKED_CALLS = new Map<string, RecordKind>([
+  [ROUTES.saveTestResult.path, 'result'],
+  [ROUTES.saveQuestionnaireResult.path, 'questionnaire'],
+  [ROUTES.saveUserMedicalInformation.path, 'medical'],
+]);
+
 /** Builds the instance: used by server.ts to listen and by tests through `app.inject`. */
+
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   // HTTPS when TLS_CERT and TLS_KEY are set: camera and service worker need a secure context
   // anywhere but localhost.
@@ -123,7 +134,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // The headers must arrive well within the request's time.
   app.server.headersTimeout = Math.min(config.requestTimeoutMs, 30_000);
 
-  app.setErrorHandler((err: unknown, req, reply) => {
+  app.setErrorHandler(async (err: unknown, req, reply) => {
+    // A device's numbered document refused before its handler ran (its body broke the contract):
+    // answered all the same, so never a gap (API.md "Devices").
+    const marked = MARKED_CALLS.get(req.routeOptions.url ?? '');
+    if (marked && (err instanceof ApiError || (err as { validation?: unknown }).validation) && req.body) {
+      await recordRefusal(app.db, req.body, marked, (err as Error).message).catch(() => {});
+    }
     if (err instanceof ApiError) {
       if (err.retryAfterSeconds !== undefined) reply.header('Retry-After', String(err.retryAfterSeconds));
       return reply.code(err.statusCode).send(envelope(err.status, err.message, err.data, err.error));
@@ -173,6 +190,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(kitsRoutes);
   await app.register(scentCardsRoutes);
   await app.register(syncRoutes);
+  await app.register(devicesRoutes);
   await app.register(emailsRoutes);
   await app.register(walletRoutes);
   await app.register(playerFormsRoutes);

@@ -53,6 +53,7 @@ function migrationProblem(file: string, text: string): string | null {
 const DOMAINS = [
   'audit',
   'auth',
+  'devices',
   'emails',
   'health',
   'kits',

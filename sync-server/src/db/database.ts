@@ -248,6 +248,35 @@ export interface RateCountersTable {
   expiresAt: ColumnType<number | string, number, number>;
 }
 
+/** A device that sent a keyed report (API.md "Devices"; migration 2026-11-28T2300). */
+export interface DevicesTable {
+  deviceId: string;
+  keyHash: string;
+  build: string;
+  name: string | null;
+  lastSeq: number;
+  /** JSON: the last report's pendingSeqs, ascending. */
+  pendingSeqs: string;
+  /** Since when the device has had something unsent (its reports); null: nothing waits. */
+  pendingSince: string | null;
+  /** JSON: dismissed missing numbers, as ranges [[from, to], …]. */
+  dismissed: ColumnType<string, string | undefined, string>;
+  firstContactAt: string;
+  lastContactAt: string;
+}
+
+/** Every (deviceId, seq) the server answered, with its outcome. */
+export interface DeviceRecordsTable {
+  deviceId: string;
+  seq: number;
+  documentId: string;
+  kind: string;
+  resultId: string | null;
+  outcome: string;
+  reason: string | null;
+  at: string;
+}
+
 export interface Database {
   roles: RolesTable;
   organizations: OrganizationsTable;
@@ -266,6 +295,8 @@ export interface Database {
   totpRecoveryCodes: TotpRecoveryCodesTable;
   totpChallenges: TotpChallengesTable;
   rateCounters: RateCountersTable;
+  devices: DevicesTable;
+  deviceRecords: DeviceRecordsTable;
 }
 
 export type Db = Kysely<Database>;

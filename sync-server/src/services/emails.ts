@@ -31,6 +31,7 @@ import {
 } from '../repositories/emails';
 import { questionnaireReportRecord, resultReportRecord } from '../repositories/report-records';
 import { findResult, questionnaireCompleted } from '../repositories/results';
+import { type DeviceMark, markOf, recordAnswer, recordRefusal } from './devices';
 import { type Mailer, MailSendError, maskEmail, reportMail } from './mail';
 import { renderQuestionnaireReport, renderResultReport, type ServerReport } from './report-pdf';
 import type { WorkThread } from './work-thread';
@@ -95,6 +96,8 @@ export interface EmailRequest {
   language: Language | null | undefined;
   /** The requesting client's address (req.ip), counted by the per-address cap under a keyed hash. */
   ip: string;
+  /** The device's number for it (API.md "Devices"): its final answer is recorded. */
+  mark?: DeviceMark | null;
 }
 
 /**
@@ -226,7 +229,20 @@ export async function sendReportEmail(
     throw new RetryLater(429, REPORT_MSG.tooManyRecipients, claim.retryAfter);
   }
   if (claim.outcome === 'busy') throw new RetryLater(503, MAIL_UNAVAILABLE_MSG, RETRY_SECONDS);
-  if (claim.outcome !== 'claimed') return claim;
+  if (claim.outcome !== 'claimed') {
+    // A final answer (not the 404 of a result not stored yet: the device sends it again).
+    if (claim.outcome !== 'unknownResult' && claim.outcome !== 'unknownQuestionnaire') {
+      const reason = refusalOf(claim)?.message ?? null;
+      await recordAnswer(db, request.mark ?? null, {
+        kind: 'email',
+        documentId: id,
+        resultId,
+        outcome: claim.outcome === 'duplicate' ? 'duplicate' : claim.outcome === 'conflict' ? 'conflict' : 'refused',
+        reason,
+      });
+    }
+    return claim;
+  }
 
   let delivered: Awaited<ReturnType<Mailer['send']>>;
   try {
@@ -244,6 +260,7 @@ export async function sendReportEmail(
     throw new RetryLater(503, MAIL_UNAVAILABLE_MSG, RETRY_SECONDS);
   }
   await markDelivered(db, id, delivered);
+  await recordAnswer(db, request.mark ?? null, { kind: 'email', documentId: id, resultId, outcome: 'stored' });
   return { outcome: 'sent' };
 }
 
@@ -334,7 +351,10 @@ export async function pushEmails(
   const doc = rows[0].newDocumentState;
   const rejected = (id: string, reason: string) => [{ id, rejected: true as const, reason }];
   const parsed = parseRequest(emailDocSchema, doc);
-  if (!parsed.ok) return rejected(sentId(doc), parsed.message);
+  if (!parsed.ok) {
+    await recordRefusal(db, doc, 'email', parsed.message);
+    return rejected(sentId(doc), parsed.message);
+  }
   const sent = parsed.data;
   const outcome = await sendReportEmail(db, mailer, log, settings, {
     id: sent.id,
@@ -344,6 +364,7 @@ export async function pushEmails(
     writeKey: sent.writeKey,
     language: sent.language,
     ip,
+    mark: markOf(sent),
   });
   const reason = rejectionOf(outcome);
   return reason ? rejected(sent.id, reason) : [];

@@ -27,6 +27,7 @@ import {
   resultOfFormDoc,
   updateMedical,
 } from '../repositories/player-forms';
+import { type DeviceMark, markOf, recordAnswer, recordRefusal } from './devices';
 
 export type FormKind = 'questionnaire' | 'medical';
 
@@ -79,6 +80,31 @@ async function once(work: () => Promise<FormOutcome>): Promise<FormOutcome> {
 class LostRace extends Error {}
 
 /**
+ * A form's transaction that also records the device's answer (API.md "Devices") in it: stored,
+ * duplicate, conflict, or refused with the reason the push gives.
+ */
+function recorded(
+  kind: FormKind,
+  mark: DeviceMark | null | undefined,
+  docId: string | null,
+  resultId: string,
+  work: (trx: Db) => Promise<FormOutcome>,
+): (trx: Db) => Promise<FormOutcome> {
+  return async (trx) => {
+    const outcome = await work(trx);
+    const o = outcome.outcome;
+    await recordAnswer(trx, mark ?? null, {
+      kind,
+      documentId: docId,
+      resultId,
+      outcome: o === 'stored' || o === 'duplicate' || o === 'conflict' ? o : 'refused',
+      reason: o === 'stored' || o === 'duplicate' ? null : formRejection(kind, outcome),
+    });
+    return outcome;
+  };
+}
+
+/**
  * A form's transaction on PostgreSQL: READ COMMITTED. Its races are settled row by row: the claim
  * is a conditional update of the result's row (a second writer, after waiting for the first,
  * updates nothing and loses: LostRace), a document id by its unique index. A medical form naming
@@ -97,6 +123,8 @@ export interface QuestionnaireSubmission {
   writeKey?: string | null;
   /** Validated by the shared schema: five rows, a question of 1–200 characters, Yes or No in any case. */
   answers: { question: string; answer: string }[];
+  /** The device's number for it (API.md "Devices"); its answer is recorded with the form. */
+  mark?: DeviceMark | null;
 }
 
 /** Yes or No as stored, whatever case was sent. */
@@ -118,7 +146,7 @@ export function saveQuestionnaire(db: Db, sent: QuestionnaireSubmission): Promis
   return once(() =>
     inTransaction(
       db,
-      async (trx): Promise<FormOutcome> => {
+      recorded('questionnaire', sent.mark, docId, resultId, async (trx): Promise<FormOutcome> => {
         const state = await findFormState(trx, resultId);
         if (!state) return { outcome: 'unknownResult' };
         if (!writeKeyMatches(state.writeKeyHash, sent.writeKey)) return { outcome: 'forbidden' };
@@ -134,7 +162,7 @@ export function saveQuestionnaire(db: Db, sent: QuestionnaireSubmission): Promis
         }
         if (!(await insertQuestionnaire(trx, resultId, docId, rows))) throw new LostRace();
         return { outcome: 'stored' };
-      },
+      }),
       FORM_TRANSACTION,
     ),
   );
@@ -143,7 +171,7 @@ export function saveQuestionnaire(db: Db, sent: QuestionnaireSubmission): Promis
 // ── Medical information ─────────────────────────────────────────────────────
 
 /** The medical record as sent: the form, names optional (SaveUserMedicalInformation, MedicalDoc). */
-export type MedicalRecord = Omit<MedicalRequest, 'TestResultId' | 'WriteKey' | 'OrganizationId'>;
+export type MedicalRecord = Omit<MedicalRequest, 'TestResultId' | 'WriteKey' | 'OrganizationId' | 'DeviceId' | 'Seq'>;
 
 export interface MedicalSubmission {
   /** The device UUID of a pushed document; null from the direct endpoint. */
@@ -154,6 +182,7 @@ export interface MedicalSubmission {
   /** Validated by the shared schema (spec §5 Home rules); names trimmed. */
   form: MedicalRecord;
   organizationId: number | null | undefined;
+  mark?: DeviceMark | null;
 }
 
 const column = (key: MedicalFlagKey) => `${key[0].toLowerCase()}${key.slice(1)}` as keyof MedicalColumns;
@@ -204,7 +233,7 @@ export function saveMedical(db: Db, sent: MedicalSubmission): Promise<FormOutcom
   return once(() =>
     inTransaction(
       db,
-      async (trx): Promise<FormOutcome> => {
+      recorded('medical', sent.mark, docId, resultId, async (trx): Promise<FormOutcome> => {
         const state = await findFormState(trx, resultId);
         if (!state) return { outcome: 'unknownResult' };
         if (!writeKeyMatches(state.writeKeyHash, sent.writeKey)) return { outcome: 'forbidden' };
@@ -232,7 +261,7 @@ export function saveMedical(db: Db, sent: MedicalSubmission): Promise<FormOutcom
         });
         if (!stored) throw new LostRace();
         return { outcome: 'stored' };
-      },
+      }),
       FORM_TRANSACTION,
     ),
   );
@@ -307,9 +336,11 @@ export async function pushQuestionnaires(db: Db, rows: PushQuestionnairesBody): 
             testResultId: parsed.data.testResultId,
             writeKey: parsed.data.writeKey,
             answers: parsed.data.answers,
+            mark: markOf(parsed.data),
           }),
         )
       : parsed.message;
+    if (!parsed.ok) await recordRefusal(db, doc, 'questionnaire', parsed.message);
     if (reason !== null) refusals.push({ id: sentId(doc), rejected: true, reason });
   }
   return refusals;
@@ -322,16 +353,20 @@ export async function pushMedical(db: Db, rows: PushMedicalBody): Promise<FormRe
     const parsed = parseRequest(medicalDocSchema, doc);
     let reason: string | null;
     if (parsed.ok) {
-      const { Id, TestResultId, OrganizationId, WriteKey, ...form } = parsed.data;
+      const { Id, TestResultId, OrganizationId, WriteKey, DeviceId, Seq, ...form } = parsed.data;
       const outcome = await saveMedical(db, {
         docId: Id,
         testResultId: TestResultId,
         writeKey: WriteKey,
         form,
         organizationId: OrganizationId,
+        mark: markOf({ deviceId: DeviceId, seq: Seq }),
       });
       reason = formRejection('medical', outcome);
-    } else reason = parsed.message;
+    } else {
+      reason = parsed.message;
+      await recordRefusal(db, doc, 'medical', parsed.message);
+    }
     if (reason !== null) refusals.push({ id: sentId(doc), rejected: true, reason });
   }
   return refusals;

@@ -31,6 +31,7 @@ import {
   type ResultRow,
   resultAnswers,
 } from '../repositories/results';
+import { markOf, recordAnswer } from './devices';
 import { locateResult } from './geocoder';
 
 export type SubmitOutcome = 'stored' | 'duplicate' | 'conflict' | 'rejected';
@@ -139,94 +140,30 @@ export interface RetryRule {
   inheritStored?: { playedAt: boolean };
 }
 
+/** How a device's numbered result was answered (API.md "Devices"). */
+const OUTCOME_RECORDED = {
+  stored: 'stored',
+  duplicate: 'duplicate',
+  conflict: 'conflict',
+  rejected: 'refused',
+} as const;
+
 async function attempt(db: Db, doc: ResultDoc, retry: RetryRule): Promise<SubmitResult> {
   const id = doc.id.toLowerCase();
-  const key = playKey(doc);
+  const mark = markOf(doc);
   return inTransaction(
     db,
     async (trx) => {
-      // A stored row under this id decides: the same play is a no-op, another one a conflict.
-      const againstStored = (row: ResultRow) => {
-        const inherit = retry.inheritStored;
-        const compared = inherit
-          ? playKey({ ...doc, kitVersion: row.kitVersion, playedAt: inherit.playedAt ? row.playedAt : doc.playedAt })
-          : key;
-        return existingOutcome(trx, row, compared, doc);
-      };
-      // The usual case is a new id, so the row is looked up only when the document cannot be
-      // stored or the insert finds the id taken (one query less on the hot path).
-      const refuse = async (reason: string): Promise<SubmitResult> => {
-        const existing = await findResult(trx, id);
-        return existing ? againstStored(existing) : { outcome: 'rejected', reason };
-      };
-
-      const problem = documentProblem(doc);
-      if (problem) return refuse(problem);
-      const kit = await loadSnapshot(db, doc.testKitId, doc.kitVersion, trx);
-      if (!kit) return refuse(PLAY_MSG.unknownKitVersion);
-      if (!isKitPlayable(kit.cards)) return refuse(PLAY_MSG.kitVersionNotPlayable);
-      const misfit = playProblem(kit, doc.answers);
-      if (misfit) return refuse(misfit);
-      // An organization that is not (or no longer) known is dropped: the result is never lost for it.
-      let organizationId = doc.organizationId ?? null;
-      if (organizationId !== null && !(await organizationExists(trx, organizationId))) organizationId = null;
-      const time = playTime(doc.playedAt, kit.updatedAt);
-
-      const score = scorePlay(kit, doc.answers);
-      const located = doc.latitude != null && doc.longitude != null;
-      const latitude = located ? (doc.latitude as number) : null;
-      const longitude = located ? (doc.longitude as number) : null;
-      // Country, state and city are resolved once, here (offline, a few microseconds).
-      const place = locateResult(latitude, longitude);
-      const row: NewResultRow = {
-        id,
-        testKitId: doc.testKitId,
-        kitVersion: doc.kitVersion,
-        organizationId,
-        latitude,
-        longitude,
-        country: place.country,
-        state: place.state,
-        city: place.city,
-        firstName: doc.firstName?.trim() || GUEST_NAME.firstName,
-        lastName: doc.lastName?.trim() || GUEST_NAME.lastName,
-        playedAt: time.playedAt,
-        playedAtAdjusted: time.adjusted ? 1 : 0,
-        resultStatus: score.resultStatus,
-        rightAnswerCount: score.rightAnswerCount,
-        playHash: key,
-        // Fixed here, at the first store: no later request sets or changes it.
-        writeKeyHash: doc.writeKey ? hashWriteKey(doc.writeKey) : null,
-      };
-      // Another writer may have stored the id meanwhile: then theirs stands.
-      if (!(await insertResult(trx, row))) {
-        const winner = await findResult(trx, id);
-        if (winner) return againstStored(winner);
-        throw new Error(`test result ${id} neither inserted nor found`);
-      }
-
-      const cards = new Map(kit.cards.map((c) => [c.id, c]));
-      const details = doc.answers.map((a): ResultDetail => {
-        // playProblem has proved that the card and the option exist in this version.
-        const card = cards.get(a.scentCardId) as KitDoc['cards'][number];
-        const option = card.options.find(
-          (o) => o.scentOptionId === a.scentOptionId,
-        ) as KitDoc['cards'][number]['options'][number];
-        const correct = card.correctScentOptionId as number;
-        return {
-          scentCardId: card.id,
-          scentCardName: card.name,
-          cardSortOrder: card.sortOrder,
-          scentOptionId: option.scentOptionId,
-          answerName: option.name,
-          answerStoredPath: option.storedPath,
-          correctScentOptionId: correct,
-          smellIntensity: a.smellIntensity,
-          isCorrect: a.scentOptionId === correct,
-        };
+      const result = await decide(trx, db, doc, id, retry);
+      // In the same transaction: a stored result always has its device's record.
+      await recordAnswer(trx, mark, {
+        kind: 'result',
+        documentId: id,
+        resultId: id,
+        outcome: OUTCOME_RECORDED[result.outcome],
+        reason: result.reason ?? null,
       });
-      await insertResultDetails(trx, id, details);
-      return { outcome: 'stored', stored: toDoc(row, doc.answers), holdsKey: row.writeKeyHash !== null };
+      return result;
     },
     // READ COMMITTED on PostgreSQL: the id is settled by its unique key (on conflict, then the
     // winner read), the kit snapshot read never changes, and the tallies every insert of a kit's
@@ -235,6 +172,93 @@ async function attempt(db: Db, doc: ResultDoc, retry: RetryRule): Promise<Submit
     // results stored in one turn of the event loop share one commit (grouped: db/database.ts).
     { isolation: 'read committed', grouped: true },
   );
+}
+
+/** The store of one result, in `trx`: stored, a duplicate, a conflict, or refused with its reason. */
+async function decide(trx: Db, db: Db, doc: ResultDoc, id: string, retry: RetryRule): Promise<SubmitResult> {
+  const key = playKey(doc);
+  // A stored row under this id decides: the same play is a no-op, another one a conflict.
+  const againstStored = (row: ResultRow) => {
+    const inherit = retry.inheritStored;
+    const compared = inherit
+      ? playKey({ ...doc, kitVersion: row.kitVersion, playedAt: inherit.playedAt ? row.playedAt : doc.playedAt })
+      : key;
+    return existingOutcome(trx, row, compared, doc);
+  };
+  // The usual case is a new id, so the row is looked up only when the document cannot be
+  // stored or the insert finds the id taken (one query less on the hot path).
+  const refuse = async (reason: string): Promise<SubmitResult> => {
+    const existing = await findResult(trx, id);
+    return existing ? againstStored(existing) : { outcome: 'rejected', reason };
+  };
+
+  const problem = documentProblem(doc);
+  if (problem) return refuse(problem);
+  const kit = await loadSnapshot(db, doc.testKitId, doc.kitVersion, trx);
+  if (!kit) return refuse(PLAY_MSG.unknownKitVersion);
+  if (!isKitPlayable(kit.cards)) return refuse(PLAY_MSG.kitVersionNotPlayable);
+  const misfit = playProblem(kit, doc.answers);
+  if (misfit) return refuse(misfit);
+  // An organization that is not (or no longer) known is dropped: the result is never lost for it.
+  let organizationId = doc.organizationId ?? null;
+  if (organizationId !== null && !(await organizationExists(trx, organizationId))) organizationId = null;
+  const time = playTime(doc.playedAt, kit.updatedAt);
+
+  const score = scorePlay(kit, doc.answers);
+  const located = doc.latitude != null && doc.longitude != null;
+  const latitude = located ? (doc.latitude as number) : null;
+  const longitude = located ? (doc.longitude as number) : null;
+  // Country, state and city are resolved once, here (offline, a few microseconds).
+  const place = locateResult(latitude, longitude);
+  const row: NewResultRow = {
+    id,
+    testKitId: doc.testKitId,
+    kitVersion: doc.kitVersion,
+    organizationId,
+    latitude,
+    longitude,
+    country: place.country,
+    state: place.state,
+    city: place.city,
+    firstName: doc.firstName?.trim() || GUEST_NAME.firstName,
+    lastName: doc.lastName?.trim() || GUEST_NAME.lastName,
+    playedAt: time.playedAt,
+    playedAtAdjusted: time.adjusted ? 1 : 0,
+    resultStatus: score.resultStatus,
+    rightAnswerCount: score.rightAnswerCount,
+    playHash: key,
+    // Fixed here, at the first store: no later request sets or changes it.
+    writeKeyHash: doc.writeKey ? hashWriteKey(doc.writeKey) : null,
+  };
+  // Another writer may have stored the id meanwhile: then theirs stands.
+  if (!(await insertResult(trx, row))) {
+    const winner = await findResult(trx, id);
+    if (winner) return againstStored(winner);
+    throw new Error(`test result ${id} neither inserted nor found`);
+  }
+
+  const cards = new Map(kit.cards.map((c) => [c.id, c]));
+  const details = doc.answers.map((a): ResultDetail => {
+    // playProblem has proved that the card and the option exist in this version.
+    const card = cards.get(a.scentCardId) as KitDoc['cards'][number];
+    const option = card.options.find(
+      (o) => o.scentOptionId === a.scentOptionId,
+    ) as KitDoc['cards'][number]['options'][number];
+    const correct = card.correctScentOptionId as number;
+    return {
+      scentCardId: card.id,
+      scentCardName: card.name,
+      cardSortOrder: card.sortOrder,
+      scentOptionId: option.scentOptionId,
+      answerName: option.name,
+      answerStoredPath: option.storedPath,
+      correctScentOptionId: correct,
+      smellIntensity: a.smellIntensity,
+      isCorrect: a.scentOptionId === correct,
+    };
+  });
+  await insertResultDetails(trx, id, details);
+  return { outcome: 'stored', stored: toDoc(row, doc.answers), holdsKey: row.writeKeyHash !== null };
 }
 
 export type SaveTestResultBody = ContractRequest<Contract['saveTestResult']>['body'];
@@ -249,10 +273,21 @@ export async function saveTestResult(db: Db, body: SaveTestResultBody): Promise<
   const writeKey = body.writeKey ?? makeWriteKey();
   const kit = await findKit(db, body.testKitId);
   const snapshot = kit?.isActive === 1 ? await loadSnapshot(db, kit.id, kit.version) : undefined;
-  if (!kit || !snapshot || !isKitPlayable(snapshot.cards)) throw notFound(PLAY_MSG.invalidKit);
+  if (!kit || !snapshot || !isKitPlayable(snapshot.cards)) {
+    await recordAnswer(db, markOf(body), {
+      kind: 'result',
+      documentId: id,
+      resultId: id,
+      outcome: 'refused',
+      reason: PLAY_MSG.invalidKit,
+    });
+    throw notFound(PLAY_MSG.invalidKit);
+  }
   const doc: ResultDoc = {
     id,
     writeKey,
+    deviceId: body.deviceId ?? null,
+    seq: body.seq ?? null,
     testKitId: body.testKitId,
     kitVersion: kit.version,
     organizationId: body.organizationId ?? null,

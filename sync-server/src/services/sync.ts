@@ -16,6 +16,7 @@ import { sentId } from '../lib/push';
 import type { ContractRequest } from '../lib/route';
 import { formerKit } from '../repositories/kit-versions';
 import { findKitByCode, kitDocument } from '../repositories/kits';
+import { recordRefusal } from './devices';
 import { submitResult } from './results';
 
 export type PullKitsBody = ContractRequest<Contract['pullKits']>['body'];
@@ -112,6 +113,8 @@ export async function pushResults(db: Db, rows: PushResultsBody): Promise<PushCo
     const rejected = (reason: string) => ({ id: sentId(doc), rejected: true as const, reason });
     if (!parsed.ok) {
       conflicts.push(rejected(parsed.message));
+      // Answered, so never a gap (API.md "Devices"), under a mark that is itself sound.
+      await recordRefusal(db, doc, 'result', parsed.message);
       continue;
     }
     const result = await submitResult(db, parsed.data);

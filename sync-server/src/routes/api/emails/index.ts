@@ -1,8 +1,10 @@
-import { CONTRACT, type EmailKind, REPORT_MSG, success } from '@scentry/shared-schema';
+import { CONTRACT, type EmailKind, type EmailModel, REPORT_MSG, success } from '@scentry/shared-schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ApiError } from '../../../lib/errors';
 import { readModelAndFile } from '../../../lib/multipart';
 import { route } from '../../../lib/route';
 import { parse } from '../../../lib/validate';
+import { markOf, recordRefusal } from '../../../services/devices';
 import { emailSettings, sendEmailForm } from '../../../services/emails';
 
 /**
@@ -17,7 +19,15 @@ export default async function emailsRoutes(app: FastifyInstance) {
   /** A multipart e-mail request (API.md): the model's rules, then the service's; a `file` is ignored. */
   async function sendFromForm(req: FastifyRequest, kind: EmailKind) {
     const { model } = await readModelAndFile(req, { ignoreFiles: true });
-    const { id, email, testResultId, writeKey, language } = parse(CONTRACT.sendResultInEmail.model, model);
+    let parsed: EmailModel;
+    try {
+      parsed = parse(CONTRACT.sendResultInEmail.model, model);
+    } catch (err) {
+      // Answered all the same: a numbered e-mail refused here is never a gap (API.md "Devices").
+      if (err instanceof ApiError) await recordRefusal(db, model, 'email', err.message);
+      throw err;
+    }
+    const { id, email, testResultId, writeKey, language, deviceId, seq } = parsed;
     await sendEmailForm(db, app.mailer, req.log, settings, {
       id,
       kind,
@@ -26,6 +36,7 @@ export default async function emailsRoutes(app: FastifyInstance) {
       writeKey,
       language,
       ip: req.ip,
+      mark: markOf({ deviceId, seq }),
     });
   }
 

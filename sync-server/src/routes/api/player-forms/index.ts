@@ -1,6 +1,7 @@
 import { MEDICAL_MSG, QUESTIONNAIRE_MSG, success } from '@scentry/shared-schema';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../../lib/route';
+import { markOf } from '../../../services/devices';
 import {
   type FormKind,
   type FormOutcome,
@@ -29,6 +30,7 @@ export default async function playerFormsRoutes(app: FastifyInstance) {
       testResultId: body.TestResultId,
       writeKey: body.WriteKey,
       answers: body.QuestionnaireListDetails.map((r) => ({ question: r.Question, answer: r.Answer })),
+      mark: markOf({ deviceId: body.DeviceId, seq: body.Seq }),
     });
     orRefuse('questionnaire', outcome);
     app.metrics.formsStored.inc({ kind: 'questionnaire' });
@@ -36,13 +38,14 @@ export default async function playerFormsRoutes(app: FastifyInstance) {
   });
 
   route(app, 'saveUserMedicalInformation', async (req) => {
-    const { TestResultId, OrganizationId, WriteKey, ...form } = req.body;
+    const { TestResultId, OrganizationId, WriteKey, DeviceId, Seq, ...form } = req.body;
     const outcome = await saveMedical(db, {
       docId: null,
       testResultId: TestResultId,
       writeKey: WriteKey,
       form,
       organizationId: OrganizationId,
+      mark: markOf({ deviceId: DeviceId, seq: Seq }),
     });
     orRefuse('medical', outcome);
     app.metrics.formsStored.inc({ kind: 'medical' });

@@ -5,6 +5,7 @@ import { reasonLabel } from '../../../plugins/app/metrics';
 import { emailSettings, pushEmails } from '../../../services/emails';
 import { pushMedical, pushQuestionnaires } from '../../../services/player-forms';
 import { createResultsPush, pullKits } from '../../../services/sync';
+import { deviceReports } from '../devices/index';
 
 /**
  * Offline sync (API.md "Sync"): kits down; results, forms and e-mails made on the device up. Each
@@ -12,7 +13,14 @@ import { createResultsPush, pullKits } from '../../../services/sync';
  */
 export default async function syncRoutes(app: FastifyInstance) {
   const { db } = app;
-  route(app, 'pullKits', async (req) => success(await pullKits(db, req.body)));
+  const reports = deviceReports(app);
+  route(app, 'pullKits', async (req) => {
+    // A report carried by the pull (API.md "Devices"): a refused one (another key, too many new
+    // devices) never holds the kits back.
+    if (req.body.device)
+      await reports(req.body.device, req.ip).catch((err) => req.log.info({ err }, 'device report refused'));
+    return success(await pullKits(db, req.body));
+  });
 
   const pushResults = createResultsPush(db);
   route(app, 'pushResults', async (req) => {
