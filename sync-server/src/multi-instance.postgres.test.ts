@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
@@ -7,6 +8,7 @@ import {
   MEDICAL_FLAG_KEYS,
   MSG,
   makeWriteKey,
+  QUESTIONNAIRE_QUESTIONS,
   type SignInReply,
   type TotpChallengeData,
   type TotpSetupReply,
@@ -223,6 +225,39 @@ describe.skipIf(!testDatabaseUrl())('two instances on one PostgreSQL database', 
         select sum(answers) as results from kit_answer_tallies
         where test_kit_id = ${kit.kitId} and org_key = ${clinic} and scent_card_id = 0`.execute(a.db);
       expect(Number(rows[0].results)).toBe(40);
+    });
+  });
+
+  describe('devices', () => {
+    it("a device's documents stored on one, its report taken by the other: one list on both, its gap and its forms counted", async () => {
+      const kit = await liveKit(a, DEMO_KIT_CODE);
+      const deviceId = randomUUID();
+      const docs = [1, 2, 4].map((seq) => resultDoc(kit, answersFor(kit, seq), { deviceId, seq }));
+      for (const [i, doc] of docs.entries())
+        expectSuccess(
+          await post(either(i), '/api/sync/results/push', [{ assumedMasterState: null, newDocumentState: doc }]),
+        );
+      // A questionnaire sent at once under number 5, a clash under 2 on the other instance.
+      const answers = QUESTIONNAIRE_QUESTIONS.map((q) => ({ Question: q, Answer: 'No' }));
+      expectSuccess(
+        await post(b, '/api/TestResult/SaveQuestionnaireResult', {
+          TestResultId: docs[0]?.id,
+          QuestionnaireListDetails: answers,
+          DeviceId: deviceId,
+          Seq: 5,
+        }),
+      );
+      const clash = resultDoc(kit, answersFor(kit, 0), { deviceId, seq: 2 });
+      expectSuccess(await post(b, '/api/sync/results/push', [{ assumedMasterState: null, newDocumentState: clash }]));
+      const report = { deviceId, deviceKey: 'a'.repeat(24), build: 'test', lastSeq: 6, pendingSeqs: [6] };
+      expectSuccess(await post(b, '/api/sync/devices/report', report));
+      for (const app of [a, b]) {
+        const list = expectSuccess<{ list: { deviceId: string; missingSeqs: number[]; highestSeqReceived: number }[] }>(
+          await post(app, '/api/Device/GetDeviceList', { pageNumber: 1, rowsPerPage: 100 }, { token: adminToken }),
+        );
+        const row = list.list.find((d) => d.deviceId === deviceId);
+        expect(row).toMatchObject({ missingSeqs: [3], highestSeqReceived: 5 });
+      }
     });
   });
 
