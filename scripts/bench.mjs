@@ -12,8 +12,8 @@
 //               (default LOG_LEVEL, the Configuration variables of the caller's shell dropped so
 //               every default applies; SEED_DEMO=on, RATE_LIMITS=off, a temp DATA_DIR, its output
 //               to a log file);
-//       save    POST /api/TestResult/SaveTestResult on that server, a new device UUID and a valid
-//               body per request.
+//       save    POST /api/TestResult/SaveTestResult on that server, a new result UUID, the next
+//               number of one device (DeviceId, Seq: recorded) and a valid body per request.
 //     Budgets: health ≥ 40 % of bare; save ≥ 7.5 % of health (issue 42; the ratio later issues keep).
 // (m) Emulated mobile first visit (scripts/lib/mobile-first-card.mjs) of /scent/<code> for a new
 //     visitor (fresh context, empty cache, service workers blocked) on 1.6 Mbps down / 750 kbps up,
@@ -210,6 +210,9 @@ if (wanted('throughput')) {
   }));
   const kitId = rows[0].testKitId;
 
+  // One device numbering its results 1, 2, 3… as the PWA does (issue 43).
+  const BENCH_DEVICE = randomUUID();
+  let benchSeq = 0;
   const targets = [
     { name: 'bare', label: 'bare route', url: bare.url, requests: [{ method: 'GET', path: '/bare' }] },
     { name: 'health', label: '/api/health', url: api, requests: [{ method: 'GET', path: '/api/health' }] },
@@ -226,6 +229,9 @@ if (wanted('throughput')) {
             ...req,
             body: JSON.stringify({
               Id: randomUUID(),
+              // Numbered as a device numbers it (API.md "Devices"): its answer is recorded with it.
+              DeviceId: BENCH_DEVICE,
+              Seq: ++benchSeq,
               TestKitId: kitId,
               FirstName: 'Bench',
               LastName: 'Player',

@@ -54,8 +54,15 @@ function withSeqLock<T>(fn: () => Promise<T>): Promise<T> {
 export function nextMark(db: LocalDatabase): Promise<DeviceMark> {
   return withSeqLock(async () => {
     const doc = await deviceDoc(db);
-    const after = await doc.incrementalModify((d) => ({ ...d, lastSeq: d.lastSeq + 1 }));
-    return { deviceId: after.deviceId, seq: after.lastSeq };
+    // The number is the one this modifier wrote: RxDB applies queued modifiers one after another
+    // and hands every caller the final document (and runs a modifier again after a conflict, so
+    // the last run's number is the stored one).
+    let mark: DeviceMark = { deviceId: '', seq: 0 };
+    await doc.incrementalModify((d) => {
+      mark = { deviceId: d.deviceId, seq: d.lastSeq + 1 };
+      return { ...d, lastSeq: mark.seq };
+    });
+    return mark;
   });
 }
 
