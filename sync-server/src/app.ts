@@ -138,7 +138,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // A device's numbered document refused before its handler ran (its body broke the contract):
     // answered all the same, so never a gap (API.md "Devices").
     const marked = MARKED_CALLS.get(req.routeOptions.url ?? '');
-    if (marked && (err instanceof ApiError || (err as { validation?: unknown }).validation) && req.body) {
+    const beforeHandler = (err as { validationContext?: unknown }).validationContext !== undefined;
+    if (marked && beforeHandler && req.body) {
       await recordRefusal(app.db, req.body, marked, (err as Error).message).catch(() => {});
     }
     if (err instanceof ApiError) {

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { gapsOf } from '../../../services/devices';
 import { bearer, envelopeOf, signIn, useFixtures, useTestApp } from '../../../test/helpers';
-import { answersFor, DEMO_ENV, liveKit, push, resultDoc } from '../../../test/play';
+import { answersFor, DEMO_ENV, liveKit, push, resultDoc, saveBody } from '../../../test/play';
 
 const KEY = 'k'.repeat(22);
 const report = (app: FastifyInstance, body: Record<string, unknown>, remoteAddress = '10.0.0.1') =>
@@ -113,6 +113,36 @@ describe('devices: reports, records, the list and DismissGaps', () => {
     expect(await rowOf(admin, deviceId)).toMatchObject({ missingCount: 1, missingSeqs: [6], pending: 1 });
     await report(t.app, reportOf(deviceId, 6, []));
     expect(await rowOf(admin, deviceId)).toMatchObject({ missingCount: 2, missingSeqs: [5, 6], pending: 0 });
+  });
+
+  it('the online calls record their numbers too: SaveTestResult stored, one for an unknown kit refused', async () => {
+    const deviceId = randomUUID();
+    const body = saveBody(demo, answersFor(demo), { DeviceId: deviceId, Seq: 1 });
+    const stored = await t.app.inject({ method: 'POST', url: '/api/TestResult/SaveTestResult', payload: body });
+    expect(stored.statusCode).toBe(200);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/TestResult/SaveTestResult',
+      payload: { ...body, TestKitId: 999_999, Seq: 2 },
+    });
+    expect(refused.statusCode).toBe(404);
+    const broken = await t.app.inject({
+      method: 'POST',
+      url: '/api/TestResult/SaveTestResult',
+      payload: { ...body, TestResultDetails: [], Seq: 3 },
+    });
+    expect(broken.statusCode).toBe(400);
+    const records = await t.app.db
+      .selectFrom('deviceRecords')
+      .select(['seq', 'outcome'])
+      .where('deviceId', '=', deviceId)
+      .orderBy('seq')
+      .execute();
+    expect(records).toEqual([
+      { seq: 1, outcome: 'stored' },
+      { seq: 2, outcome: 'refused' },
+      { seq: 3, outcome: 'refused' },
+    ]);
   });
 
   it("another key is refused for a device; a Client Admin sees only devices with their organization's results", async () => {
