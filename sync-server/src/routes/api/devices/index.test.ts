@@ -145,6 +145,18 @@ describe('devices: reports, records, the list and DismissGaps', () => {
     ]);
   });
 
+  it('a kit pull may carry the report; a refused one never holds the kits back', async () => {
+    const deviceId = randomUUID();
+    const pull = (device: object) =>
+      t.app.inject({ method: 'POST', url: '/api/sync/kits/pull', payload: { codes: ['DEMO1'], device } });
+    expect((await pull(reportOf(deviceId, 3, [3]))).statusCode).toBe(200);
+    expect(await rowOf(admin, deviceId)).toMatchObject({ lastSeq: 3, pending: 1, missingSeqs: [1, 2] });
+    const other = await pull({ ...reportOf(deviceId, 9, []), deviceKey: 'z'.repeat(22) });
+    expect(other.statusCode).toBe(200);
+    expect(other.json().data.documents).toHaveLength(1);
+    expect((await rowOf(admin, deviceId))?.lastSeq).toBe(3);
+  });
+
   it("another key is refused for a device; a Client Admin sees only devices with their organization's results", async () => {
     const deviceId = randomUUID();
     expect((await report(t.app, reportOf(deviceId, 0, []))).statusCode).toBe(200);
