@@ -15,7 +15,9 @@ import { chooseTextSize, TEXT_SIZES, type TextSize } from '../../ui/text-size';
  * cleared by default, never left for the next player by mistake.
  *
  * What waits to upload (results, forms, e-mails) is in the local database (IndexedDB), which this
- * never touches: it still goes out.
+ * never touches: it still goes out. So is the device's identity and counter (`deviceId`,
+ * `deviceKey`, `seq`: offline/device.ts), kept with the documents it numbers: every player of an
+ * event is one device.
  */
 export const DEVICE_KEYS: ReadonlySet<string> = new Set([
   EVENT_KEY,
