@@ -36,6 +36,7 @@ import { Route as AdminAuthedAuditRouteImport } from './routes/admin/_authed/aud
 import { Route as AdminAuthedOrganizationsRouteImport } from './routes/admin/_authed/organizations'
 import { Route as AdminAuthedScentOptionCreateRouteImport } from './routes/admin/_authed/scent-option-create'
 import { Route as AdminAuthedDashboardRouteImport } from './routes/admin/_authed/dashboard'
+import { Route as AdminAuthedDevicesRouteImport } from './routes/admin/_authed/devices'
 import { Route as AdminAuthedScentOptionsRouteImport } from './routes/admin/_authed/scent-options'
 import { Route as AdminAuthedKitsRouteImport } from './routes/admin/_authed/kits'
 import { Route as AdminAuthedResultsRouteImport } from './routes/admin/_authed/results'
@@ -191,6 +192,11 @@ const AdminAuthedDashboardRoute = AdminAuthedDashboardRouteImport.update({
   path: '/dashboard',
   getParentRoute: () => AdminAuthedRoute,
 } as any)
+const AdminAuthedDevicesRoute = AdminAuthedDevicesRouteImport.update({
+  id: '/devices',
+  path: '/devices',
+  getParentRoute: () => AdminAuthedRoute,
+} as any)
 const AdminAuthedScentOptionsRoute = AdminAuthedScentOptionsRouteImport.update({
   id: '/scentCardData',
   path: '/scentCardData',
@@ -295,6 +301,7 @@ export interface FileRoutesByFullPath {
   '/admin/client': typeof AdminAuthedOrganizationsRoute
   '/admin/createScentCardData': typeof AdminAuthedScentOptionCreateRoute
   '/admin/dashboard': typeof AdminAuthedDashboardRoute
+  '/admin/devices': typeof AdminAuthedDevicesRoute
   '/admin/scentCardData': typeof AdminAuthedScentOptionsRoute
   '/admin/testKit': typeof AdminAuthedKitsRoute
   '/admin/testresult': typeof AdminAuthedResultsRoute
@@ -336,6 +343,7 @@ export interface FileRoutesByTo {
   '/admin/client': typeof AdminAuthedOrganizationsRoute
   '/admin/createScentCardData': typeof AdminAuthedScentOptionCreateRoute
   '/admin/dashboard': typeof AdminAuthedDashboardRoute
+  '/admin/devices': typeof AdminAuthedDevicesRoute
   '/admin/scentCardData': typeof AdminAuthedScentOptionsRoute
   '/admin/testKit': typeof AdminAuthedKitsRoute
   '/admin/testresult': typeof AdminAuthedResultsRoute
@@ -380,6 +388,7 @@ export interface FileRoutesById {
   '/admin/_authed/client': typeof AdminAuthedOrganizationsRoute
   '/admin/_authed/createScentCardData': typeof AdminAuthedScentOptionCreateRoute
   '/admin/_authed/dashboard': typeof AdminAuthedDashboardRoute
+  '/admin/_authed/devices': typeof AdminAuthedDevicesRoute
   '/admin/_authed/scentCardData': typeof AdminAuthedScentOptionsRoute
   '/admin/_authed/testKit': typeof AdminAuthedKitsRoute
   '/admin/_authed/testresult': typeof AdminAuthedResultsRoute
@@ -424,6 +433,7 @@ export interface FileRouteTypes {
     | '/admin/client'
     | '/admin/createScentCardData'
     | '/admin/dashboard'
+    | '/admin/devices'
     | '/admin/scentCardData'
     | '/admin/testKit'
     | '/admin/testresult'
@@ -465,6 +475,7 @@ export interface FileRouteTypes {
     | '/admin/client'
     | '/admin/createScentCardData'
     | '/admin/dashboard'
+    | '/admin/devices'
     | '/admin/scentCardData'
     | '/admin/testKit'
     | '/admin/testresult'
@@ -508,6 +519,7 @@ export interface FileRouteTypes {
     | '/admin/_authed/client'
     | '/admin/_authed/createScentCardData'
     | '/admin/_authed/dashboard'
+    | '/admin/_authed/devices'
     | '/admin/_authed/scentCardData'
     | '/admin/_authed/testKit'
     | '/admin/_authed/testresult'
@@ -725,6 +737,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAuthedDashboardRouteImport
       parentRoute: typeof AdminAuthedRoute
     }
+    '/admin/_authed/devices': {
+      id: '/admin/_authed/devices'
+      path: '/devices'
+      fullPath: '/admin/devices'
+      preLoaderRoute: typeof AdminAuthedDevicesRouteImport
+      parentRoute: typeof AdminAuthedRoute
+    }
     '/admin/_authed/scentCardData': {
       id: '/admin/_authed/scentCardData'
       path: '/scentCardData'
@@ -872,6 +891,7 @@ interface AdminAuthedRouteChildren {
   AdminAuthedOrganizationsRoute: typeof AdminAuthedOrganizationsRoute
   AdminAuthedScentOptionCreateRoute: typeof AdminAuthedScentOptionCreateRoute
   AdminAuthedDashboardRoute: typeof AdminAuthedDashboardRoute
+  AdminAuthedDevicesRoute: typeof AdminAuthedDevicesRoute
   AdminAuthedScentOptionsRoute: typeof AdminAuthedScentOptionsRoute
   AdminAuthedKitsRoute: typeof AdminAuthedKitsRoute
   AdminAuthedResultsRoute: typeof AdminAuthedResultsRoute
@@ -894,6 +914,7 @@ const AdminAuthedRouteChildren: AdminAuthedRouteChildren = {
   AdminAuthedOrganizationsRoute: AdminAuthedOrganizationsRoute,
   AdminAuthedScentOptionCreateRoute: AdminAuthedScentOptionCreateRoute,
   AdminAuthedDashboardRoute: AdminAuthedDashboardRoute,
+  AdminAuthedDevicesRoute: AdminAuthedDevicesRoute,
   AdminAuthedScentOptionsRoute: AdminAuthedScentOptionsRoute,
   AdminAuthedKitsRoute: AdminAuthedKitsRoute,
   AdminAuthedResultsRoute: AdminAuthedResultsRoute,

@@ -29,6 +29,7 @@ export const QUERY_ROOTS = {
   audit: ['audit'],
   reports: ['reports'],
   results: ['results'],
+  devices: ['devices'],
 } as const;
 
 /** Marks a feature's cached data stale (and refetches what is on screen). */

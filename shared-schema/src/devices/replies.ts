@@ -10,6 +10,8 @@ export const deviceRowSchema = z.object({
   pending: z.number().int(),
   lastSeq: z.number().int(),
   highestSeqReceived: z.number().int().nullable(),
+  /** How many of its numbers the server received (stored, or a resend of one stored); beside API.md's fields. */
+  receivedCount: z.number().int(),
   missingCount: z.number().int(),
   /** The first 100 missing numbers, ascending. */
   missingSeqs: z.array(z.number().int()),

@@ -98,20 +98,21 @@ export async function answeredSeqs(db: Db, deviceIds: string[]): Promise<Map<str
 
 /**
  * What each device sent that was received (stored or a duplicate of a stored one): the highest
- * number and the last result's time; of `organizationId`'s results only when given.
+ * number, how many numbers, and the last result's time; of `organizationId`'s results only when given.
  */
 export async function receivedOf(
   db: Db,
   deviceIds: string[],
   organizationId: number | null,
-): Promise<Map<string, { highestSeq: number | null; lastResultAt: string | null }>> {
-  const out = new Map<string, { highestSeq: number | null; lastResultAt: string | null }>();
+): Promise<Map<string, { highestSeq: number | null; count: number; lastResultAt: string | null }>> {
+  const out = new Map<string, { highestSeq: number | null; count: number; lastResultAt: string | null }>();
   if (!deviceIds.length) return out;
   let q = db
     .selectFrom('deviceRecords as r')
     .select([
       'r.deviceId',
       (eb) => eb.fn.max('r.seq').as('highestSeq'),
+      (eb) => eb.fn.count('r.seq').distinct().as('count'),
       (eb) =>
         eb.fn
           .max(eb.case().when('r.kind', '=', 'result').then(eb.ref('r.at')).else(sql<string>`NULL`).end())
@@ -126,6 +127,7 @@ export async function receivedOf(
   for (const r of await q.execute()) {
     out.set(r.deviceId, {
       highestSeq: r.highestSeq === null ? null : Number(r.highestSeq),
+      count: Number(r.count),
       lastResultAt: (r.lastResultAt as string | null) ?? null,
     });
   }

@@ -303,6 +303,7 @@ export async function listDevices(
       pending: parseSeqs(d.pendingSeqs).length,
       lastSeq: d.lastSeq,
       highestSeqReceived: got?.highestSeq ?? null,
+      receivedCount: got?.count ?? 0,
       missingCount: gaps.count,
       missingSeqs: gaps.first,
       lastResultAt: got?.lastResultAt ?? null,

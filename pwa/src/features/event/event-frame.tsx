@@ -15,8 +15,8 @@ const clock = (iso: string) =>
 
 /**
  * The event's line under the frame's bar, on every screen while event mode is on: what waits to
- * upload ("3 plays · 2 forms · 1 e-mail waiting", or "Everything uploaded") and the last upload
- * (the device's clock). During a player's turn also the large "Next player", and the idle reset.
+ * upload ("3 plays · 2 forms · 1 e-mail waiting", with "Sync now"; or "All 37 plays uploaded")
+ * and the last upload (the device's clock). During a player's turn also the large "Next player", and the idle reset.
  * Next player asks first while a game or a form on screen holds answers it would throw away.
  */
 export function EventFrame() {
@@ -40,10 +40,24 @@ export function EventFrame() {
     <>
       <aside className="event-bar" aria-label={t('event.bar.label')}>
         <p className="event-waiting" role="status" data-testid="event-waiting">
-          {parts.length ? t('event.waiting', { list: parts.join(' · ') }) : t('event.uploaded')}
+          {parts.length
+            ? t('event.waiting', { list: parts.join(' · ') })
+            : s.resultsUploaded > 0
+              ? t('event.uploadedAll', { count: s.resultsUploaded })
+              : t('event.uploaded')}
           {s.lastSync && <span className="event-last"> · {t('event.lastUpload', { time: clock(s.lastSync) })}</span>}
           {!s.online && parts.length > 0 && <span className="event-last"> · {t('event.offline')}</span>}
         </p>
+        {parts.length > 0 && (
+          <button
+            type="button"
+            className="button button-ghost event-sync"
+            disabled={s.syncing}
+            onClick={() => void import('../../offline/sync').then(({ requestSync }) => requestSync({ fresh: true }))}
+          >
+            {s.syncing ? t('event.syncing') : t('event.syncNow')}
+          </button>
+        )}
         {event.playerActive && (
           <button
             type="button"

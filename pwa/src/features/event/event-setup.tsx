@@ -1,4 +1,11 @@
-import { isLanguage, type KitDoc, LANGUAGE_NAMES, LANGUAGES, type Language } from '@scentry/shared-schema';
+import {
+  isLanguage,
+  type KitDoc,
+  LANGUAGE_NAMES,
+  LANGUAGES,
+  type Language,
+  TABLET_NAME_MAX,
+} from '@scentry/shared-schema';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useT } from '../../i18n';
@@ -56,11 +63,13 @@ export function EventSetup({
   const [pin, setPin] = useState('');
   const [pinAgain, setPinAgain] = useState('');
   const [lang, setLang] = useState<Language>(language);
-  const [errors, setErrors] = useState<{ pin?: string; pinAgain?: string; form?: string }>({});
+  const [tabletName, setTabletName] = useState('');
+  const [errors, setErrors] = useState<{ pin?: string; pinAgain?: string; tabletName?: string; form?: string }>({});
   const [busy, setBusy] = useState(false);
   const pinId = useId();
   const againId = useId();
   const langId = useId();
+  const tabletId = useId();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` asks again (Try again)
   useEffect(() => {
@@ -97,11 +106,14 @@ export function EventSetup({
     e.preventDefault();
     if (lookup.status !== 'ready' || busy) return;
     const found: typeof errors = {};
+    const name = tabletName.trim();
+    if ([...name].length > TABLET_NAME_MAX)
+      found.tabletName = t('event.setup.tabletNameTooLong', { max: TABLET_NAME_MAX });
     if (!isValidPin(pin)) found.pin = t('event.setup.pinInvalid');
     else if (pin !== pinAgain) found.pinAgain = t('event.setup.pinMismatch');
     setErrors(found);
-    if (found.pin || found.pinAgain) {
-      document.getElementById(found.pin ? pinId : againId)?.focus();
+    if (found.pin || found.pinAgain || found.tabletName) {
+      document.getElementById(found.tabletName ? tabletId : found.pin ? pinId : againId)?.focus();
       return;
     }
     setBusy(true);
@@ -119,6 +131,8 @@ export function EventSetup({
         tries: { wrong: 0, lockedUntil: null },
         playerActive: false,
         startedAt: new Date().toISOString(),
+        // The device's reports name it (API.md "Devices"): the Devices screen shows it.
+        tabletName: name || null,
       };
       setEvent(event);
       // Signed out here, as the admin menu's Logout does: no staff screen opens without a new sign-in.
@@ -183,6 +197,27 @@ export function EventSetup({
               </p>
             </>
           )}
+          <div className="field">
+            <label htmlFor={tabletId}>{t('event.setup.tabletName')}</label>
+            <input
+              id={tabletId}
+              type="text"
+              autoComplete="off"
+              maxLength={TABLET_NAME_MAX}
+              value={tabletName}
+              aria-invalid={errors.tabletName ? true : undefined}
+              aria-describedby={`${tabletId}-hint${errors.tabletName ? ` ${tabletId}-error` : ''}`}
+              onChange={(e) => setTabletName(e.target.value)}
+            />
+            <p id={`${tabletId}-hint`} className="hint">
+              {t('event.setup.tabletNameHint')}
+            </p>
+            {errors.tabletName && (
+              <p id={`${tabletId}-error`} className="field-error" role="alert">
+                {errors.tabletName}
+              </p>
+            )}
+          </div>
           <div className="field">
             <label htmlFor={pinId}>{t('event.setup.pin')}</label>
             <input

@@ -131,6 +131,11 @@ export function AdminLayout() {
                 </Link>
               )}
               {staff && (
+                <Link to="/admin/devices" className="nav-link" activeProps={current}>
+                  Devices
+                </Link>
+              )}
+              {staff && (
                 <DropdownMenu label="Reports">
                   <Link to="/admin/Reports/passFailData" className="dropdown-item">
                     Pass/Fail Data

@@ -29,4 +29,6 @@ export default [
   route('/Reports/locationData', 'reports/location-map.tsx'),
   route('/Reports/passFailData', 'reports/pass-fail.tsx'),
   route('/Reports/kitInsights', 'reports/kit-insights.tsx'),
+  // The devices that play and what never reached the server (issue 43).
+  route('/devices', 'devices.tsx'),
 ];

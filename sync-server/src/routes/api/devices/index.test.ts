@@ -82,6 +82,7 @@ describe('devices: reports, records, the list and DismissGaps', () => {
       pending: 1,
       lastSeq: 5,
       highestSeqReceived: 2,
+      receivedCount: 2,
       missingCount: 1,
       missingSeqs: [4],
     });
