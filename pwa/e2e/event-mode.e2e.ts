@@ -298,7 +298,7 @@ describe('event mode on a tablet', () => {
   it('uploads what waited: the server holds exactly the three results, in the event organization', async () => {
     await expect
       .poll(() => page.getByTestId('event-waiting').textContent(), { timeout: 30_000 })
-      .toContain('Everything uploaded');
+      .toContain('All 3 plays uploaded');
     expect(await page.getByTestId('event-waiting').textContent()).toMatch(/Last upload \d/);
     const rows = shared.server.sql<{ id: string; organization_id: number | null }>(
       'SELECT id, organization_id FROM test_results ORDER BY played_at',

@@ -1,6 +1,6 @@
 import type { DeviceRow } from '@scentry/shared-schema';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../ui/confirm';
 import { type Column, DataTable, queryRows } from '../../ui/data-table';
 import { ListPager, SearchField, type SearchProps, useListUrl } from '../../ui/paged-list';
@@ -49,6 +49,9 @@ export function DeviceList({ search, onSearchChange }: SearchProps<DeviceSearch>
   const dismiss = useDismissGaps();
   const notify = useToast();
   const [dismissing, setDismissing] = useState<DeviceRow | null>(null);
+  const [attention, setAttention] = useState(search.attention === true);
+  // Back or a link changed the URL: the box shows what the list shows.
+  useEffect(() => setAttention(search.attention === true), [search.attention]);
 
   async function confirmDismiss() {
     if (!dismissing) return;
@@ -108,10 +111,12 @@ export function DeviceList({ search, onSearchChange }: SearchProps<DeviceSearch>
         <label className="checkbox">
           <input
             type="checkbox"
-            checked={search.attention === true}
-            onChange={(e) =>
-              onSearchChange((prev) => ({ ...prev, attention: e.target.checked || undefined, page: undefined }))
-            }
+            checked={attention}
+            onChange={(e) => {
+              // Ticked at once; the URL (and the list) follow.
+              setAttention(e.target.checked);
+              onSearchChange((prev) => ({ ...prev, attention: e.target.checked || undefined, page: undefined }));
+            }}
           />
           Needs attention
         </label>
