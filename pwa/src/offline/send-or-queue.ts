@@ -1,5 +1,7 @@
 import { ApiFailure } from '../lib/api';
+import type { LocalDatabase } from './db';
 import type { DeviceMark } from './device';
+import { throttledFor } from './push';
 import type { SyncState } from './types';
 
 export type Delivery = 'sent' | 'queued';
@@ -26,25 +28,40 @@ export async function sendOrQueue(
   send: (resultState: SyncState | null, writeKey: string | null, mark: DeviceMark) => Promise<unknown>,
   /** Keeps it on the device under the same number. */
   queue: (mark: DeviceMark) => Promise<void>,
+  /** The app's by default; the fault harness (sync-server/src/fault-harness) gives each simulated device its own. */
+  deps: DeliveryDeps = {},
 ): Promise<Delivery> {
   const store = await import('./store');
+  const { db } = deps;
+  const online = deps.online ?? (() => navigator.onLine);
   // Numbered once, before the first try: a send that falls back to the queue keeps its number.
-  const mark = await store.takeDeviceMark();
-  let state = await store.resultSyncState(resultId);
-  if (navigator.onLine && state === 'pending') {
-    await syncBriefly();
-    state = await store.resultSyncState(resultId);
+  const mark = await store.takeDeviceMark(db);
+  let state = await store.resultSyncState(resultId, db);
+  if (online() && state === 'pending') {
+    await (deps.syncBriefly ?? syncBriefly)();
+    state = await store.resultSyncState(resultId, db);
   }
-  if (navigator.onLine && state !== 'pending') {
+  if (online() && state !== 'pending') {
     try {
-      await send(state, await store.resultWriteKey(resultId), mark);
+      await send(state, await store.resultWriteKey(resultId, db), mark);
       return 'sent';
     } catch (err) {
-      if (err instanceof ApiFailure && err.httpStatus >= 400 && err.httpStatus < 500) throw err;
+      // A refusal is the caller's to tell; the address's throttle (429) is not one: the server
+      // never looked at it, so it goes to the queue like a failed network (its number kept).
+      if (err instanceof ApiFailure && err.httpStatus >= 400 && err.httpStatus < 500 && throttledFor(err) === null)
+        throw err;
     }
   }
   await queue(mark);
-  const { requestSync } = await import('./sync');
-  void requestSync();
+  if (deps.requestSync) deps.requestSync();
+  else void (await import('./sync')).requestSync();
   return 'queued';
+}
+
+/** What a delivery works with besides the calls: the device's database, whether it is online, its sync. */
+export interface DeliveryDeps {
+  db?: LocalDatabase;
+  online?: () => boolean;
+  syncBriefly?: () => Promise<void>;
+  requestSync?: () => void;
 }

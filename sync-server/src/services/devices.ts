@@ -132,7 +132,8 @@ let lastSweepAt = Number.NEGATIVE_INFINITY;
  */
 export async function reportDevice(
   db: Db,
-  counters: Counters,
+  /** Where new devices per address are counted; null: not counted (RATE_LIMITS=off). */
+  counters: Counters | null,
   report: DeviceReport,
   ip: string,
   now: number = Date.now(),
@@ -142,7 +143,7 @@ export async function reportDevice(
   const pending = [...new Set(report.pendingSeqs)].sort((a, b) => a - b);
   const known = await findDevice(db, report.deviceId);
   if (known && !sameHash(known.keyHash, hash)) throw forbidden(DEVICE_MSG.notAllowed);
-  if (!known) {
+  if (!known && counters) {
     const taken = await counters.hit([{ key: `device-new:${ip}`, limit: NEW_DEVICES_PER_ADDRESS_DAY }], DAY_MS, now);
     if (!taken.ok) throw tooMany(MSG.tooManyRequests, taken.retryAfterSeconds);
   }

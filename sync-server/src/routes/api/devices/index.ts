@@ -14,7 +14,8 @@ export function deviceReports(app: FastifyInstance): (report: DeviceReport, ip: 
   const root = app.server as unknown as FastifyInstance;
   let take = reporters.get(root);
   if (!take) {
-    const newDevices = app.counters('devices-new');
+    // The per-address cap on new devices is one of the public throttles: off with RATE_LIMITS=off.
+    const newDevices = app.config.throttles ? app.counters('devices-new') : null;
     take = (report, ip) => reportDevice(app.db, newDevices, report, ip);
     reporters.set(root, take);
   }
