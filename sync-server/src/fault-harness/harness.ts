@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { type KitDoc, makeWriteKey, QUESTIONNAIRE_QUESTIONS, scorePlay } from '@scentry/shared-schema';
 // The PWA's RxDB (its own dependency), its memory storage: each simulated device one database.
+import { expect } from 'vitest';
 import { getRxStorageMemory } from '../../../pwa/node_modules/rxdb/plugins/storage-memory/index.mjs';
 // The PWA's own sync code (not a re-implementation): its database, numbering, queue, sync loop,
 // delivery with its fallback, and its API client.
@@ -11,6 +12,86 @@ import { sendOrQueue } from '../../../pwa/src/offline/send-or-queue';
 import { queueEmailLocally, queueFormLocally, saveResultLocally, takeDeviceMark } from '../../../pwa/src/offline/store';
 import { createSyncLoop } from '../../../pwa/src/offline/sync';
 import { type Fault, FaultProxy } from './proxy';
+
+/**
+ * The seeds to run: `FAULT_SEEDS` (a count above the default runs that many; a small number, a
+ * list `3,17` or a range `0-99` names seeds), else 1 to `fallback`; of those, the ones whose
+ * remainder by `parts` is `part` (the seeds are split between test files, which run in parallel).
+ */
+export function seedsToRun(fallback: number, part = 0, parts = 1): number[] {
+  const spec = process.env.FAULT_SEEDS?.trim();
+  let seeds: number[];
+  if (!spec) seeds = Array.from({ length: fallback }, (_, i) => i + 1);
+  else if (/^\d+$/.test(spec)) {
+    const n = Number(spec);
+    seeds = n > fallback ? Array.from({ length: n }, (_, i) => i + 1) : [n];
+  } else
+    seeds = spec.split(',').flatMap((piece) => {
+      const [a, b] = piece.split('-').map(Number) as [number, number | undefined];
+      return b === undefined ? [a] : Array.from({ length: b - a + 1 }, (_, i) => a + i);
+    });
+  return seeds.filter((s) => s % parts === part);
+}
+
+/** The harness's context for servers already running: the Admin signed in, the demo kit pulled. */
+export async function harnessContext(
+  servers: Servers,
+  store: Store,
+  admin: { email: string; password: string },
+  mailsTo: (address: string) => number,
+  options: { killEvery: number; devices?: number },
+): Promise<HarnessContext> {
+  const base = servers.urls()[0] as string;
+  const post = async (path: string, body: unknown) =>
+    (await (
+      await realFetch(`${base}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+    ).json()) as { data: unknown };
+  const token = (
+    (await post('/api/User/Authenticate', { Email: admin.email, Password: admin.password })).data as {
+      token: string;
+    }
+  ).token;
+  const kit = ((await post('/api/sync/kits/pull', { codes: ['DEMO1'] })).data as { documents: KitDoc[] })
+    .documents[0] as KitDoc;
+  return {
+    servers,
+    store,
+    kit,
+    adminToken: token,
+    mailsTo,
+    killEvery: options.killEvery,
+    devices: options.devices ?? 20,
+  };
+}
+
+/** Runs the seeds one after another; the faults injected, for the test to see that there were some. */
+export async function runSeeds(ctx: HarnessContext, seeds: number[]): Promise<SeedOutcome[]> {
+  const t0 = Date.now();
+  const outcomes: SeedOutcome[] = [];
+  for (const seed of seeds) outcomes.push(await runSeed(ctx, seed, t0));
+  const faults: Record<string, number> = {};
+  for (const o of outcomes) for (const [k, v] of Object.entries(o.faults)) faults[k] = (faults[k] ?? 0) + v;
+  console.log(
+    `[fault harness] seeds ${seeds.join(',')}: ${outcomes.reduce((n, o) => n + o.made, 0)} documents, ${outcomes.reduce((n, o) => n + o.gaps, 0)} gaps shown, ${outcomes.filter((o) => o.killed).length} kill -9, faults ${JSON.stringify(faults)}`,
+  );
+  return outcomes;
+}
+
+/** Every kind of fault was injected, and servers killed: a harness that injected none would pass anyway. */
+export function expectFaultsInjected(outcomes: SeedOutcome[], kills: number): void {
+  const total = (f: string) => outcomes.reduce((n, o) => n + (o.faults[f] ?? 0), 0);
+  for (const f of ['dropBefore', 'dropAfter', 'cut', 'error500', 'throttled', 'delay'])
+    expect(total(f), `${f} faults injected`).toBeGreaterThan(5);
+  expect(outcomes.filter((o) => o.killed).length, 'seeds with a kill -9').toBeGreaterThanOrEqual(kills);
+  expect(
+    outcomes.some((o) => o.gaps > 0),
+    'a lost document shown as a gap',
+  ).toBe(true);
+}
 
 /** A seeded PRNG (mulberry32): the same seed, the same schedule. */
 export function prng(seed: number): () => number {

@@ -2,9 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { ServerProcess } from '../../../scripts/lib/server.d.mts';
 import { freePort, launchServer, SERVER_DIR } from '../../../scripts/lib/server.mjs';
-import type { Servers, Store } from './harness';
+import { startSmtp, type TestSmtp } from '../test/mail';
+import { expectFaultsInjected, harnessContext, runSeeds, type Servers, type Store, seedsToRun } from './harness';
 
 export const HARNESS_ADMIN = { email: 'admin@harness.example', password: 'Harness-Pass-1' };
 
@@ -55,4 +57,30 @@ export async function sqliteServer(
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The harness's test on SQLite for the seeds ≡ `part` (mod 2): two test files run it for the odd and
+ * the even seeds, in parallel (each process holds two devices' databases at a time).
+ */
+export function describeSqliteHarness(part: number): void {
+  describe(`fault harness on SQLite (seeds ≡ ${part} mod 2)`, () => {
+    let smtp: TestSmtp;
+    let server: Awaited<ReturnType<typeof sqliteServer>>;
+    beforeAll(async () => {
+      smtp = await startSmtp();
+      server = await sqliteServer(smtp.url);
+    }, 90_000);
+    afterAll(async () => {
+      await server?.stop();
+      await smtp?.close();
+    });
+
+    it('every document a device kept is stored once, unchanged; gaps are exactly what devices lost; tallies recount', async () => {
+      const mailsTo = (address: string) => smtp.received.filter((m) => m.envelopeTo.includes(address)).length;
+      const ctx = await harnessContext(server.servers, server.store, HARNESS_ADMIN, mailsTo, { killEvery: 3 });
+      const outcomes = await runSeeds(ctx, seedsToRun(30, part, 2));
+      if (!process.env.FAULT_SEEDS) expectFaultsInjected(outcomes, 5);
+    }, 240_000);
+  });
 }

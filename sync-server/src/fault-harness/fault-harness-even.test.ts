@@ -1,0 +1,4 @@
+import { describeSqliteHarness } from './sqlite-servers';
+
+// The fault harness on SQLite, even seeds (beside fault-harness.test.ts, in parallel).
+describeSqliteHarness(0);
