@@ -417,7 +417,7 @@ export async function runSeed(ctx: HarnessContext, seed: number, t0: number): Pr
       const waiting = await db.results.find({ selector: { syncState: 'pending' } }).exec();
       const { getSyncStatus } = await import('../../../pwa/src/offline/status');
       throw new Error(
-        `fault harness seed ${seed}: device ${index} never finished syncing (lastSeq ${device?.lastSeq}, report ${JSON.stringify(device ? clean.reports.get(device.deviceId) : null)}, ${waiting.length} results waiting, last error ${getSyncStatus().lastError})`,
+        `fault harness seed ${seed} (FAULT_SEEDS=${seed}): device ${index} never finished syncing (lastSeq ${device?.lastSeq}, report ${JSON.stringify(device ? clean.reports.get(device.deviceId) : null)}, ${waiting.length} results waiting, last error ${getSyncStatus().lastError})`,
       );
     });
     await db.close();
