@@ -1,4 +1,4 @@
-import { describeSqliteHarness } from './sqlite-servers';
+import { describeSqliteHarness } from './servers';
 
 // The fault harness on SQLite, even seeds (beside fault-harness.test.ts, in parallel).
 describeSqliteHarness(0);

@@ -1,4 +1,4 @@
-import { describeSqliteHarness } from './sqlite-servers';
+import { describeSqliteHarness } from './servers';
 
 // The fault harness on SQLite, odd seeds (issue 43; docs/testing.md "The fault harness").
 describeSqliteHarness(1);

@@ -93,6 +93,13 @@ export function expectFaultsInjected(outcomes: SeedOutcome[], kills: number): vo
   ).toBe(true);
 }
 
+/** A string's 32-bit hash (FNV-1a). */
+function hash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
 /** A seeded PRNG (mulberry32): the same seed, the same schedule. */
 export function prng(seed: number): () => number {
   let a = seed >>> 0 || 0x9e3779b9;
@@ -159,7 +166,7 @@ const AT_ONCE = 2;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Which proxy a device's requests go through: the faulty one, or the clean one (its last phase). */
-const route = new AsyncLocalStorage<{ base: string }>();
+const route = new AsyncLocalStorage<{ base: string; device: string }>();
 const realFetch = globalThis.fetch;
 let fetchShimmed = false;
 /** The PWA's client asks relative paths (`/api/…`), as in a browser: here they go to the device's proxy. */
@@ -181,9 +188,16 @@ function shimFetch(): void {
     } as Storage;
   }
   globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
-    const base = route.getStore()?.base;
-    const url = typeof input === 'string' && input.startsWith('/') && base ? `${base}${input}` : input;
-    return realFetch(url, { ...init, signal: init?.signal ?? AbortSignal.timeout(20_000) });
+    const where = route.getStore();
+    if (!where || typeof input !== 'string' || !input.startsWith('/')) return realFetch(input, init);
+    // The device's name goes to the proxy (its faults are the device's own sequence), never further.
+    const headers = new Headers(init?.headers);
+    headers.set('x-harness-device', where.device);
+    return realFetch(`${where.base}${input}`, {
+      ...init,
+      headers,
+      signal: init?.signal ?? AbortSignal.timeout(20_000),
+    });
   }) as typeof fetch;
 }
 
@@ -205,7 +219,6 @@ export interface SeedOutcome {
 export async function runSeed(ctx: HarnessContext, seed: number, t0: number): Promise<SeedOutcome> {
   shimFetch();
   const rng = prng(seed);
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(rng() * items.length)] as T;
   const faults: Record<string, number> = {};
   const FAULTS: [Fault, number][] = [
     ['dropBefore', 0.07],
@@ -215,8 +228,12 @@ export async function runSeed(ctx: HarnessContext, seed: number, t0: number): Pr
     ['throttled', 0.04],
     ['delay', 0.12],
   ];
-  const faultRng = prng(seed * 7919 + 1);
-  const faulty = new FaultProxy(ctx.servers.urls, () => {
+  // Each device its own fault sequence and choices: a seed replays the same (only a kill's moment
+  // and the server's timing vary), whatever order two devices' requests interleave in.
+  const faultRngs = new Map<string, () => number>();
+  const faulty = new FaultProxy(ctx.servers.urls, (_path, device) => {
+    let faultRng = faultRngs.get(device);
+    if (!faultRng) faultRngs.set(device, (faultRng = prng(seed * 7919 + hash(device))));
     let r = faultRng();
     for (const [fault, p] of FAULTS) {
       if (r < p) {
@@ -240,6 +257,9 @@ export async function runSeed(ctx: HarnessContext, seed: number, t0: number): Pr
   const playedAt = () => new Date(t0 + seed * 100 + clock++).toISOString();
 
   async function session(index: number, incarnation: number): Promise<void> {
+    const rng = prng(seed * 104_729 + index * 31 + incarnation);
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(rng() * items.length)] as T;
+    const who = `${index}.${incarnation}`;
     const db = await createLocalDatabase({
       name: `h${seed}d${index}v${incarnation}x${randomUUID().slice(0, 8)}`,
       storage,
@@ -265,7 +285,7 @@ export async function runSeed(ctx: HarnessContext, seed: number, t0: number): Pr
     const mark = async () => (await db.device.findOne('this').exec())?.deviceId ?? null;
     const loseIt = index === cleared && incarnation === 0;
 
-    await route.run({ base: faultyUrl }, async () => {
+    await route.run({ base: faultyUrl, device: who }, async () => {
       const results = loseIt ? 2 : 1 + Math.floor(rng() * 2);
       for (let k = 0; k < results; k++) {
         const answers = ctx.kit.cards.map((c) => ({
@@ -399,7 +419,7 @@ export async function runSeed(ctx: HarnessContext, seed: number, t0: number): Pr
       return;
     }
     // The last phase: no faults, until nothing waits and a report said so.
-    await route.run({ base: cleanUrl }, async () => {
+    await route.run({ base: cleanUrl, device: who }, async () => {
       for (let i = 0; i < 60; i++) {
         if (restarting) await restarting;
         await tryAgain();
@@ -502,9 +522,11 @@ async function check(
     if (!row) fail(`device ${inc.deviceId} (device ${inc.index}) reported but not listed`);
     // What this device lost (all of it when cleared, one queued result when partly), never
     // received, made before its last report and not waiting then: the gaps it must show, no other.
+    // A number two documents share (a clash) is answered when the one kept reached the server.
+    const kept = new Set(made.filter((m) => m.deviceId === inc.deviceId && !m.lost).map((m) => m.seq));
     const expected = made
       .filter((m) => m.deviceId === inc.deviceId && m.lost && !stored.get(m.id) && m.seq <= report.lastSeq)
-      .filter((m) => !report.pendingSeqs.includes(m.seq))
+      .filter((m) => !report.pendingSeqs.includes(m.seq) && !kept.has(m.seq))
       .map((m) => m.seq)
       .sort((a, b) => a - b);
     const shown = row as { missingCount: number; missingSeqs: number[]; pending: number };

@@ -27,7 +27,8 @@ export class FaultProxy {
 
   constructor(
     private readonly targets: () => string[],
-    private readonly decide: (path: string) => { fault: Fault; delayMs: number },
+    /** The fault for a request of `device` (the harness names it in a header of its own). */
+    private readonly decide: (path: string, device: string) => { fault: Fault; delayMs: number },
   ) {}
 
   async start(): Promise<string> {
@@ -48,7 +49,9 @@ export class FaultProxy {
     for await (const c of req) chunks.push(c as Buffer);
     const body = Buffer.concat(chunks);
     const path = req.url ?? '/';
-    const { fault, delayMs } = this.decide(path);
+    const device = String(req.headers['x-harness-device'] ?? '');
+    delete req.headers['x-harness-device'];
+    const { fault, delayMs } = this.decide(path, device);
     const envelope = (status: number, message: string, headers: Record<string, string> = {}) => {
       res.writeHead(status, { 'content-type': 'application/json', ...headers });
       res.end(JSON.stringify({ status: 'Failure', message, error: null, data: null }));
