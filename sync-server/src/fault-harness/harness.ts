@@ -138,6 +138,11 @@ export interface HarnessContext {
   /** Seeds whose schedule kills a server (every `killEvery`-th seed). */
   killEvery: number;
   devices: number;
+  /**
+   * A change to what reaches the server (the test that the harness can fail: a server that does
+   * not recognise a resend). Test code only.
+   */
+  mutate?: (path: string, body: Buffer) => Buffer;
 }
 
 /** One document a device made, and what it should be on the server. */
@@ -231,20 +236,24 @@ export async function runSeed(ctx: HarnessContext, seed: number, t0: number): Pr
   // Each device its own fault sequence and choices: a seed replays the same (only a kill's moment
   // and the server's timing vary), whatever order two devices' requests interleave in.
   const faultRngs = new Map<string, () => number>();
-  const faulty = new FaultProxy(ctx.servers.urls, (_path, device) => {
-    let faultRng = faultRngs.get(device);
-    if (!faultRng) faultRngs.set(device, (faultRng = prng(seed * 7919 + hash(device))));
-    let r = faultRng();
-    for (const [fault, p] of FAULTS) {
-      if (r < p) {
-        faults[fault] = (faults[fault] ?? 0) + 1;
-        return { fault, delayMs: Math.floor(faultRng() * 40) };
+  const faulty = new FaultProxy(
+    ctx.servers.urls,
+    (_path, device) => {
+      let faultRng = faultRngs.get(device);
+      if (!faultRng) faultRngs.set(device, (faultRng = prng(seed * 7919 + hash(device))));
+      let r = faultRng();
+      for (const [fault, p] of FAULTS) {
+        if (r < p) {
+          faults[fault] = (faults[fault] ?? 0) + 1;
+          return { fault, delayMs: Math.floor(faultRng() * 40) };
+        }
+        r -= p;
       }
-      r -= p;
-    }
-    return { fault: 'pass', delayMs: 0 };
-  });
-  const clean = new FaultProxy(ctx.servers.urls, () => ({ fault: 'pass', delayMs: 0 }));
+      return { fault: 'pass', delayMs: 0 };
+    },
+    ctx.mutate,
+  );
+  const clean = new FaultProxy(ctx.servers.urls, () => ({ fault: 'pass', delayMs: 0 }), ctx.mutate);
   const [faultyUrl, cleanUrl] = [await faulty.start(), await clean.start()];
   const made: Made[] = [];
   const cleared = Math.floor(rng() * ctx.devices);

@@ -29,6 +29,8 @@ export class FaultProxy {
     private readonly targets: () => string[],
     /** The fault for a request of `device` (the harness names it in a header of its own). */
     private readonly decide: (path: string, device: string) => { fault: Fault; delayMs: number },
+    /** Changes a request's body on its way (the test of a server without the duplicate check). */
+    private readonly mutate?: (path: string, body: Buffer) => Buffer,
   ) {}
 
   async start(): Promise<string> {
@@ -47,8 +49,9 @@ export class FaultProxy {
   private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
-    const body = Buffer.concat(chunks);
     const path = req.url ?? '/';
+    const body = this.mutate ? this.mutate(path, Buffer.concat(chunks)) : Buffer.concat(chunks);
+    if (this.mutate) req.headers['content-length'] = String(body.length);
     const device = String(req.headers['x-harness-device'] ?? '');
     delete req.headers['x-harness-device'];
     const { fault, delayMs } = this.decide(path, device);

@@ -1,65 +1,45 @@
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import Sqlite from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD, useTestApp } from '../test/helpers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtp, type TestSmtp } from '../test/mail';
 import { harnessContext, runSeed } from './harness';
+import { HARNESS_ADMIN, harnessServers } from './servers';
 
 /**
- * The harness can fail: a server built here without the duplicate check (a resent result is stored
- * again, under an id of its own, instead of being taken as the one it has) must be caught,
- * the failure naming its seed. The swap is this file's `vi.mock`: nothing that ships can turn the
- * check off.
+ * The harness can fail. Here the server does not recognise a resend: every result pushed again
+ * reaches it under an id it never had (the test's proxy renames it on the way, so the duplicate
+ * check in the server has nothing to find; nothing that ships can turn the check off). The harness
+ * must fail, naming the seed.
  */
-vi.mock('../services/results', async (original) => {
-  const real = await original<typeof import('../services/results')>();
-  return {
-    ...real,
-    // A resend the server recognised is stored again, as a server that did not look would.
-    submitResult: async (db: Parameters<typeof real.submitResult>[0], doc: Parameters<typeof real.submitResult>[1]) => {
-      const result = await real.submitResult(db, doc);
-      return result.outcome === 'duplicate' ? real.submitResult(db, { ...doc, id: randomUUID(), seq: null }) : result;
-    },
-  };
-});
-
 describe('the fault harness against a server without the duplicate check', () => {
   let smtp: TestSmtp;
-  const t = useTestApp({ env: { SEED_DEMO: 'on', RATE_LIMITS: 'off', EMAIL_RECIPIENTS_PER_ADDRESS: '0' } });
-  let url = '';
+  let server: Awaited<ReturnType<typeof harnessServers>>;
   beforeAll(async () => {
     smtp = await startSmtp();
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  });
+    server = await harnessServers(smtp.url);
+  }, 90_000);
   afterAll(async () => {
+    await server?.stop();
     await smtp?.close();
   });
 
   it('fails, naming the seed', async () => {
-    const servers = {
-      urls: () => [url],
-      killAndRestart: async () => {},
+    const seen = new Set<string>();
+    /** A result id pushed before goes again as a new one. */
+    const withoutDuplicateCheck = (path: string, body: Buffer): Buffer => {
+      if (path !== '/api/sync/results/push') return body;
+      const rows = JSON.parse(body.toString('utf8')) as { newDocumentState: { id: string } }[];
+      for (const row of rows) {
+        const id = row.newDocumentState.id;
+        if (seen.has(id)) row.newDocumentState.id = randomUUID();
+        else seen.add(id);
+      }
+      return Buffer.from(JSON.stringify(rows));
     };
-    // The server's SQLite file, read as the harness reads it (snake_case, as stored).
-    const db = new Sqlite(path.join(t.app.config.dataDir, 'scentry.db'), { readonly: true });
-    const store = {
-      rows: async <T>(query: string, ...params: unknown[]) => db.prepare(query).all(...params) as T[],
-      answersLength: 'json_array_length(a.answers)',
-    };
-    const ctx = await harnessContext(
-      servers,
-      store,
-      { email: TEST_ADMIN_EMAIL, password: TEST_ADMIN_PASSWORD },
-      () => 0,
-      {
-        killEvery: 1_000_000,
-        devices: 6,
-      },
-    );
-    // A seed whose faults lose a reply after the server stored a result: the resend is stored again.
+    const ctx = await harnessContext(server.servers, server.store, HARNESS_ADMIN, () => 0, {
+      killEvery: 1_000_000,
+      devices: 6,
+    });
+    ctx.mutate = withoutDuplicateCheck;
     let failure: Error | undefined;
     let failedSeed = 0;
     for (let seed = 1; seed <= 8 && !failure; seed++) {
@@ -70,7 +50,6 @@ describe('the fault harness against a server without the duplicate check', () =>
         failedSeed = seed;
       }
     }
-    db.close();
     expect(failure?.message).toMatch(
       new RegExp(`^fault harness seed ${failedSeed} \\(FAULT_SEEDS=${failedSeed}\\): result .* stored [2-9] times`),
     );
