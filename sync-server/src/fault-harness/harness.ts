@@ -239,8 +239,8 @@ export async function runSeed(ctx: HarnessContext, seed: number, t0: number): Pr
   const faulty = new FaultProxy(
     ctx.servers.urls,
     (_path, device) => {
-      let faultRng = faultRngs.get(device);
-      if (!faultRng) faultRngs.set(device, (faultRng = prng(seed * 7919 + hash(device))));
+      const faultRng = faultRngs.get(device) ?? prng(seed * 7919 + hash(device));
+      faultRngs.set(device, faultRng);
       let r = faultRng();
       for (const [fault, p] of FAULTS) {
         if (r < p) {
