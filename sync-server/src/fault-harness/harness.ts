@@ -7,7 +7,7 @@ import { getRxStorageMemory } from '../../../pwa/node_modules/rxdb/plugins/stora
 // The PWA's own sync code (not a re-implementation): its database, numbering, queue, sync loop,
 // delivery with its fallback, and its API client.
 import { callPlayer } from '../../../pwa/src/lib/api';
-import { createLocalDatabase, type LocalDatabase } from '../../../pwa/src/offline/db';
+import { createLocalDatabase } from '../../../pwa/src/offline/db';
 import { sendOrQueue } from '../../../pwa/src/offline/send-or-queue';
 import { queueEmailLocally, queueFormLocally, saveResultLocally, takeDeviceMark } from '../../../pwa/src/offline/store';
 import { createSyncLoop } from '../../../pwa/src/offline/sync';
