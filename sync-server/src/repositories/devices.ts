@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
-import type { Db } from '../db/database';
+import { type Selectable, sql } from 'kysely';
+import type { Db, DevicesTable } from '../db/database';
 
 /** How a device's document was answered (API.md "Devices"). */
 export type RecordOutcome = 'stored' | 'duplicate' | 'conflict' | 'refused';
@@ -30,18 +30,8 @@ export async function insertDeviceRecord(db: Db, record: DeviceRecord): Promise<
     .execute();
 }
 
-export interface DeviceRow {
-  deviceId: string;
-  keyHash: string;
-  build: string;
-  name: string | null;
-  lastSeq: number;
-  pendingSeqs: string;
-  pendingSince: string | null;
-  dismissed: string;
-  firstContactAt: string;
-  lastContactAt: string;
-}
+/** A device's row as read. */
+export type DeviceRow = Selectable<DevicesTable>;
 
 export function findDevice(db: Db, deviceId: string): Promise<DeviceRow | undefined> {
   return db.selectFrom('devices').selectAll().where('deviceId', '=', deviceId).executeTakeFirst();
