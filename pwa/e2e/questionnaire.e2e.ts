@@ -341,7 +341,8 @@ describe('the COVID-19 questionnaire', () => {
       const hadKey = await page.evaluate(
         (resultId) =>
           new Promise<boolean>((resolve, reject) => {
-            const open = indexedDB.open('rxdb-dexie-scentry--1--results');
+            // The results' table of schema version 2 (offline/db.ts: the device's numbers).
+            const open = indexedDB.open('rxdb-dexie-scentry--2--results');
             open.onerror = () => reject(open.error);
             open.onsuccess = () => {
               const store = open.result.transaction('docs', 'readwrite').objectStore('docs');
