@@ -123,7 +123,7 @@ describe('devices: a tablet whose storage lost a queued result', () => {
       // Device, last contact, received, waiting, missing, last result, dismiss.
       expect(cells[2]).toBe('2');
       expect(cells[3]).toBe('0');
-      expect(cells[4]).toBe(`1 (no. ${lost})`);
+      expect(cells[4]).toBe(`1 (number ${lost})`);
       await admin.getByLabel('Needs attention').check();
       await expect.poll(() => admin.getByRole('row').filter({ hasText: NAME }).count()).toBe(1);
       await auditScreen(admin, 'devices', { targets: false });

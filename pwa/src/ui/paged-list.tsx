@@ -199,6 +199,8 @@ interface ListScreenProps {
   title: string;
   /** What the heading row offers: the Add link, the downloads. */
   actions?: ReactNode;
+  /** A short line under the heading that says how to read the list. */
+  lead?: ReactNode;
   /** The list's search box (the usual filter): its id and placeholder; it edits `list.search`. */
   searchBox?: { id: string; placeholder: string };
   /** Other filters and a toolbar (the users' fields and selection, the results' panel). */
@@ -222,6 +224,7 @@ interface ListScreenProps {
 export function ListScreen({
   title,
   actions,
+  lead,
   searchBox,
   filters,
   children,
@@ -237,6 +240,7 @@ export function ListScreen({
         <h1>{title}</h1>
         {actions}
       </div>
+      {lead}
       {searchBox ? (
         <SearchField
           id={searchBox.id}
