@@ -323,7 +323,7 @@ describe('the COVID-19 questionnaire', () => {
 
   it('a questionnaire queued by a build before the write keys (its result has none) still goes out', () =>
     withOfflineDevice(async (context) => {
-      const page = await context.newPage();
+      let page = await context.newPage();
       await page.goto(`${server.url}/scent/DEMO1`);
       await goOfflineWithDemoKit(page, context);
       await playFromLastCard(page);
@@ -334,9 +334,12 @@ describe('the COVID-19 questionnaire', () => {
       await page.getByRole('status').filter({ hasText: en['questionnaire.queued'] }).waitFor({ timeout: 20_000 });
 
       // What an older build left on the device: the same result and queued form, without a key.
-      // Edited from a page of the same origin without the app, so the app cannot write the result
-      // back (with its key) while it is edited.
+      // Edited from a page of the same origin without the app, the app's page closed first (not
+      // left in the back-forward cache), so nothing of the app can write the result back (with its
+      // key) while or after it is edited.
       const screen = page.url();
+      await page.close();
+      page = await context.newPage();
       await page.goto(`${server.url}/robots.txt`);
       const hadKey = await page.evaluate(
         (resultId) =>
@@ -360,6 +363,8 @@ describe('the COVID-19 questionnaire', () => {
         id,
       );
       expect(hadKey).toBe(true);
+      await page.close();
+      page = await context.newPage();
       await page.goto(screen);
       await expect.poll(() => waitingCount(page)).toBe(2);
 
