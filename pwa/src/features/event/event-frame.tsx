@@ -15,8 +15,8 @@ const clock = (iso: string) =>
 
 /**
  * The event's line under the frame's bar, on every screen while event mode is on: what waits to
- * upload ("3 plays · 2 forms · 1 e-mail waiting", with "Sync now"; or "All 37 plays uploaded")
- * and the last upload (the device's clock). During a player's turn also the large "Next player", and the idle reset.
+ * upload ("3 plays · 2 forms · 1 e-mail waiting to upload", or "All 37 plays uploaded"), the last
+ * upload (the device's clock) and "Sync now". During a player's turn also the large "Next player", and the idle reset.
  * Next player asks first while a game or a form on screen holds answers it would throw away.
  */
 export function EventFrame() {
@@ -48,25 +48,28 @@ export function EventFrame() {
           {s.lastSync && <span className="event-last"> · {t('event.lastUpload', { time: clock(s.lastSync) })}</span>}
           {!s.online && parts.length > 0 && <span className="event-last"> · {t('event.offline')}</span>}
         </p>
-        {parts.length > 0 && (
+        {/* The tablet's controls, together after the line. "Sync now" is always there, its label
+            fixed: the bar keeps its shape when a play queues or uploads (no layout shift under a
+            player's card), and staff can sync before packing up even when nothing waits (each
+            sync sends the device's report). */}
+        <div className="event-actions">
           <button
             type="button"
             className="button button-ghost event-sync"
-            disabled={s.syncing}
             onClick={() => void import('../../offline/sync').then(({ requestSync }) => requestSync({ fresh: true }))}
           >
-            {s.syncing ? t('event.syncing') : t('event.syncNow')}
+            {t('event.syncNow')}
           </button>
-        )}
-        {event.playerActive && (
-          <button
-            type="button"
-            className="button button-ghost button-large event-next"
-            onClick={() => (game ? setAsking('game') : unsentForm ? setAsking('form') : toStart())}
-          >
-            {t('event.next')}
-          </button>
-        )}
+          {event.playerActive && (
+            <button
+              type="button"
+              className="button button-ghost button-large event-next"
+              onClick={() => (game ? setAsking('game') : unsentForm ? setAsking('form') : toStart())}
+            >
+              {t('event.next')}
+            </button>
+          )}
+        </div>
       </aside>
       {event.playerActive && <IdleReset onIdle={toStart} />}
       <ConfirmDialog
