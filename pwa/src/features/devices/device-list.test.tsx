@@ -88,6 +88,7 @@ describe('a device as the screen names it', () => {
     expect(missingText({ missingCount: 0, missingSeqs: [] })).toBe('None');
     expect(missingText({ missingCount: 1, missingSeqs: [5] })).toBe('1 (number 5)');
     expect(missingText({ missingCount: 4, missingSeqs: [2, 7, 8, 9] })).toBe('4 (numbers 2, 7 to 9)');
+    expect(missingText({ missingCount: 2, missingSeqs: [2, 3] })).toBe('2 (numbers 2, 3)');
     // Five runs spelled out, the rest counted.
     expect(missingText({ missingCount: 7, missingSeqs: [1, 3, 5, 7, 9, 11, 13] })).toBe(
       '7 (numbers 1, 3, 5, 7, 9 and 2 more)',

@@ -1,4 +1,5 @@
 import type { DeviceRow } from '@scentry/shared-schema';
+import { formatResultDate, formatResultTime } from '@scentry/shared-schema/result-document';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../ui/confirm';
@@ -11,12 +12,15 @@ import { deviceListQuery, useDismissGaps } from './queries';
 import type { DeviceSearch } from './search';
 import './devices.css';
 
-const when = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'America/Los_Angeles',
-  dateStyle: 'short',
-  timeStyle: 'short',
-});
-const at = (iso: string | null) => (iso ? when.format(new Date(iso)) : '—');
+/** A time as the results list shows it: the date (MM/DD/YYYY) and the time in Los Angeles with its zone. */
+const at = (iso: string | null) =>
+  iso ? (
+    <time dateTime={iso}>
+      <span>{formatResultDate(iso)}</span> <span className="hint">{formatResultTime(iso)}</span>
+    </time>
+  ) : (
+    '—'
+  );
 
 /**
  * /admin/devices (issue 43): every install that reported, what still waits on it and what never
@@ -47,14 +51,14 @@ export function DeviceList({ search, onSearchChange }: SearchProps<DeviceSearch>
 
   const columns: Column<DeviceRow>[] = [
     { header: 'Device', cell: (d) => <span className="device-name">{deviceName(d)}</span> },
-    { header: 'Last contact (Pacific)', cell: (d) => at(d.lastContactAt) },
+    { header: 'Last contact', cell: (d) => at(d.lastContactAt) },
     { header: 'Received', cell: (d) => d.receivedCount },
     { header: 'Waiting on the device', cell: (d) => d.pending },
     {
       header: 'Missing on the server',
       cell: (d) => <span className={d.missingCount ? 'device-missing' : undefined}>{missingText(d)}</span>,
     },
-    { header: 'Last result (Pacific)', cell: (d) => at(d.lastResultAt) },
+    { header: 'Last result', cell: (d) => at(d.lastResultAt) },
     {
       header: 'Dismiss',
       className: 'col-action',

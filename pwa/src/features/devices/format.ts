@@ -18,7 +18,7 @@ export function runs(seqs: readonly number[]): [number, number][] {
 const RUNS_SHOWN = 5;
 
 /**
- * What is missing, in plain words: "None", "1 (number 5)", "4 (numbers 2, 7 to 9)",
+ * What is missing, in plain words: "None", "1 (number 5)", "4 (numbers 2, 7 to 9)", "2 (numbers 2, 3)",
  * "130 (numbers 1 to 100, … and 30 more)". The server lists only the first missing numbers;
  * whatever is not spelled out is counted from `missingCount`.
  */
@@ -26,7 +26,7 @@ export function missingText(d: Pick<DeviceRow, 'missingCount' | 'missingSeqs'>):
   if (d.missingCount === 0) return 'None';
   const shown = runs(d.missingSeqs).slice(0, RUNS_SHOWN);
   if (shown.length === 0) return String(d.missingCount);
-  const spelled = shown.map(([a, b]) => (a === b ? String(a) : `${a} to ${b}`)).join(', ');
+  const spelled = shown.map(([a, b]) => (a === b ? String(a) : b === a + 1 ? `${a}, ${b}` : `${a} to ${b}`)).join(', ');
   const covered = shown.reduce((n, [a, b]) => n + b - a + 1, 0);
   const more = d.missingCount - covered;
   const word = d.missingCount === 1 ? 'number' : 'numbers';
