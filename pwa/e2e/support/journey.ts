@@ -17,8 +17,13 @@ export interface Shared {
 export function serverAndBrowser(env: Record<string, string> = {}): Shared {
   const shared = {} as Shared;
   beforeAll(async () => {
-    shared.server = await startServer(env);
-    shared.browser = await launchBrowser();
+    // Together (the server's start is mostly waiting on its own process): what started is kept,
+    // so afterAll closes it even when the other failed.
+    const [server, browser] = await Promise.allSettled([startServer(env), launchBrowser()]);
+    if (server.status === 'fulfilled') shared.server = server.value;
+    if (browser.status === 'fulfilled') shared.browser = browser.value;
+    if (server.status === 'rejected') throw server.reason;
+    if (browser.status === 'rejected') throw browser.reason;
   });
   afterAll(async () => {
     await shared.browser?.close();
