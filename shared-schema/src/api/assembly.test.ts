@@ -16,6 +16,8 @@ declare global {
 const PUBLIC_BUT_NOT_PLAYER = [
   'authenticate',
   'forgotPassword',
+  'getCovidQuestionnaire',
+  'getMedicalHistoryQuestionnaire',
   'getRoles',
   'health',
   'resetPasswordWithToken',

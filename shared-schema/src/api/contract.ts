@@ -5,6 +5,7 @@ import type { Endpoint } from '../common/endpoint';
 import type { ThrottleName } from '../common/route';
 import { DEVICES_CONTRACT } from '../devices/contract';
 import { EMAILS_CONTRACT } from '../emails/contract';
+import { FHIR_CONTRACT } from '../fhir/contract';
 import { HEALTH_CONTRACT } from '../health/contract';
 import { KITS_CONTRACT } from '../kits/contract';
 import { ORGANIZATIONS_CONTRACT } from '../organizations/contract';
@@ -16,6 +17,7 @@ import { SCENT_OPTIONS_CONTRACT } from '../scent-options/contract';
 import { SYNC_CONTRACT } from '../sync/contract';
 import { USERS_CONTRACT } from '../users/contract';
 import { WALLET_CONTRACT } from '../wallet/contract';
+import { WEBHOOKS_CONTRACT } from '../webhooks/contract';
 import type { EndpointName } from './routes';
 
 /**
@@ -39,6 +41,8 @@ export const CONTRACT = {
   ...AUDIT_CONTRACT,
   ...SYNC_CONTRACT,
   ...DEVICES_CONTRACT,
+  ...WEBHOOKS_CONTRACT,
+  ...FHIR_CONTRACT,
 } as const satisfies { [N in EndpointName]: Endpoint };
 
 export type Contract = typeof CONTRACT;

@@ -2,6 +2,7 @@ import { AUDIT_ROUTES } from '../audit/routes';
 import { AUTH_ROUTES } from '../auth/routes';
 import type { RouteInfo } from '../common/route';
 import { DEVICES_ROUTES } from '../devices/routes';
+import { FHIR_ROUTES } from '../fhir/routes';
 import { HEALTH_ROUTES } from '../health/routes';
 import { KITS_ROUTES } from '../kits/routes';
 import { ORGANIZATIONS_ROUTES } from '../organizations/routes';
@@ -10,6 +11,7 @@ import { RESULTS_ROUTES } from '../results/routes';
 import { SCENT_CARDS_ROUTES } from '../scent-cards/routes';
 import { SCENT_OPTIONS_ROUTES } from '../scent-options/routes';
 import { USERS_ROUTES } from '../users/routes';
+import { WEBHOOKS_ROUTES } from '../webhooks/routes';
 import { PLAYER_ROUTES } from './player-routes';
 
 /** The staff's endpoints and the rest (monitoring, sign-in): each domain's `routes.ts`. */
@@ -25,6 +27,8 @@ export const STAFF_ROUTES = {
   ...RESULTS_ROUTES,
   ...REPORTS_ROUTES,
   ...DEVICES_ROUTES,
+  ...WEBHOOKS_ROUTES,
+  ...FHIR_ROUTES,
 } as const satisfies Record<string, RouteInfo>;
 
 /**
