@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { acceptedStep, newRecoveryCodes, newTotpSecret, recoveryCodeHash } from './totp';
-import { decryptTotpSecret, encryptTotpSecret } from './totp-crypto';
+import { openSecret, sealSecret, totpOwner } from './secret-box';
 
 const codeAt = (secret: string, at: number) =>
   new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate({
@@ -49,11 +49,11 @@ describe('recovery codes', () => {
 describe('secrets at rest', () => {
   it('decrypt only with the same key and for the same user', () => {
     const key = randomBytes(32);
-    const stored = encryptTotpSecret(key, 7, 'JBSWY3DPEHPK3PXP');
+    const stored = sealSecret(key, totpOwner(7), 'JBSWY3DPEHPK3PXP');
     expect(stored).not.toContain('JBSWY3DPEHPK3PXP');
-    expect(decryptTotpSecret(key, 7, stored)).toBe('JBSWY3DPEHPK3PXP');
-    expect(() => decryptTotpSecret(key, 8, stored)).toThrow();
-    expect(() => decryptTotpSecret(randomBytes(32), 7, stored)).toThrow();
-    expect(() => decryptTotpSecret(key, 7, 'garbage')).toThrow();
+    expect(openSecret(key, totpOwner(7), stored)).toBe('JBSWY3DPEHPK3PXP');
+    expect(() => openSecret(key, totpOwner(8), stored)).toThrow();
+    expect(() => openSecret(randomBytes(32), totpOwner(7), stored)).toThrow();
+    expect(() => openSecret(key, totpOwner(7), 'garbage')).toThrow();
   });
 });

@@ -20,7 +20,7 @@ import {
   recoveryCodeHash,
 } from '../lib/totp';
 import { TOTP_CHALLENGE_MAX_ATTEMPTS, type TotpChallenges } from '../lib/totp-challenge';
-import { decryptTotpSecret, encryptTotpSecret } from '../lib/totp-crypto';
+import { openSecret, sealSecret, totpOwner } from '../lib/secret-box';
 import type { Counters } from '../limits/counters';
 import type { LoginLimiter } from '../limits/login-limiter';
 import {
@@ -115,7 +115,7 @@ export class TotpService {
     await this.checkPassword(origin, user, body.password, null);
     const secret = newTotpSecret();
     await inTransaction(this.db, async (trx) => {
-      await setPendingTotpSecret(trx, user.id, encryptTotpSecret(this.key, user.id, secret));
+      await setPendingTotpSecret(trx, user.id, sealSecret(this.key, totpOwner(user.id), secret));
       await audit(trx, origin, 'totp-setup', 'user', user.id);
     });
     const url = otpauthUrl(secret, user.email);
@@ -227,7 +227,7 @@ export class TotpService {
   /** The secret in clear; a secret the key cannot open is a fault of the server (key changed). */
   private secret(userId: number, stored: string): string {
     try {
-      return decryptTotpSecret(this.key, userId, stored);
+      return openSecret(this.key, totpOwner(userId), stored);
     } catch {
       throw new Error(
         `the TOTP secret of user ${userId} cannot be decrypted: TOTP_KEY or DATA_DIR/totp-key is not the key it was stored with (restore the key, or clear the user's two-step sign-in)`,
