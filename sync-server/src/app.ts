@@ -34,6 +34,7 @@ import auditRoutes from './routes/api/audit/index';
 import authRoutes from './routes/api/auth/index';
 import devicesRoutes from './routes/api/devices/index';
 import emailsRoutes from './routes/api/emails/index';
+import fhirRoutes from './routes/api/fhir/index';
 import healthRoutes from './routes/api/health/index';
 import kitsRoutes from './routes/api/kits/index';
 import organizationsRoutes from './routes/api/organizations/index';
@@ -196,6 +197,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(walletRoutes);
   await app.register(playerFormsRoutes);
   await app.register(reportsRoutes);
+  await app.register(fhirRoutes);
   if (options.extraRoutes) await app.register(async (scope) => options.extraRoutes?.(scope));
 
   return app;

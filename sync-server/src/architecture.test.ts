@@ -55,6 +55,7 @@ const DOMAINS = [
   'auth',
   'devices',
   'emails',
+  'fhir',
   'health',
   'kits',
   'organizations',

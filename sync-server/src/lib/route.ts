@@ -75,6 +75,8 @@ export type ContractHandler<N extends EndpointName> = (
 export interface FileReply {
   body: Buffer | Readable;
   fileName: string;
+  /** Shown where it is opened (a document a client reads, e.g. a FHIR Questionnaire) rather than saved. */
+  inline?: boolean;
 }
 
 /** Endpoints whose Success reply is a file (`replyFile` in the contract). */
@@ -105,7 +107,7 @@ export function fileRoute<N extends FileEndpointName>(
     const ascii = file.fileName.replace(/[^\w.-]/g, '_');
     // Fastify names the charset only of text it serializes itself, not of a stream: a text file says UTF-8.
     reply.type(type.startsWith('text/') ? `${type}; charset=utf-8` : type);
-    reply.header('content-disposition', `attachment; filename="${ascii}"`);
+    reply.header('content-disposition', `${file.inline ? 'inline' : 'attachment'}; filename="${ascii}"`);
     if (Buffer.isBuffer(file.body)) reply.header('content-length', file.body.length);
     return reply.send(file.body);
   });

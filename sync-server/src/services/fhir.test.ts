@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { type KitDoc, MEDICAL_FLAG_KEYS, QUESTIONNAIRE_QUESTIONS } from '@scentry/shared-schema';
-import type { FastifyInstance } from 'fastify';
+import { QUESTIONNAIRE_QUESTIONS } from '@scentry/shared-schema';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fhirRecords } from '../repositories/fhir';
-import { fhirErrors, issueText } from '../test/fhir';
+import { fhirErrors, issueText, PLACE_STRINGS, PLAYED_AT, playWithForms } from '../test/fhir';
 import { createOrganization, useTestApp } from '../test/helpers';
-import { answersFor, DEMO_ENV, liveKit, push, resultDoc } from '../test/play';
+import { DEMO_ENV, liveKit } from '../test/play';
 import {
   COVID_LINK_IDS,
   covidQuestionnaire,
@@ -16,58 +15,9 @@ import {
 } from './fhir';
 
 const PUBLIC_URL = 'https://scentry.example.org';
-/** The stored place of every result here: none of it may reach FHIR. */
-const PLACE = {
-  country: 'Placelandia',
-  state: 'Statelyshire',
-  city: 'Townsvilleton',
-  latitude: 47.612345,
-  longitude: -122.345678,
-};
-/** When every result here was played (a minute before the run: a play before its kit existed would be adjusted). */
-const PLAYED_AT = new Date(Date.now() - 60_000).toISOString();
-const PLACE_STRINGS = ['Placelandia', 'Statelyshire', 'Townsvilleton', '47.61', '-122.34', '122.345'];
 
 type Resource = Record<string, unknown>;
 type Bundle = { entry?: { fullUrl: string; resource: Resource }[] } & Resource;
-
-/** Plays a result for an organization, then its questionnaire and medical form (names given there). */
-async function playWithForms(
-  app: FastifyInstance,
-  kit: KitDoc,
-  organizationId: number,
-  names: { FirstName: string; LastName: string },
-  right: number,
-): Promise<string> {
-  const doc = resultDoc(kit, answersFor(kit, right), {
-    organizationId,
-    playedAt: PLAYED_AT,
-    resultStatus: right >= 4 ? 'Pass' : 'Fail',
-    rightAnswerCount: right,
-  });
-  expect(await push(app, [doc])).toEqual([]);
-  const row = (body: object) => [{ assumedMasterState: null, newDocumentState: body }];
-  const pushed = async (url: string, body: object) => {
-    const res = await app.inject({ method: 'POST', url, payload: row(body) });
-    expect(res.json().data, url).toEqual([]);
-  };
-  await pushed('/api/sync/questionnaires/push', {
-    id: randomUUID(),
-    testResultId: doc.id,
-    answers: QUESTIONNAIRE_QUESTIONS.map((question, i) => ({ question, answer: i === 0 ? 'Yes' : 'No' })),
-  });
-  await pushed('/api/sync/medical/push', {
-    Id: randomUUID(),
-    TestResultId: doc.id,
-    ...names,
-    Age: 50,
-    Gender: 'Female',
-    Race: 'Asian',
-    ...Object.fromEntries(MEDICAL_FLAG_KEYS.map((k, i) => [k, i === 1])),
-  });
-  await app.db.updateTable('testResults').set(PLACE).where('id', '=', doc.id).execute();
-  return doc.id;
-}
 
 const expectValid = (resource: unknown, what: string) => expect(fhirErrors(resource).map(issueText), what).toEqual([]);
 
