@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { type KitDoc, MEDICAL_FLAG_KEYS, QUESTIONNAIRE_QUESTIONS } from '@scentry/shared-schema';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { questionnaireReportRecord, resultReportRecord } from '../../../repositories/report-records';
+import { eventBundle } from '../../../services/fhir';
 import { bearer, signIn, useFixtures, useTestApp } from '../../../test/helpers';
 import { answersFor, DEMO_ENV, liveKit, push, resultDoc } from '../../../test/play';
 
 /**
  * API.md "Devices": a device's id is shown only on the devices screen and its API — never in a
- * CSV, a report, a result's detail (webhooks and FHIR: issue 44's outputs join this list).
+ * CSV, a report, a result's detail, a webhook's Bundle or the FHIR export.
  */
 describe('deviceId stays on the devices screen', () => {
   const t = useTestApp({ env: { ...DEMO_ENV, RATE_LIMITS: 'off' } });
@@ -58,7 +59,7 @@ describe('deviceId stays on the devices screen', () => {
     expect(records.map((r) => r.seq).sort()).toEqual([1, 2, 3]);
   });
 
-  it('in no CSV, result list or detail, report, verification or report record', async () => {
+  it('in no CSV, result list or detail, report, verification, report record, FHIR export or webhook Bundle', async () => {
     const post = (url: string, payload: object) =>
       t.app.inject({ method: 'POST', url, headers: bearer(admin), payload });
     const period = { pageNumber: 1, rowsPerPage: 100, dataSetType: 'A', fromDate: '01/01/2024', toDate: '12/31/2024' };
@@ -85,12 +86,24 @@ describe('deviceId stays on the devices screen', () => {
       expect(res.statusCode, url).toBe(200);
       outputs.push([url, res.body]);
     }
+    for (const type of ['Observation', 'QuestionnaireResponse', 'Patient']) {
+      const url = `/api/Fhir/Export?Type=${type}`;
+      const res = await t.app.inject({ method: 'GET', url, headers: bearer(admin) });
+      expect(res.statusCode, url).toBe(200);
+      outputs.push([url, res.body]);
+    }
+    for (const event of ['result.stored', 'questionnaire.stored', 'medical.stored'] as const) {
+      outputs.push([
+        `${event} Bundle`,
+        JSON.stringify(await eventBundle(t.app.db, t.config.publicUrl, event, resultId)),
+      ]);
+    }
     outputs.push(['result report record', JSON.stringify(await resultReportRecord(t.app.db, resultId))]);
     outputs.push(['questionnaire report record', JSON.stringify(await questionnaireReportRecord(t.app.db, resultId))]);
     // The result is in each (so an empty output cannot pass), its device nowhere.
     expect(
       outputs.filter(([, text]) => text.includes(resultId) || text.includes('Dana')).length,
-    ).toBeGreaterThanOrEqual(5);
+    ).toBeGreaterThanOrEqual(11);
     for (const [where, text] of outputs) {
       expect(text.toLowerCase(), where).not.toContain(deviceId);
       expect(text, where).not.toMatch(/device_?id/i);
