@@ -37,6 +37,7 @@ import { Route as AdminAuthedOrganizationsRouteImport } from './routes/admin/_au
 import { Route as AdminAuthedScentOptionCreateRouteImport } from './routes/admin/_authed/scent-option-create'
 import { Route as AdminAuthedDashboardRouteImport } from './routes/admin/_authed/dashboard'
 import { Route as AdminAuthedDevicesRouteImport } from './routes/admin/_authed/devices'
+import { Route as AdminAuthedIntegrationsRouteImport } from './routes/admin/_authed/integrations'
 import { Route as AdminAuthedScentOptionsRouteImport } from './routes/admin/_authed/scent-options'
 import { Route as AdminAuthedKitsRouteImport } from './routes/admin/_authed/kits'
 import { Route as AdminAuthedResultsRouteImport } from './routes/admin/_authed/results'
@@ -197,6 +198,11 @@ const AdminAuthedDevicesRoute = AdminAuthedDevicesRouteImport.update({
   path: '/devices',
   getParentRoute: () => AdminAuthedRoute,
 } as any)
+const AdminAuthedIntegrationsRoute = AdminAuthedIntegrationsRouteImport.update({
+  id: '/integrations',
+  path: '/integrations',
+  getParentRoute: () => AdminAuthedRoute,
+} as any)
 const AdminAuthedScentOptionsRoute = AdminAuthedScentOptionsRouteImport.update({
   id: '/scentCardData',
   path: '/scentCardData',
@@ -302,6 +308,7 @@ export interface FileRoutesByFullPath {
   '/admin/createScentCardData': typeof AdminAuthedScentOptionCreateRoute
   '/admin/dashboard': typeof AdminAuthedDashboardRoute
   '/admin/devices': typeof AdminAuthedDevicesRoute
+  '/admin/integrations': typeof AdminAuthedIntegrationsRoute
   '/admin/scentCardData': typeof AdminAuthedScentOptionsRoute
   '/admin/testKit': typeof AdminAuthedKitsRoute
   '/admin/testresult': typeof AdminAuthedResultsRoute
@@ -344,6 +351,7 @@ export interface FileRoutesByTo {
   '/admin/createScentCardData': typeof AdminAuthedScentOptionCreateRoute
   '/admin/dashboard': typeof AdminAuthedDashboardRoute
   '/admin/devices': typeof AdminAuthedDevicesRoute
+  '/admin/integrations': typeof AdminAuthedIntegrationsRoute
   '/admin/scentCardData': typeof AdminAuthedScentOptionsRoute
   '/admin/testKit': typeof AdminAuthedKitsRoute
   '/admin/testresult': typeof AdminAuthedResultsRoute
@@ -389,6 +397,7 @@ export interface FileRoutesById {
   '/admin/_authed/createScentCardData': typeof AdminAuthedScentOptionCreateRoute
   '/admin/_authed/dashboard': typeof AdminAuthedDashboardRoute
   '/admin/_authed/devices': typeof AdminAuthedDevicesRoute
+  '/admin/_authed/integrations': typeof AdminAuthedIntegrationsRoute
   '/admin/_authed/scentCardData': typeof AdminAuthedScentOptionsRoute
   '/admin/_authed/testKit': typeof AdminAuthedKitsRoute
   '/admin/_authed/testresult': typeof AdminAuthedResultsRoute
@@ -434,6 +443,7 @@ export interface FileRouteTypes {
     | '/admin/createScentCardData'
     | '/admin/dashboard'
     | '/admin/devices'
+    | '/admin/integrations'
     | '/admin/scentCardData'
     | '/admin/testKit'
     | '/admin/testresult'
@@ -476,6 +486,7 @@ export interface FileRouteTypes {
     | '/admin/createScentCardData'
     | '/admin/dashboard'
     | '/admin/devices'
+    | '/admin/integrations'
     | '/admin/scentCardData'
     | '/admin/testKit'
     | '/admin/testresult'
@@ -520,6 +531,7 @@ export interface FileRouteTypes {
     | '/admin/_authed/createScentCardData'
     | '/admin/_authed/dashboard'
     | '/admin/_authed/devices'
+    | '/admin/_authed/integrations'
     | '/admin/_authed/scentCardData'
     | '/admin/_authed/testKit'
     | '/admin/_authed/testresult'
@@ -744,6 +756,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAuthedDevicesRouteImport
       parentRoute: typeof AdminAuthedRoute
     }
+    '/admin/_authed/integrations': {
+      id: '/admin/_authed/integrations'
+      path: '/integrations'
+      fullPath: '/admin/integrations'
+      preLoaderRoute: typeof AdminAuthedIntegrationsRouteImport
+      parentRoute: typeof AdminAuthedRoute
+    }
     '/admin/_authed/scentCardData': {
       id: '/admin/_authed/scentCardData'
       path: '/scentCardData'
@@ -892,6 +911,7 @@ interface AdminAuthedRouteChildren {
   AdminAuthedScentOptionCreateRoute: typeof AdminAuthedScentOptionCreateRoute
   AdminAuthedDashboardRoute: typeof AdminAuthedDashboardRoute
   AdminAuthedDevicesRoute: typeof AdminAuthedDevicesRoute
+  AdminAuthedIntegrationsRoute: typeof AdminAuthedIntegrationsRoute
   AdminAuthedScentOptionsRoute: typeof AdminAuthedScentOptionsRoute
   AdminAuthedKitsRoute: typeof AdminAuthedKitsRoute
   AdminAuthedResultsRoute: typeof AdminAuthedResultsRoute
@@ -915,6 +935,7 @@ const AdminAuthedRouteChildren: AdminAuthedRouteChildren = {
   AdminAuthedScentOptionCreateRoute: AdminAuthedScentOptionCreateRoute,
   AdminAuthedDashboardRoute: AdminAuthedDashboardRoute,
   AdminAuthedDevicesRoute: AdminAuthedDevicesRoute,
+  AdminAuthedIntegrationsRoute: AdminAuthedIntegrationsRoute,
   AdminAuthedScentOptionsRoute: AdminAuthedScentOptionsRoute,
   AdminAuthedKitsRoute: AdminAuthedKitsRoute,
   AdminAuthedResultsRoute: AdminAuthedResultsRoute,

@@ -30,6 +30,7 @@ export const QUERY_ROOTS = {
   reports: ['reports'],
   results: ['results'],
   devices: ['devices'],
+  webhooks: ['webhooks'],
 } as const;
 
 /** Marks a feature's cached data stale (and refetches what is on screen). */

@@ -136,6 +136,11 @@ export function AdminLayout() {
                 </Link>
               )}
               {staff && (
+                <Link to="/admin/integrations" className="nav-link" activeProps={current}>
+                  Integrations
+                </Link>
+              )}
+              {staff && (
                 <DropdownMenu label="Reports">
                   <Link to="/admin/Reports/passFailData" className="dropdown-item">
                     Pass/Fail Data

@@ -31,4 +31,6 @@ export default [
   route('/Reports/kitInsights', 'reports/kit-insights.tsx'),
   // The devices that play and what never reached the server (issue 43).
   route('/devices', 'devices.tsx'),
+  // Webhooks: each stored result and form sent on to an organization's systems (issue 44).
+  route('/integrations', 'integrations.tsx'),
 ];
