@@ -31,7 +31,7 @@ export function DeliveryLog({ webhookId, endpoint, list, headingRef }: DeliveryL
   const redeliver = useRedeliver();
   const notify = useToast();
   const [askAll, setAskAll] = useState(false);
-  const name = endpoint?.url ?? `webhook ${webhookId}`;
+  const name = endpoint?.url ?? 'this webhook';
 
   async function send(body: { deliveryId: string } | { webhookId: number; status: 'failed' }) {
     try {
@@ -84,9 +84,9 @@ export function DeliveryLog({ webhookId, endpoint, list, headingRef }: DeliveryL
   ];
 
   return (
-    <section className="stack webhook-log" aria-labelledby={`webhook-log-${webhookId}`}>
+    <div className="stack webhook-log">
       <div className="page-head">
-        <h2 id={`webhook-log-${webhookId}`} ref={headingRef} tabIndex={-1}>
+        <h2 ref={headingRef} tabIndex={-1}>
           Deliveries <span className="webhook-log-to">to {name}</span>
         </h2>
         <div className="actions">
@@ -119,6 +119,6 @@ export function DeliveryLog({ webhookId, endpoint, list, headingRef }: DeliveryL
         }}
         onCancel={() => setAskAll(false)}
       />
-    </section>
+    </div>
   );
 }
