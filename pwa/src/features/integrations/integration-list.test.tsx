@@ -120,8 +120,11 @@ function show(search: IntegrationSearch = {}) {
 }
 
 /** Applies the screen's last URL change to `prev`. */
-const lastUpdate = (onSearchChange: ReturnType<typeof vi.fn>, prev: IntegrationSearch) =>
-  (onSearchChange.mock.calls.at(-1)?.[0] as (p: IntegrationSearch) => IntegrationSearch)(prev);
+function lastUpdate(onSearchChange: ReturnType<typeof vi.fn>, prev: IntegrationSearch) {
+  const update = onSearchChange.mock.calls.at(-1)?.[0] as ((p: IntegrationSearch) => IntegrationSearch) | undefined;
+  if (!update) throw new Error('The URL did not change');
+  return update(prev);
+}
 
 beforeEach(() => {
   queryClient.setDefaultOptions({ queries: { retry: false } });
