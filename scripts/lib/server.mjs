@@ -64,6 +64,7 @@ export const CONFIG_VARS = [
   'MAX_CONNECTIONS_PER_ADDRESS',
   'REQUIRE_TOTP',
   'TOTP_KEY',
+  'WEBHOOK_TEST_RECEIVER',
 ];
 
 /**

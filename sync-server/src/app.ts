@@ -12,6 +12,7 @@ import type { Config } from './config';
 import { storageProblem } from './db/database';
 import { ApiError } from './lib/errors';
 import { capConnectionsPerAddress, clientErrorHandler, frameworkErrors, refuseDeepBodies } from './lib/hardening';
+import type { Resolver } from './lib/outbound';
 import { zodValidatorCompiler } from './lib/validate';
 import auth from './plugins/app/auth';
 import counters from './plugins/app/counters';
@@ -22,6 +23,7 @@ import mail from './plugins/app/mail';
 import metrics from './plugins/app/metrics';
 import throttle from './plugins/app/throttle';
 import wallet from './plugins/app/wallet';
+import webhooks from './plugins/app/webhooks';
 import workThread from './plugins/app/work-thread';
 import compress from './plugins/external/compress';
 import jwt from './plugins/external/jwt';
@@ -46,6 +48,7 @@ import scentOptionsRoutes from './routes/api/scent-options/index';
 import syncRoutes from './routes/api/sync/index';
 import usersRoutes from './routes/api/users/index';
 import walletRoutes from './routes/api/wallet/index';
+import webhooksRoutes from './routes/api/webhooks/index';
 import { recordRefusal } from './services/devices';
 
 declare module 'fastify' {
@@ -58,6 +61,10 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Routes a test adds inside the guarded app (e.g. a probe for each access level). */
   extraRoutes?: (app: FastifyInstance) => Promise<void> | void;
+  /** How webhook hosts are resolved (tests inject one; the system's resolver by default). */
+  webhookResolver?: Resolver;
+  /** The webhook worker's clock (ms; tests move it to reach a retry's time). */
+  webhookClock?: () => number;
 }
 
 /**
@@ -181,6 +188,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(mail);
   await app.register(workThread);
   await app.register(wallet);
+  await app.register(webhooks, { resolve: options.webhookResolver, now: options.webhookClock });
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
@@ -198,6 +206,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(playerFormsRoutes);
   await app.register(reportsRoutes);
   await app.register(fhirRoutes);
+  await app.register(webhooksRoutes);
   if (options.extraRoutes) await app.register(async (scope) => options.extraRoutes?.(scope));
 
   return app;

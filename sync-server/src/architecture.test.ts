@@ -67,6 +67,7 @@ const DOMAINS = [
   'sync',
   'users',
   'wallet',
+  'webhooks',
 ];
 
 // What building or running a query looks like in this code base: Kysely's builders, raw SQL,

@@ -64,6 +64,11 @@ export interface Config {
   metricsToken: string | undefined;
   /** METRICS_PORT: `/metrics` also served, without a token, on 127.0.0.1 at this port; unset: not. */
   metricsPort: number | undefined;
+  /**
+   * WEBHOOK_TEST_RECEIVER: the one `http://127.0.0.1:<port>/<path>` URL a webhook may have besides
+   * public `https://` addresses (tests and demos; not for production); null when unset.
+   */
+  webhookTestReceiver: string | null;
   /** Open connections one address may hold; 0 = no cap. */
   maxConnectionsPerAddress: number;
   /** Per-address throttles of the public endpoints; null when RATE_LIMITS=off. */
@@ -223,6 +228,16 @@ export function parseTrustProxy(value: string | undefined, host = '127.0.0.1'): 
     throw new Error(`TRUST_PROXY: ${what} is not an address or a CIDR range: ${SET_THE_PROXY}`);
   }
   return entries;
+}
+
+/** WEBHOOK_TEST_RECEIVER: exactly `http://127.0.0.1:<port>/<path>` when set. */
+function webhookTestReceiverOf(value: string | undefined): string | null {
+  const v = value?.trim();
+  if (!v) return null;
+  const url = URL.canParse(v) ? new URL(v) : null;
+  if (url?.protocol !== 'http:' || url.hostname !== '127.0.0.1' || !url.port || url.username || url.password)
+    throw new Error(`WEBHOOK_TEST_RECEIVER must be http://127.0.0.1:<port>/<path> (tests and demos only): ${v}`);
+  return url.href;
 }
 
 /** METRICS_TOKEN: at least 16 characters when set (it is all that guards the figures). */
@@ -431,6 +446,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownGraceSeconds: count(env.SHUTDOWN_GRACE_S, DEFAULT_SHUTDOWN_GRACE_S, 'SHUTDOWN_GRACE_S'),
     metricsToken: metricsTokenOf(env.METRICS_TOKEN),
     metricsPort: env.METRICS_PORT ? portOf(env.METRICS_PORT, 'METRICS_PORT') : undefined,
+    webhookTestReceiver: webhookTestReceiverOf(env.WEBHOOK_TEST_RECEIVER),
     // Behind a trusted proxy every connection comes from the proxy: no cap unless one is set.
     maxConnectionsPerAddress: count(
       env.MAX_CONNECTIONS_PER_ADDRESS,

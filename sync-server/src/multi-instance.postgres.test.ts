@@ -33,6 +33,7 @@ import {
 import { makeTestInstances, type TestInstances } from './test/instances';
 import { answersFor, liveKit, resultDoc, saveBody } from './test/play';
 import { testDatabaseUrl } from './test/postgres';
+import { type Receiver, startReceiver, until } from './test/webhooks';
 
 /**
  * Two instances of the server on one PostgreSQL database, as behind a load balancer (issue 26):
@@ -93,10 +94,13 @@ describe.skipIf(!testDatabaseUrl())('two instances on one PostgreSQL database', 
   /** The apps alternately: the i-th request of a sequence goes to A, B, A, … */
   const either = (i: number) => (i % 2 === 0 ? a : b);
   let adminToken: string;
+  let receiver: Receiver;
 
   beforeAll(async () => {
+    receiver = await startReceiver();
     // Both with the demo: the second finds it seeded by the first and seeds nothing.
     pair = await makeTestInstances(2, {
+      WEBHOOK_TEST_RECEIVER: receiver.url,
       SEED_DEMO: '1',
       RATE_LIMIT_READ: READ_RATE,
       PUBLIC_URL: 'https://scentry.example',
@@ -106,6 +110,7 @@ describe.skipIf(!testDatabaseUrl())('two instances on one PostgreSQL database', 
   });
   afterAll(async () => {
     await pair?.cleanup();
+    await receiver?.close();
   });
   afterEach(() => {
     vi.useRealTimers();
@@ -258,6 +263,43 @@ describe.skipIf(!testDatabaseUrl())('two instances on one PostgreSQL database', 
         const row = list.list.find((d) => d.deviceId === deviceId);
         expect(row).toMatchObject({ missingSeqs: [3], highestSeqReceived: 5 });
       }
+    });
+  });
+
+  describe('webhooks', () => {
+    it('results stored on both: each event delivered once, under one webhook-id, whichever instance sends', async () => {
+      const kit = await liveKit(a, DEMO_KIT_CODE);
+      const organizationId = await createOrganization(a, { name: 'Webhook Clinic' });
+      const saved = expectSuccess<{ id: number }>(
+        await post(
+          b,
+          '/api/Webhook/SaveWebhook',
+          { organizationId, url: receiver.url, events: ['result.stored'], isActive: true },
+          { token: adminToken },
+        ),
+      );
+      const docs = Array.from({ length: 20 }, () => resultDoc(kit, answersFor(kit), { organizationId }));
+      await Promise.all(
+        docs.map(async (doc, i) =>
+          expectSuccess(
+            await post(either(i), '/api/sync/results/push', [{ assumedMasterState: null, newDocumentState: doc }]),
+          ),
+        ),
+      );
+      await until(() => receiver.received.length >= docs.length, 'every delivery', 30_000);
+      // Both workers ran all along; a second look finds nothing more sent.
+      await new Promise((r) => setTimeout(r, 1_500));
+      const ids = receiver.received.map((r) => String(r.headers['webhook-id']));
+      expect(ids).toHaveLength(docs.length);
+      expect(new Set(ids).size).toBe(docs.length);
+      const bodies = receiver.received.map((r) => r.body).join('\n');
+      for (const doc of docs) expect(bodies).toContain(doc.id);
+      const rows = await a.db
+        .selectFrom('webhookDeliveries')
+        .select(['status', 'attempts'])
+        .where('webhookId', '=', saved.id)
+        .execute();
+      expect(rows.map((r) => `${r.status} ${r.attempts}`)).toEqual(docs.map(() => 'delivered 1'));
     });
   });
 

@@ -47,7 +47,7 @@ export interface UsersTable {
   createdAt: Timestamp;
   updatedAt: Timestamp;
   deletedAt: string | null;
-  /** TOTP secret, encrypted (lib/totp-crypto.ts); null while two-step sign-in is off. */
+  /** TOTP secret, encrypted (lib/secret-box.ts); null while two-step sign-in is off. */
   totpSecret: ColumnType<string | null, string | null | undefined, string | null>;
   /** The secret being set up, encrypted, until a code confirms it. */
   totpPendingSecret: ColumnType<string | null, string | null | undefined, string | null>;
@@ -277,6 +277,57 @@ export interface DeviceRecordsTable {
   at: string;
 }
 
+/** An organization's webhook endpoint (API.md "Webhooks and FHIR"; migration 2026-11-29T0100). */
+export interface WebhooksTable {
+  id: Generated<number>;
+  organizationId: number;
+  url: string;
+  /** The events it takes, comma-separated, in WEBHOOK_EVENTS' order. */
+  events: string;
+  isActive: Flag;
+  /** Encrypted under the TOTP key (lib/secret-box.ts), bound to the endpoint's id. */
+  secret: string;
+  createdAt: string;
+  updatedAt: string;
+  lastDeliveryAt: string | null;
+  /** The last attempt's failure in plain words; null when it was delivered. */
+  lastError: string | null;
+  /** The instance sending this endpoint's deliveries, and until when (ISO). */
+  leaseOwner: string | null;
+  leaseUntil: string | null;
+}
+
+/** The outbox: an event to fan out to the endpoints subscribed when the worker takes it. */
+export interface WebhookEventsTable {
+  id: Generated<number>;
+  organizationId: number;
+  event: string;
+  /** null for a test event. */
+  resultId: string | null;
+  /** A test event's one endpoint; null: every endpoint of the organization that takes the event. */
+  webhookId: number | null;
+  createdAt: string;
+}
+
+/** One event for one endpoint; its id is the `webhook-id` of every attempt. */
+export interface WebhookDeliveriesTable {
+  id: string;
+  webhookId: number;
+  /** The order of the endpoint's events (the outbox's id; a test event's own number). */
+  ord: number;
+  event: string;
+  resultId: string | null;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: ColumnType<number, number | undefined, number>;
+  httpStatus: number | null;
+  durationMs: number | null;
+  createdAt: string;
+  lastAttemptAt: string | null;
+  nextAttemptAt: string | null;
+  responseSnippet: string | null;
+  lastError: string | null;
+}
+
 export interface Database {
   roles: RolesTable;
   organizations: OrganizationsTable;
@@ -297,6 +348,9 @@ export interface Database {
   rateCounters: RateCountersTable;
   devices: DevicesTable;
   deviceRecords: DeviceRecordsTable;
+  webhooks: WebhooksTable;
+  webhookEvents: WebhookEventsTable;
+  webhookDeliveries: WebhookDeliveriesTable;
 }
 
 export type Db = Kysely<Database>;

@@ -18,7 +18,8 @@ export function isExempt(url: string): boolean {
 /**
  * What is wrong with a reply, or null: no 5xx; a JSON reply and every 4xx/5xx is the envelope
  * with exactly its four keys; a Success envelope only with a 2xx. A 2xx that is not JSON (a CSV,
- * a file) and the exempt pages are not checked.
+ * a file), a 2xx FHIR resource or NDJSON export (application/fhir+json, application/fhir+ndjson:
+ * files, not API replies) and the exempt pages are not checked.
  */
 export function problemOf(url: string, reply: ReplyLike): string | null {
   const status = reply.statusCode;
@@ -26,7 +27,8 @@ export function problemOf(url: string, reply: ReplyLike): string | null {
   if (isExempt(url)) return null;
   const contentType = String(reply.headers['content-type'] ?? '');
   const isJson = /json/i.test(contentType);
-  if (!isJson && status >= 200 && status < 300) return null;
+  const isFhir = /^application\/fhir\+(nd)?json\b/i.test(contentType);
+  if ((!isJson || isFhir) && status >= 200 && status < 300) return null;
   if (!isJson) return `not JSON (content-type "${contentType}")`;
   let body: unknown;
   try {

@@ -22,7 +22,8 @@ export function sealSecret(key: Buffer, owner: string, secret: string): string {
 /** The stored secret in clear; throws when it was not sealed under this key for this owner. */
 export function openSecret(key: Buffer, owner: string, stored: string): string {
   const [prefix, iv, tag, ciphertext, ...rest] = stored.split('.');
-  if (prefix !== PREFIX || !iv || !tag || ciphertext === undefined || rest.length) throw new Error('not a sealed secret');
+  if (prefix !== PREFIX || !iv || !tag || ciphertext === undefined || rest.length)
+    throw new Error('not a sealed secret');
   const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
   decipher.setAAD(Buffer.from(owner));
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
-import { acceptedStep, newRecoveryCodes, newTotpSecret, recoveryCodeHash } from './totp';
 import { openSecret, sealSecret, totpOwner } from './secret-box';
+import { acceptedStep, newRecoveryCodes, newTotpSecret, recoveryCodeHash } from './totp';
 
 const codeAt = (secret: string, at: number) =>
   new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate({

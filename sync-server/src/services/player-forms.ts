@@ -28,6 +28,7 @@ import {
   updateMedical,
 } from '../repositories/player-forms';
 import { type DeviceMark, markOf, recordAnswer, recordRefusal } from './devices';
+import { queueEvent } from './webhooks';
 
 export type FormKind = 'questionnaire' | 'medical';
 
@@ -161,6 +162,8 @@ export function saveQuestionnaire(db: Db, sent: QuestionnaireSubmission): Promis
           return { outcome: 'conflict' };
         }
         if (!(await insertQuestionnaire(trx, resultId, docId, rows))) throw new LostRace();
+        if (state.organizationId !== null)
+          await queueEvent(trx, state.organizationId, 'questionnaire.stored', resultId);
         return { outcome: 'stored' };
       }),
       FORM_TRANSACTION,
@@ -260,6 +263,10 @@ export function saveMedical(db: Db, sent: MedicalSubmission): Promise<FormOutcom
           ...(organizationId !== null ? { organizationId } : {}),
         });
         if (!stored) throw new LostRace();
+        // The result's webhooks hear of it: of the result first when the form gave it its organization.
+        if (organizationId !== null) await queueEvent(trx, organizationId, 'result.stored', resultId);
+        const eventsTo = state.organizationId ?? organizationId;
+        if (eventsTo !== null) await queueEvent(trx, eventsTo, 'medical.stored', resultId);
         return { outcome: 'stored' };
       }),
       FORM_TRANSACTION,

@@ -33,6 +33,7 @@ import {
 } from '../repositories/results';
 import { markOf, recordAnswer } from './devices';
 import { locateResult } from './geocoder';
+import { queueEvent } from './webhooks';
 
 export type SubmitOutcome = 'stored' | 'duplicate' | 'conflict' | 'rejected';
 
@@ -163,6 +164,9 @@ async function attempt(db: Db, doc: ResultDoc, retry: RetryRule): Promise<Submit
         outcome: OUTCOME_RECORDED[result.outcome],
         reason: result.reason ?? null,
       });
+      // In the same transaction too: a result stored for an organization is an event for its webhooks.
+      const organizationId = result.outcome === 'stored' ? (result.stored?.organizationId ?? null) : null;
+      if (organizationId !== null) await queueEvent(trx, organizationId, 'result.stored', id);
       return result;
     },
     // READ COMMITTED on PostgreSQL: the id is settled by its unique key (on conflict, then the

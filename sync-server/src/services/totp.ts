@@ -11,6 +11,7 @@ import { type Db, inTransaction } from '../db/database';
 import { addressKey } from '../lib/address';
 import { invalid, notFound, tooMany, unauthorized, warning } from '../lib/errors';
 import { verifyPassword } from '../lib/password';
+import { openSecret, sealSecret, totpOwner } from '../lib/secret-box';
 import {
   acceptedStep,
   looksLikeTotpCode,
@@ -20,7 +21,6 @@ import {
   recoveryCodeHash,
 } from '../lib/totp';
 import { TOTP_CHALLENGE_MAX_ATTEMPTS, type TotpChallenges } from '../lib/totp-challenge';
-import { openSecret, sealSecret, totpOwner } from '../lib/secret-box';
 import type { Counters } from '../limits/counters';
 import type { LoginLimiter } from '../limits/login-limiter';
 import {

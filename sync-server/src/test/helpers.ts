@@ -10,6 +10,7 @@ import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { openPostgres } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
+import type { Resolver } from '../lib/outbound';
 import { hashPassword } from '../lib/password';
 import { insertUser } from '../repositories/users';
 import { loadPassSigner } from '../services/pass-certs';
@@ -27,6 +28,10 @@ export interface TestAppOptions {
   dataDir?: string;
   /** Level of the captured logger; `info` by default. */
   logLevel?: string;
+  /** How webhook hosts resolve (never the network's resolver in a test that saves an endpoint). */
+  webhookResolver?: Resolver;
+  /** The webhook worker's clock (ms). */
+  webhookClock?: () => number;
 }
 
 export interface TestApp {
@@ -144,6 +149,8 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
     app = await buildApp(config, {
       logger: { level: options.logLevel ?? 'info', stream },
       extraRoutes: options.extraRoutes,
+      webhookResolver: options.webhookResolver,
+      webhookClock: options.webhookClock,
     });
   } catch (err) {
     if (ownsDir) rmSync(dataDir, { recursive: true, force: true });
@@ -359,7 +366,7 @@ export function callsAs(t: TestApp, defaultToken: () => string) {
 /** How many rows a table holds (hidden ones too). */
 export async function countRows(
   app: FastifyInstance,
-  table: 'testKits' | 'scentCards' | 'testResults' | 'testResultAnswers',
+  table: 'testKits' | 'scentCards' | 'testResults' | 'testResultAnswers' | 'webhookDeliveries' | 'webhookEvents',
 ) {
   const row = await app.db
     .selectFrom(table)
