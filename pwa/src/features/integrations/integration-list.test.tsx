@@ -338,7 +338,7 @@ describe('Add and Edit', () => {
   it('Rotate secret asks first (the old one stops at once), then shows the new secret once', async () => {
     server([OK]);
     show();
-    fireEvent.click(await screen.findByRole('button', { name: `Rotate the secret of ${OK.url}` }));
+    fireEvent.click(await screen.findByRole('button', { name: `Rotate secret of ${OK.url}` }));
     const ask = screen.getByRole('dialog', { name: 'Rotate secret' });
     expect(ask.textContent).toContain('The old secret stops working at once');
     expect(bodies('rotateSecret')).toEqual([]);
@@ -354,7 +354,7 @@ describe('test events and Delete', () => {
   it('Send test event queues one and says so', async () => {
     server([OK]);
     show();
-    fireEvent.click(await screen.findByRole('button', { name: `Send a test event to ${OK.url}` }));
+    fireEvent.click(await screen.findByRole('button', { name: `Send test event to ${OK.url}` }));
     await waitFor(() => expect(bodies('sendTestEvent')).toEqual([{ id: 1 }]));
     await waitFor(() =>
       expect(notify).toHaveBeenCalledWith('success', `A test event is on its way to ${OK.url}`, 'Send test event'),

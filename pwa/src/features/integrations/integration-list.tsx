@@ -158,7 +158,7 @@ export function IntegrationList({ search, onSearchChange }: SearchProps<Integrat
           <button
             type="button"
             className="button button-small button-ghost"
-            aria-label={`Send a test event to ${w.url}`}
+            aria-label={`Send test event to ${w.url}`}
             disabled={sendTest.isPending}
             onClick={() => void test(w)}
           >
@@ -167,7 +167,7 @@ export function IntegrationList({ search, onSearchChange }: SearchProps<Integrat
           <button
             type="button"
             className="button button-small button-ghost"
-            aria-label={`Rotate the secret of ${w.url}`}
+            aria-label={`Rotate secret of ${w.url}`}
             onClick={() => setRotating(w)}
           >
             Rotate secret
