@@ -34,10 +34,19 @@ const USER_NAME = `${USER.first} ${USER.last}`;
 /** An event tablet with the longest name set-up allows (40), one result sent, two numbers missing. */
 const TABLET_NAME = 'Northern Wombat Clinic front desk tablet';
 const DEVICE_ID = '7d0e4a52-3c1b-4f6e-9a8d-2b5c6e7f8a91';
+/**
+ * The organization's webhook: the one address the server takes besides public https ones
+ * (WEBHOOK_TEST_RECEIVER, tests only). Nothing listens there: the result's event may be tried and
+ * fail (a Failing row, its reason in words: the wider row), or not yet; the list fits either way.
+ */
+const RECEIVER = 'http://127.0.0.1:9/hook';
 
 beforeAll(async () => {
   // The server and the browser start together.
-  [server, browser] = await Promise.all([startServer({ SEED_DEMO: 'on' }), launchBrowser()]);
+  [server, browser] = await Promise.all([
+    startServer({ SEED_DEMO: 'on', WEBHOOK_TEST_RECEIVER: RECEIVER }),
+    launchBrowser(),
+  ]);
   token = await apiToken(server.url);
   const orgId = await createOrganization(server, token, {
     clientType: 'Medical provider',
@@ -80,6 +89,13 @@ beforeAll(async () => {
       SmellIntensity: 3,
     })),
   });
+  // The organization's webhook (the integrations screen's row).
+  await post('/api/Webhook/SaveWebhook', {
+    organizationId: orgId,
+    url: RECEIVER,
+    events: ['result.stored', 'questionnaire.stored', 'medical.stored'],
+    isActive: true,
+  });
   // The tablet's report: it made 4, one still waits on it; 2 and 3 never reached the server.
   await apiPost(server.url, '/api/sync/devices/report', {
     deviceId: DEVICE_ID,
@@ -115,6 +131,15 @@ interface List {
   table?: true;
 }
 
+/** A webhook's row actions on the integrations screen. */
+const webhookActions = [
+  `Edit the webhook to ${RECEIVER}`,
+  `Deliveries to ${RECEIVER}`,
+  `Send test event to ${RECEIVER}`,
+  `Rotate secret of ${RECEIVER}`,
+  `Delete the webhook to ${RECEIVER}`,
+];
+
 const ADMIN_LISTS: List[] = [
   {
     name: 'users',
@@ -146,12 +171,16 @@ const ADMIN_LISTS: List[] = [
   { name: 'data-location', path: '/admin/Reports/dataLocation', actions: [] },
   { name: 'pass-fail', path: '/admin/Reports/passFailData', actions: [], table: true },
   { name: 'devices', path: '/admin/devices', actions: [`Dismiss the missing records of ${TABLET_NAME}`] },
+  // Every organization's webhooks (the Admin's widest list: an Organization column too).
+  { name: 'integrations', path: '/admin/integrations', actions: webhookActions },
 ];
 
 const CLIENT_LISTS: List[] = [
   { name: 'client-results', path: '/admin/testresult', actions: [/^Select Rita Result/, /^Details of Rita Result/] },
   // The devices that sent a result of the organization.
   { name: 'client-devices', path: '/admin/devices', actions: [`Dismiss the missing records of ${TABLET_NAME}`] },
+  // The organization's own webhooks.
+  { name: 'client-integrations', path: '/admin/integrations', actions: webhookActions },
 ];
 
 const pathOf = (list: List) => list.path.replace('{kit}', String(kitId));
@@ -250,7 +279,7 @@ describe('every admin list fits', () => {
       await context.close();
     });
 
-    it(`at ${viewport.width} × ${viewport.height}: the Client Admin's lists (results, devices) fit too`, async () => {
+    it(`at ${viewport.width} × ${viewport.height}: the Client Admin's lists (results, devices, integrations) fit too`, async () => {
       const { context, page } = await open(viewport, CLIENT);
       for (const list of CLIENT_LISTS) await checkList(page, list, 'Client Admin');
       await context.close();

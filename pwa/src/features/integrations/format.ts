@@ -27,9 +27,21 @@ export function durationText(ms: number | null): string {
   return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
 }
 
+/** What a failed attempt's error (the server's words, often Node's) means, said plainly. */
+const FAILURES: [RegExp, string][] = [
+  [/ECONNREFUSED/, 'The receiver refused the connection.'],
+  [/ENOTFOUND|EAI_AGAIN|Host not found/i, 'The receiver’s host name was not found.'],
+  [/^Timed out|ETIMEDOUT/i, 'The receiver did not answer in time.'],
+  [/ECONNRESET|socket hang up|cut off/i, 'The connection broke off before the receiver answered.'],
+  [/certificate|CERT_|SSL|TLS|self[- ]signed/i, 'The receiver’s certificate was not accepted.'],
+  [/^Address refused/, 'The address is inside a private network, so it cannot receive webhooks.'],
+];
+
 /** Why an endpoint is failing, in plain words ("HTTP 500" says what the receiver answered). */
 export function failureText(lastError: string | null): string {
   if (!lastError) return 'The last delivery failed.';
   const http = /^HTTP (\d{3})$/.exec(lastError);
-  return http ? `The receiver answered with HTTP status ${http[1]}.` : `The last delivery failed: ${lastError}.`;
+  if (http) return `The receiver answered with HTTP status ${http[1]}.`;
+  const known = FAILURES.find(([pattern]) => pattern.test(lastError));
+  return known ? known[1] : `The last delivery failed: ${lastError.replace(/\.$/, '')}.`;
 }

@@ -150,7 +150,10 @@ describe('the integrations URL and words', () => {
 
   it('says why an endpoint fails and how long a reply took in plain words', () => {
     expect(failureText('HTTP 500')).toBe('The receiver answered with HTTP status 500.');
-    expect(failureText('Timed out')).toBe('The last delivery failed: Timed out.');
+    expect(failureText('connect ECONNREFUSED 127.0.0.1:9')).toBe('The receiver refused the connection.');
+    expect(failureText('Timed out after 10000 ms')).toBe('The receiver did not answer in time.');
+    expect(failureText('getaddrinfo ENOTFOUND ehr.example.org')).toBe('The receiver’s host name was not found.');
+    expect(failureText('The body is larger than 1 MB')).toBe('The last delivery failed: The body is larger than 1 MB.');
     expect(failureText(null)).toBe('The last delivery failed.');
     expect(durationText(850)).toBe('850 ms');
     expect(durationText(2400)).toBe('2.4 s');
