@@ -10,6 +10,7 @@ import {
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Resolver } from '../../../lib/outbound';
+import { fhirErrors, issueText } from '../../../test/fhir';
 import {
   bearer,
   countRows,
@@ -32,7 +33,7 @@ const ADDRESSES: Record<string, string> = {
 const resolve: Resolver = async (host) => {
   const address = ADDRESSES[host];
   if (!address) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
-  return [{ address, family: 4 }];
+  return [{ address, family: address.includes(':') ? 6 : 4 }];
 };
 
 let receiver: Receiver;
@@ -211,6 +212,9 @@ describe('webhooks: endpoints, deliveries, retries', () => {
     }) as { resourceType: string; type: string; entry: { resource: { resourceType: string; identifier?: unknown } }[] };
     expect(first.headers['content-type']).toBe('application/fhir+json');
     expect(verified).toMatchObject({ resourceType: 'Bundle', type: 'collection' });
+    // The delivered Bundle is valid FHIR R4 (a real validator: test/fhir.ts).
+    expect(fhirErrors(verified).map(issueText)).toEqual([]);
+    expect(verified.entry.map((e) => e.resource.resourceType)).toEqual(['Patient', 'Observation']);
     expect(JSON.stringify(verified)).toContain(doc.id);
     // Tampered, it does not verify.
     expect(() =>
@@ -298,25 +302,21 @@ describe('webhooks: endpoints, deliveries, retries', () => {
       isActive: true,
     });
     expect(saved.statusCode).toBe(200);
-    // The name now points inside (DNS rebinding): the delivery's own check refuses it.
-    ADDRESSES['hooks.clinic.example'] = '10.9.9.9';
+    // The name now points inside (DNS rebinding): the delivery's own check refuses it, whatever range.
     receiver.received.length = 0;
-    const sent = envelopeOf<{ deliveryId: string }>(await call(admin, '/api/Webhook/SendTestEvent', { id })).data;
-    await until(
-      async () => (await deliveries(id)).some((d) => d.id === sent.deliveryId && d.attempts === 1),
-      'the test attempt',
-    );
-    const [row] = await deliveries(id);
-    expect(row).toMatchObject({
-      id: sent.deliveryId,
-      event: 'test',
-      resultId: null,
-      status: 'pending',
-      httpStatus: null,
-    });
-    const list = envelopeOf<{ list: WebhookRow[] }>(await call(admin, '/api/Webhook/GetWebhookList', {})).data.list;
-    expect(list.find((w) => w.id === id)).toMatchObject({ status: 'failing' });
-    expect(list.find((w) => w.id === id)?.lastError).toContain('10.9.9.9');
+    for (const inside of ['10.9.9.9', '127.0.0.1', '169.254.169.254', '100.64.1.1', '::ffff:a00:1', 'fd00::9']) {
+      ADDRESSES['hooks.clinic.example'] = inside;
+      const sent = envelopeOf<{ deliveryId: string }>(await call(admin, '/api/Webhook/SendTestEvent', { id })).data;
+      await until(async () => (await deliveries(id)).some((d) => d.id === sent.deliveryId && d.attempts === 1), inside);
+      const row = (await deliveries(id)).find((d) => d.id === sent.deliveryId);
+      expect(row, inside).toMatchObject({ event: 'test', resultId: null, status: 'pending', httpStatus: null });
+      const list = envelopeOf<{ list: WebhookRow[] }>(await call(admin, '/api/Webhook/GetWebhookList', {})).data.list;
+      expect(
+        list.find((w) => w.id === id),
+        inside,
+      ).toMatchObject({ status: 'failing' });
+      expect(list.find((w) => w.id === id)?.lastError, inside).toContain(inside);
+    }
     expect(receiver.received).toHaveLength(0);
     ADDRESSES['hooks.clinic.example'] = '93.184.216.34';
 
