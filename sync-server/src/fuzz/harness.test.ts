@@ -25,7 +25,9 @@ describe('problemOf', () => {
     expect(problemOf('/api/x', reply(200, '{"resourceType":"Questionnaire"}', 'application/fhir+json'))).toBeNull();
     expect(problemOf('/api/x', reply(200, '{"a":1}\n{"b":2}\n', 'application/fhir+ndjson'))).toBeNull();
     // A refusal from those routes is still the envelope.
-    expect(problemOf('/api/x', reply(400, '{"resourceType":"Questionnaire"}', 'application/fhir+json'))).toMatch(/envelope keys/);
+    expect(problemOf('/api/x', reply(400, '{"resourceType":"Questionnaire"}', 'application/fhir+json'))).toMatch(
+      /envelope keys/,
+    );
     expect(problemOf('/api/openapi.json', reply(200, '{"openapi":"3.0.3"}'))).toBeNull();
     expect(problemOf('/api/docs/static/x.js', reply(200, 'x', 'application/javascript'))).toBeNull();
   });
