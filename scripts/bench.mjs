@@ -13,7 +13,9 @@
 //               every default applies; SEED_DEMO=on, RATE_LIMITS=off, a temp DATA_DIR, its output
 //               to a log file);
 //       save    POST /api/TestResult/SaveTestResult on that server, a new result UUID, the next
-//               number of one device (DeviceId, Seq: recorded) and a valid body per request.
+//               number of one device (DeviceId, Seq: recorded), a healthcare provider made for
+//               the run (OrganizationId: its kit tallies and its webhooks' outbox row are written;
+//               it has no endpoint, so the worker drops the events) and a valid body per request.
 //     Budgets: health ≥ 40 % of bare; save ≥ 7.5 % of health (issue 42; the ratio later issues keep).
 // (m) Emulated mobile first visit (scripts/lib/mobile-first-card.mjs) of /scent/<code> for a new
 //     visitor (fresh context, empty cache, service workers blocked) on 1.6 Mbps down / 750 kbps up,
@@ -200,6 +202,41 @@ if (wanted('mobile')) {
 }
 await browser.close();
 
+/** A healthcare provider made as the Admin makes one (API.md CreateOrganization): `{id, name}`. */
+async function benchProvider() {
+  const post = async (path, body, token) => {
+    const res = await fetch(`${api}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+    const envelope = await res.json();
+    if (envelope.status !== 'Success') throw new Error(`${path}: ${res.status} ${envelope.message}`);
+    return envelope.data;
+  };
+  const { token } = await post('/api/User/Authenticate', BENCH_ADMIN);
+  await post(
+    '/api/Organization/CreateOrganization',
+    {
+      ClientType: 'Medical provider',
+      OrganizationName: 'Bench Clinic',
+      OrganizationCode: 'BENCH1',
+      OrganizationWebsite: 'https://clinic.example',
+      OrganizationAddress: '1 Main St',
+      OrganizationEmail: 'desk@clinic.example',
+      OrganizationPhone: '5551234567',
+      UserFirstName: 'Bench',
+      UserLastName: 'Clinic',
+      UserEmail: 'clinic@clinic.example',
+      Password: 'Clinic-Pass1',
+      ConfirmPassword: 'Clinic-Pass1',
+    },
+    token,
+  );
+  const providers = await (await fetch(`${api}/api/Organization/DropDownOrganization`)).json();
+  return providers.data.find((o) => o.name === 'Bench Clinic');
+}
+
 // (b) Throughput.
 let stats = null;
 if (wanted('throughput')) {
@@ -210,6 +247,9 @@ if (wanted('throughput')) {
   }));
   const kitId = rows[0].testKitId;
 
+  // Stored for a healthcare provider, as a player who picks one sends it: each result also writes
+  // its webhooks' outbox row and its organization's kit tallies (issue 44).
+  const provider = await benchProvider();
   // One device numbering its results 1, 2, 3… as the PWA does (issue 43).
   const BENCH_DEVICE = randomUUID();
   let benchSeq = 0;
@@ -233,6 +273,7 @@ if (wanted('throughput')) {
               DeviceId: BENCH_DEVICE,
               Seq: ++benchSeq,
               TestKitId: kitId,
+              OrganizationId: provider.id,
               FirstName: 'Bench',
               LastName: 'Player',
               TestResultDetails: cards.map((c, i) => ({
