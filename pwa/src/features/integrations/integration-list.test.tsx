@@ -8,6 +8,7 @@ import { queryClient } from '../../lib/query';
 import { STORAGE_KEYS } from '../../lib/storage';
 import { durationText, failureText } from './format';
 import { type IntegrationSearch, validateIntegrationSearch } from './search';
+import { refusalOf } from './webhook-form';
 
 const call = vi.fn();
 const notify = vi.fn();
@@ -158,6 +159,26 @@ describe('the integrations URL and words', () => {
     expect(durationText(850)).toBe('850 ms');
     expect(durationText(2400)).toBe('2.4 s');
     expect(durationText(null)).toBe('—');
+  });
+});
+
+describe("a refused save's message", () => {
+  const refused = (message: string, error: string | null) =>
+    refusalOf(new ApiFailure(400, { status: 'Failure', message, error, data: null }));
+
+  it('goes to its field, with the address check’s reason; a schema detail is not repeated', () => {
+    expect(refused(WEBHOOK_MSG.addressRefused, 'Address refused: 10.0.0.1')).toEqual({
+      field: 'url',
+      message: 'This address cannot receive webhooks (Address refused: 10.0.0.1)',
+    });
+    expect(refused(WEBHOOK_MSG.httpsOnly, `url: ${WEBHOOK_MSG.httpsOnly}`)).toEqual({
+      field: 'url',
+      message: WEBHOOK_MSG.httpsOnly,
+    });
+    expect(refused(WEBHOOK_MSG.eventsRequired, null)).toEqual({ field: 'events', message: WEBHOOK_MSG.eventsRequired });
+    expect(refused(WEBHOOK_MSG.tooMany, null)).toEqual({ field: 'form', message: WEBHOOK_MSG.tooMany });
+    // No answer, or the server's own failure: the toast says it.
+    expect(refusalOf(new Error('Failed to fetch'))).toBeNull();
   });
 });
 

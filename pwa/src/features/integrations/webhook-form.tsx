@@ -52,8 +52,9 @@ export function refusalOf(
 ): { field: 'url' | 'events' | 'organizationId' | 'form'; message: string } | null {
   if (!(err instanceof ApiFailure) || err.httpStatus === 0 || err.httpStatus >= 500) return null;
   const reason = typeof err.envelope.error === 'string' && err.envelope.error ? err.envelope.error : '';
-  // The address check's reason ("Host not found") says why, beside the message.
-  const message = reason && !reason.includes(': ') ? `${err.message} (${reason})` : err.message;
+  // The address check's reason ("Host not found", "Address refused: 10.0.0.1") says why, beside
+  // the message; a schema's field details ("url: …") only repeat it.
+  const message = reason && !/^[A-Za-z][\w.]*: /.test(reason) ? `${err.message} (${reason})` : err.message;
   if (URL_MESSAGES.includes(err.message)) return { field: 'url', message };
   if (EVENTS_MESSAGES.includes(err.message)) return { field: 'events', message: err.message };
   if (err.message === WEBHOOK_MSG.organizationRequired) return { field: 'organizationId', message: err.message };
