@@ -22,12 +22,11 @@ export interface DeviceRecord {
  * Records an answer to a device's document. The first answer to a (device, seq, document) stays:
  * a resend answered again as a duplicate adds nothing. Call in the transaction that stored it.
  */
-export async function insertDeviceRecord(db: Db, record: DeviceRecord): Promise<void> {
-  await db
-    .insertInto('deviceRecords')
-    .values(record)
-    .onConflict((oc) => oc.columns(['deviceId', 'seq', 'documentId']).doNothing())
-    .execute();
+export async function insertDeviceRecord(db: Db, r: DeviceRecord): Promise<void> {
+  // Plain (portable) SQL: it is on the path of every numbered upload (as insertResult).
+  await sql`insert into device_records (device_id, seq, document_id, kind, result_id, outcome, reason, at)
+    values (${r.deviceId}, ${r.seq}, ${r.documentId}, ${r.kind}, ${r.resultId}, ${r.outcome}, ${r.reason}, ${r.at})
+    on conflict (device_id, seq, document_id) do nothing`.execute(db);
 }
 
 /** A device's row as read. */

@@ -33,6 +33,7 @@ export interface TakenEvent {
   event: string;
   resultId: string | null;
   webhookId: number | null;
+  createdAt: string;
 }
 
 /**
@@ -47,8 +48,9 @@ export async function takeEvents(trx: Db, limit: number): Promise<TakenEvent[]> 
     event: string;
     resultId: string | null;
     webhookId: number | string | null;
+    createdAt: string;
   }>`delete from webhook_events where id in (select id from webhook_events order by id limit ${limit})
-    returning id, organization_id, event, result_id, webhook_id`.execute(trx);
+    returning id, organization_id, event, result_id, webhook_id, created_at`.execute(trx);
   return rows
     .map((r) => ({
       id: Number(r.id),
@@ -56,6 +58,7 @@ export async function takeEvents(trx: Db, limit: number): Promise<TakenEvent[]> 
       event: r.event,
       resultId: r.resultId,
       webhookId: r.webhookId === null ? null : Number(r.webhookId),
+      createdAt: r.createdAt,
     }))
     .sort((a, b) => a.id - b.id);
 }
@@ -64,7 +67,7 @@ export async function takeEvents(trx: Db, limit: number): Promise<TakenEvent[]> 
 export const activeEndpointsOf = (db: Db, organizationIds: number[]) =>
   db
     .selectFrom('webhooks')
-    .select(['id', 'organizationId', 'events'])
+    .select(['id', 'organizationId', 'events', 'createdAt'])
     .where('organizationId', 'in', organizationIds)
     .where('isActive', '=', 1)
     .execute();

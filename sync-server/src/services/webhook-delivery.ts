@@ -33,8 +33,9 @@ import { type AddressRules, newDeliveryId, secretOf } from './webhooks';
  * The webhooks' worker (API.md "Webhooks and FHIR", docs/integrations.md), one in each instance:
  *
  * - fan-out: takes the outbox's events (deleting them: each is taken by one transaction, whichever
- *   instance runs it) and queues one delivery per endpoint of the organization that is on and
- *   takes the event, in the same transaction: an event is never lost nor fanned out twice;
+ *   instance runs it) and queues one delivery per endpoint of the organization that is on, takes
+ *   the event and existed when it happened, in the same transaction: an event is never lost nor
+ *   fanned out twice;
  * - sending: an endpoint's due deliveries go out one at a time, in their events' order, by the one
  *   instance holding the endpoint's lease (renewed while it works; a dead instance's lease runs
  *   out and another takes over, sending again under the same `webhook-id`). The body is made from
@@ -80,7 +81,10 @@ export async function fanOut(db: Db): Promise<number> {
           const forIt =
             e.webhookId !== null
               ? e.webhookId === w.id
-              : e.organizationId === Number(w.organizationId) && w.events.split(',').includes(e.event);
+              : e.organizationId === Number(w.organizationId) &&
+                w.events.split(',').includes(e.event) &&
+                // An endpoint made after the change did not subscribe to it.
+                w.createdAt <= e.createdAt;
           if (forIt)
             deliveries.push({ id: newDeliveryId(), webhookId: w.id, ord: e.id, event: e.event, resultId: e.resultId });
         }
