@@ -17,7 +17,8 @@
 //    AUTOINCREMENT counter, so an id deleted on SQLite is not given again).
 // 4. Rows are counted per table on both sides inside that transaction: a table of the counts is
 //    printed, and any mismatch rolls everything back and exits 1.
-// SQLite-only objects are not copied: the FTS5 names index, its shadow tables and pending list, and
+// SQLite-only objects are not copied: the FTS5 names index, its shadow tables and pending list, the
+// kit tallies' pending list (its results tallied before the copy: migration 2026-11-29T0200), and
 // sqlite_sequence. PostgreSQL's own names index, the narrow table test_results_names (migration
 // 2026-11-28T1710), is filled from the copied results in the same transaction (its triggers are off
 // during the copy). Values: SQLite integers
@@ -53,6 +54,12 @@ const POSTGRES_DERIVED = new Map([
 ]);
 /** The results whose names wait for the next batch of SQLite's names index (migration 2026-11-28T1810). */
 const NAMES_PENDING = 'test_results_names_pending';
+/**
+ * SQLite's batched kit tallies (migration 2026-11-29T0200): the results not yet tallied, and the
+ * table whose insert tallies them. They are tallied before the copy, so the tallies copied count
+ * every result (PostgreSQL tallies each result as it is stored).
+ */
+const TALLIES_PENDING = ['kit_tallies_pending', 'kit_tallies_flushes'];
 
 /** Rows per insert (fewer for wide tables: PostgreSQL takes at most 65,535 parameters). */
 const BATCH = 1000;
@@ -190,7 +197,7 @@ async function run() {
     throw new Error(`the SQLite database has no table ${missing.join(', ')}, which PostgreSQL's schema has`);
   const sqliteOnly = sqliteTables.filter((t) => !pgTables.includes(t));
   // Only the names index (FTS5, its shadow tables and its pending list) is expected there.
-  const unexpected = sqliteOnly.filter((t) => !isFtsTable(t) && t !== NAMES_PENDING);
+  const unexpected = sqliteOnly.filter((t) => !isFtsTable(t) && t !== NAMES_PENDING && !TALLIES_PENDING.includes(t));
   if (unexpected.length > 0)
     throw new Error(`the SQLite tables ${unexpected.join(', ')} have no PostgreSQL table: they would be lost`);
 
@@ -226,6 +233,10 @@ async function run() {
       .all()
       .map((r) => [r.name, BigInt(r.seq)]),
   );
+
+  // The results SQLite has not tallied yet are tallied first (the server stopped: nothing else writes).
+  if (sqliteTables.includes('kit_tallies_flushes'))
+    sqlite.prepare('insert into kit_tallies_flushes (n) values (1)').run();
 
   // 3. One transaction: everything or nothing. SQLite is read in one snapshot too.
   sqlite.exec('begin');

@@ -56,6 +56,12 @@ export interface Dialect {
    * app's other requests carry on meanwhile (the CSV export). `close` ends the read; call it however
    * the read ends.
    */
+  /**
+   * Brings the kit tallies up to date before they are read: SQLite tallies stored results 64 at
+   * a time (migration 2026-11-29T0200), and this tallies the ones still pending; PostgreSQL tallies
+   * each result as it is stored (nothing to do).
+   */
+  flushTallies(db: Kysely<any>): Promise<void>;
   openReadCursor<Row extends unknown[]>(
     db: Kysely<any>,
     count: CompiledQuery,
@@ -216,6 +222,9 @@ const sqlite: Dialect = {
   },
   inKeys: (key, rows) => sql<boolean>`${key} in (${rows})`,
   serialReads: (db, read) => read(db),
+  flushTallies: async (db) => {
+    await sql`insert into kit_tallies_flushes (n) values (1)`.execute(db);
+  },
   openReadCursor: openSqliteCursor,
 };
 
@@ -242,6 +251,7 @@ const postgres: Dialect = {
       }
     });
   },
+  flushTallies: async () => {},
   openReadCursor: openPostgresCursor,
 };
 

@@ -26,6 +26,7 @@ import * as namesBatched from './migrations/2026-11-28T1810-names-batched';
 import * as docIndexesPartial from './migrations/2026-11-28T1820-doc-indexes-partial';
 import * as devices from './migrations/2026-11-28T2300-devices';
 import * as webhooks from './migrations/2026-11-29T0100-webhooks';
+import * as talliesBatched from './migrations/2026-11-29T0200-tallies-batched';
 import * as pgBaseline from './migrations-pg/baseline';
 
 /** Listed explicitly (not read from disk) so the same code runs under tsx, a bundle or a test. */
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28T1820-doc-indexes-partial': docIndexesPartial,
   '2026-11-28T2300-devices': devices,
   '2026-11-29T0100-webhooks': webhooks,
+  '2026-11-29T0200-tallies-batched': talliesBatched,
 };
 
 /** The last migration whose schema migrations-pg/baseline.ts holds. */
@@ -78,6 +80,7 @@ const postgresMigrations: Record<string, Migration> = {
   '2026-11-28T1820-doc-indexes-partial': docIndexesPartial.postgres,
   '2026-11-28T2300-devices': devices.postgres,
   '2026-11-29T0100-webhooks': webhooks.postgres,
+  '2026-11-29T0200-tallies-batched': talliesBatched.postgres,
 };
 
 /**

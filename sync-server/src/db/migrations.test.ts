@@ -274,9 +274,14 @@ describe('migrations', () => {
     const before = await schemaOf(db);
     await sql`insert into test_kits (name, name_key) values ('K1', 'k1')`.execute(db);
     await sql`insert into organizations (name) values ('O1')`.execute(db);
-    const tallies = async () =>
-      (await sql<Record<string, unknown>>`select * from kit_answer_tallies order by 1, 2, 3, 4, 5, 6, 7`.execute(db))
-        .rows;
+    // Read as the readers read them: the results still pending tallied first (from 2026-11-29T0200 on).
+    const tallies = async () => {
+      const batched = await sql`select 1 from sqlite_master where name = 'kit_tallies_flushes'`.execute(db);
+      if (batched.rows.length) await sql`insert into kit_tallies_flushes (n) values (1)`.execute(db);
+      return (
+        await sql<Record<string, unknown>>`select * from kit_answer_tallies order by 1, 2, 3, 4, 5, 6, 7`.execute(db)
+      ).rows;
+    };
     const details = async () =>
       (
         await sql<
@@ -368,6 +373,17 @@ describe('migrations', () => {
     expect((await tallies()).filter((t) => Number(t.answers) !== 0 || Number(t.intensitySum) !== 0)).toEqual(
       talliesBefore,
     );
+    // The same while the result is still pending (2026-11-29T0200): its move and deletion touch no tally.
+    await store('n2', null);
+    await sql`update test_results set organization_id = 1 where id = 'n2'`.execute(db);
+    expect(
+      Number((await sql<{ n: number }>`select count(*) as n from kit_tallies_pending`.execute(db)).rows[0].n),
+    ).toBe(1);
+    await sql`delete from test_result_answers where test_result_id = 'n2'`.execute(db);
+    await sql`delete from test_results where id = 'n2'`.execute(db);
+    expect((await tallies()).filter((t) => Number(t.answers) !== 0 || Number(t.intensitySum) !== 0)).toEqual(
+      talliesBefore,
+    );
 
     // Names: indexed 64 at a time, the pending ones searched too, never in both.
     const pending = async () =>
@@ -379,6 +395,23 @@ describe('migrations', () => {
     const results = Number((await sql<{ n: number }>`select count(*) as n from test_results`.execute(db)).rows[0].n);
     expect(await pending()).toBeLessThan(64);
     expect(await pending()).toBeGreaterThan(0);
+    // Tallies too take results 64 at a time: the 64th flushed the batch, 6 wait for the next. A batch
+    // reads its 64 results and their answers by key, never the whole tables (SQLite's planner did).
+    const flush = (
+      await sql<{ sql: string }>`select sql from sqlite_master where name = 'kit_tallies_flush'`.execute(db)
+    ).rows[0].sql;
+    const body = flush.slice(flush.indexOf('BEGIN') + 5, flush.lastIndexOf('END'));
+    for (const statement of body.split(';').filter((t) => /INSERT/i.test(t))) {
+      const plan = (await sql<{ detail: string }>`explain query plan ${sql.raw(statement)}`.execute(db)).rows
+        .map((r) => r.detail)
+        .join('\n');
+      expect(plan).toMatch(/SCAN p\b/);
+      expect(plan).toMatch(/SEARCH r USING INTEGER PRIMARY KEY/);
+      expect(plan).not.toMatch(/SCAN (ta|test_result_answers|test_results)\b|SCAN r USING/);
+    }
+    expect(
+      Number((await sql<{ n: number }>`select count(*) as n from kit_tallies_pending`.execute(db)).rows[0].n),
+    ).toBe(6);
     expect((await indexed()) + (await pending())).toBe(results);
     // Names changed while pending go in with their batch; changed once indexed, at once.
     const lastPending = (

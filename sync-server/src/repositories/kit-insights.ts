@@ -1,5 +1,6 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../db/database';
+import { dialectOf } from '../db/dialect';
 import type { PlayedRange } from './reports';
 
 /*
@@ -35,6 +36,7 @@ export async function kitPlays(
   scope: InsightScope,
   days: { first: string; last: string },
 ): Promise<{ plays: number; passes: number }> {
+  await dialectOf(db).flushTallies(db);
   // The results' own rows of the tally: card 0.
   const { rows } = await sql<{ plays: number | null; passes: number | null }>`
     select sum(answers) as plays, sum(case when passed = 1 then answers else 0 end) as passes
@@ -81,6 +83,7 @@ export async function answerTallies(
   scope: InsightScope,
   days: { first: string; last: string },
 ): Promise<AnswerTally[]> {
+  await dialectOf(db).flushTallies(db);
   const { rows } = await sql<{
     scentCardId: number;
     scentOptionId: number;

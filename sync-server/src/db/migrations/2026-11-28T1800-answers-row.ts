@@ -24,7 +24,7 @@ import { laDay, OLD_RESULT, resultTally } from './2026-11-26T0520-kit-answer-tal
  * column, as `ta`) under the result `results` (a row source named `r`): its organization's rows when it has one,
  * and every result's (org_key 0). One statement for all of a result's answers.
  */
-const tallyAnswers = (sign: 1 | -1, results: string, answers: string, where: string) => `
+export const tallyAnswers = (sign: 1 | -1, results: string, answers: string, where: string) => `
   INSERT INTO kit_answer_tallies (test_kit_id, org_key, day, scent_card_id, scent_option_id, is_correct,
       passed, answers, intensity_sum)
     SELECT r.test_kit_id, CASE k.o WHEN 0 THEN 0 ELSE r.organization_id END, ${laDay('r.played_at')},
@@ -50,7 +50,7 @@ const tallyDetail = (sign: 1 | -1, from: string, where: string) =>
     )
     .join('\n');
 
-const MOVE_WHEN = `AFTER UPDATE OF test_kit_id, organization_id, played_at, result_status ON test_results
+export const MOVE_WHEN = `AFTER UPDATE OF test_kit_id, organization_id, played_at, result_status ON test_results
     WHEN OLD.test_kit_id IS NOT NEW.test_kit_id OR OLD.organization_id IS NOT NEW.organization_id
       OR OLD.played_at IS NOT NEW.played_at OR OLD.result_status IS NOT NEW.result_status`;
 
