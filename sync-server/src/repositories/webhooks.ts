@@ -26,6 +26,11 @@ export async function takeTestEventNumber(trx: Db, organizationId: number, webho
   return Number(row.id);
 }
 
+/** Whether the outbox holds an event. */
+export async function hasEvents(db: Db): Promise<boolean> {
+  return (await db.selectFrom('webhookEvents').select('id').limit(1).executeTakeFirst()) !== undefined;
+}
+
 /** An event taken from the outbox. */
 export interface TakenEvent {
   id: number;

@@ -16,6 +16,7 @@ import {
   activeEndpointsOf,
   claimLease,
   dueEndpoints,
+  hasEvents,
   insertDeliveries,
   leasedEndpoint,
   type NewDelivery,
@@ -70,28 +71,42 @@ const iso = (ms: number) => new Date(ms).toISOString();
 /** Moves the outbox's events into deliveries; how many events it took. */
 export async function fanOut(db: Db): Promise<number> {
   let taken = 0;
+  // Most rounds find nothing: a read, not a transaction, says so.
+  if (!(await hasEvents(db))) return 0;
   for (;;) {
-    const n = await inTransaction(db, async (trx) => {
-      const events = await takeEvents(trx, FAN_OUT_BATCH);
-      if (!events.length) return 0;
-      const endpoints = await activeEndpointsOf(trx, [...new Set(events.map((e) => e.organizationId))]);
-      const deliveries: NewDelivery[] = [];
-      for (const e of events) {
-        for (const w of endpoints) {
-          const forIt =
-            e.webhookId !== null
-              ? e.webhookId === w.id
-              : e.organizationId === Number(w.organizationId) &&
-                w.events.split(',').includes(e.event) &&
-                // An endpoint made after the change did not subscribe to it.
-                w.createdAt <= e.createdAt;
-          if (forIt)
-            deliveries.push({ id: newDeliveryId(), webhookId: w.id, ord: e.id, event: e.event, resultId: e.resultId });
+    const n = await inTransaction(
+      db,
+      async (trx) => {
+        const events = await takeEvents(trx, FAN_OUT_BATCH);
+        if (!events.length) return 0;
+        const endpoints = await activeEndpointsOf(trx, [...new Set(events.map((e) => e.organizationId))]);
+        const deliveries: NewDelivery[] = [];
+        for (const e of events) {
+          for (const w of endpoints) {
+            const forIt =
+              e.webhookId !== null
+                ? e.webhookId === w.id
+                : e.organizationId === Number(w.organizationId) &&
+                  w.events.split(',').includes(e.event) &&
+                  // An endpoint made after the change did not subscribe to it.
+                  w.createdAt <= e.createdAt;
+            if (forIt)
+              deliveries.push({
+                id: newDeliveryId(),
+                webhookId: w.id,
+                ord: e.id,
+                event: e.event,
+                resultId: e.resultId,
+              });
+          }
         }
-      }
-      await insertDeliveries(trx, deliveries);
-      return events.length;
-    });
+        await insertDeliveries(trx, deliveries);
+        return events.length;
+      },
+      // The delete is the claim: under READ COMMITTED a second instance's delete waits for the
+      // first and then finds those rows gone (no serialization failures between instances).
+      { isolation: 'read committed' },
+    );
     taken += n;
     if (n < FAN_OUT_BATCH) return taken;
   }
