@@ -142,8 +142,12 @@ async function tapUntil(page, locator, registered, timeoutMs) {
 
 /** A touch at the centre of the first element `selector` matches, through the DevTools Protocol only. */
 async function cdpTap(cdp, selector) {
-  const { root } = await cdp.send('DOM.getDocument', { depth: 0 });
-  const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
+  // The document may be replaced between the two calls (the app taking over the page): then there
+  // is nothing to tap here, and the locator's taps that follow tap it.
+  const { nodeId } = await cdp
+    .send('DOM.getDocument', { depth: 0 })
+    .then(({ root }) => cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector }))
+    .catch(() => ({ nodeId: 0 }));
   if (!nodeId) return;
   const { model } = await cdp.send('DOM.getBoxModel', { nodeId }).catch(() => ({ model: null }));
   if (!model) return;
