@@ -198,10 +198,13 @@ describe('checkWebhookUrl', () => {
   });
 
   it.each([
-    ['https://mixed.example.com/', 'Address refused: 10.0.0.5'], // one public, one private
-    ['https://mapped.example.com/', 'Address refused: ::ffff:127.0.0.1'],
-    ['https://metadata.example.com/', 'Address refused: 169.254.169.254'],
-    ['https://localhost/', 'Address refused: 127.0.0.1'],
+    ['https://mixed.example.com/', 'Address refused: mixed.example.com resolves to a private or reserved address'], // one public, one private
+    ['https://mapped.example.com/', 'Address refused: mapped.example.com resolves to a private or reserved address'],
+    [
+      'https://metadata.example.com/',
+      'Address refused: metadata.example.com resolves to a private or reserved address',
+    ],
+    ['https://localhost/', 'Address refused: localhost resolves to a private or reserved address'],
     ['https://empty.example.com/', 'Host not found'],
     ['https://nowhere.example.com/', 'Host not found'],
   ])('refuses %s', async (url, reason) => {

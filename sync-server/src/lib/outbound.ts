@@ -167,7 +167,16 @@ export async function checkWebhookUrl(
   }
   if (!Array.isArray(addresses) || addresses.length === 0) return { ok: false, reason: 'Host not found' };
   for (const a of addresses) {
-    if (isRefusedAddress(a.address)) return { ok: false, reason: `Address refused: ${a.address}` };
+    // A name's resolved address is not told (the log and the refusal are read by staff: the
+    // server's view of internal names stays its own); a literal was typed by them.
+    if (isRefusedAddress(a.address))
+      return {
+        ok: false,
+        reason:
+          literal !== null
+            ? `Address refused: ${a.address}`
+            : `Address refused: ${host} resolves to a private or reserved address`,
+      };
   }
   const first = addresses[0].address;
   return { ok: true, target: { url: u, address: first, family: isIPv4(first) ? 4 : 6 } };

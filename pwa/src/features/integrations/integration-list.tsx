@@ -1,6 +1,7 @@
 import { RETRY_DELAYS_MS, type SavedWebhook, type WebhookRow } from '@scentry/shared-schema';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { allOrganizationsQuery } from '../../lib/all-organizations';
 import { getSession, isAdmin } from '../../lib/session';
 import { ConfirmDialog } from '../../ui/confirm';
 import { Clip, type Column, DataTable, deleteColumn, queryRows } from '../../ui/data-table';
@@ -8,7 +9,6 @@ import { ListScreen, type SearchProps, useConfirmDelete, useListUrl } from '../.
 import { SelectField } from '../../ui/select-field';
 import { useToast } from '../../ui/toast';
 import { failureToast } from '../../ui/use-form';
-import { organizationFilterQuery } from '../results/queries';
 import { at } from './at';
 import { DeliveryLog } from './delivery-log';
 import { EVENT_NAMES, failureText } from './format';
@@ -35,7 +35,7 @@ export function IntegrationList({ search, onSearchChange }: SearchProps<Integrat
   const orgId = listedOrganization(search);
   const list = useListUrl(search, onSearchChange);
   const rows = useQuery(webhookListQuery(orgId));
-  const orgs = useQuery({ ...organizationFilterQuery(), enabled: admin });
+  const orgs = useQuery({ ...allOrganizationsQuery(), enabled: admin });
   const notify = useToast();
   const remove = useDeleteWebhook();
   const rotate = useRotateSecret();

@@ -25,25 +25,6 @@ export const getQuestionnaire = (testResultId: string, signal?: AbortSignal) =>
 /** The play kits to filter by (id and name). */
 export const getKitChoices = (signal?: AbortSignal): Promise<Choice[]> => call('getTestNameList', { signal });
 
-/**
- * Every organization, inactive ones too (their results stay), for the Admin's filter: the Client
- * list's pages of 100, by name. (The provider drop-down lists active organizations only.)
- */
-export async function getAllOrganizations(signal?: AbortSignal): Promise<Choice[]> {
-  const out: Choice[] = [];
-  for (let pageNumber = 1; pageNumber <= 50; pageNumber++) {
-    const page = await call('getOrganizationList', { body: { pageNumber, rowsPerPage: 100 }, signal });
-    for (const o of page.list) {
-      out.push({
-        id: o.organizationId,
-        name: o.organizationIsActive ? o.organizationName : `${o.organizationName} (inactive)`,
-      });
-    }
-    if (page.list.length < 100 || out.length >= page.totalCount) break;
-  }
-  return out.sort((a, b) => a.name.localeCompare(b.name));
-}
-
 /** The provider's card for a report (name, address, phone); null when it cannot be had (inactive, offline). */
 export async function getProvider(id: number): Promise<ReportProvider | null> {
   try {

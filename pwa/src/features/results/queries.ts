@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { QUERY_ROOTS } from '../../lib/query';
 import { getSession, isAdmin } from '../../lib/session';
-import { getAllOrganizations, getAnswers, getKitChoices, getQuestionnaire, listResults } from './api';
+import { getAnswers, getKitChoices, getQuestionnaire, listResults } from './api';
 import { resultListBody } from './request';
 import type { ResultListSearch } from './search';
 
@@ -36,9 +36,3 @@ export const questionnaireQuery = (id: string) =>
 
 export const kitChoicesQuery = () =>
   queryOptions({ queryKey: [...QUERY_ROOTS.kits, 'name-list'], queryFn: ({ signal }) => getKitChoices(signal) });
-
-export const organizationFilterQuery = () =>
-  queryOptions({
-    queryKey: [...QUERY_ROOTS.organizations, 'all-for-results'],
-    queryFn: ({ signal }) => getAllOrganizations(signal),
-  });

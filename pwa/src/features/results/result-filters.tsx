@@ -10,9 +10,10 @@ import {
   RESULT_STATUSES,
 } from '@scentry/shared-schema';
 import { useQuery } from '@tanstack/react-query';
+import { allOrganizationsQuery } from '../../lib/all-organizations';
 import { Field } from '../../ui/field';
 import { SelectField } from '../../ui/select-field';
-import { kitChoicesQuery, organizationFilterQuery } from './queries';
+import { kitChoicesQuery } from './queries';
 import type { ResultListSearch } from './search';
 import type { useResultListUrl } from './use-result-list-url';
 
@@ -193,7 +194,7 @@ function KitFilter({ selected, onChange }: { selected: number[]; onChange: (kits
 
 /** The Admin's organization filter: every organization, inactive ones too (their results remain). */
 function OrganizationFilter({ value, onChange }: { value: number | null; onChange: (id: number | null) => void }) {
-  const orgs = useQuery(organizationFilterQuery());
+  const orgs = useQuery(allOrganizationsQuery());
   const list = orgs.data ?? [];
   // An id from the URL that is not (yet) listed keeps a label, so the select shows what filters.
   const shown =
