@@ -8,7 +8,7 @@ import {
   type WebhookRow,
 } from '@scentry/shared-schema';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Resolver } from '../../../lib/outbound';
 import { fhirErrors, issueText } from '../../../test/fhir';
 import {
@@ -43,8 +43,8 @@ beforeAll(async () => {
 afterAll(async () => receiver?.close());
 
 describe('webhooks: endpoints, deliveries, retries', () => {
-  // The worker's clock runs `ahead` of the real one (a retry's time reached without waiting for it).
-  let ahead = 0;
+  // The worker's clock: the real one, or held at a moment (a retry's time reached without waiting).
+  let held: number | null = null;
   const t = useTestApp({
     env: {
       ...DEMO_ENV,
@@ -54,7 +54,7 @@ describe('webhooks: endpoints, deliveries, retries', () => {
       },
     } as Record<string, string>,
     webhookResolver: resolve,
-    webhookClock: () => Date.now() + ahead,
+    webhookClock: () => held ?? Date.now(),
   });
   const f = useFixtures(t);
   let kit: KitDoc;
@@ -64,6 +64,15 @@ describe('webhooks: endpoints, deliveries, retries', () => {
     kit = await liveKit(t.app, 'DEMO1');
     admin = await signIn(t.app, f.admin.email, f.admin.password);
     clientAdmin = await signIn(t.app, f.clientAdmin.email, f.clientAdmin.password);
+  });
+
+  // Each test starts with no endpoint, the real clock and a receiver answering 200.
+  afterEach(async () => {
+    held = null;
+    receiver.replies.length = 0;
+    await t.app.webhooks.worker.settled();
+    for (const w of await t.app.db.selectFrom('webhooks').select('id').execute())
+      await call(admin, `/api/Webhook/DeleteWebhook?Id=${w.id}`);
   });
 
   const call = (token: string, url: string, payload?: unknown) =>
@@ -234,16 +243,18 @@ describe('webhooks: endpoints, deliveries, retries', () => {
       httpStatus: 500,
     });
     expect(Date.parse(row.nextAttemptAt as string) - Date.parse(row.lastAttemptAt as string)).toBe(RETRY_DELAYS_MS[0]);
-    // The retries come at their times (the worker's clock moved on), not before.
-    for (const [i, wait] of RETRY_DELAYS_MS.slice(0, 3).entries()) {
-      ahead += wait - 1_000;
+    // The retries come at their times (the worker's clock held a second before, then at it), not before.
+    for (let i = 0; i < 3; i++) {
+      const due = Date.parse((await deliveries(id))[0].nextAttemptAt as string);
+      held = due - 1_000;
       t.app.webhooks.worker.nudge();
       await t.app.webhooks.worker.settled();
       expect(receiver.received).toHaveLength(i + 1);
-      ahead += 1_000;
+      held = due;
       t.app.webhooks.worker.nudge();
       await until(() => receiver.received.length === i + 2, `attempt ${i + 2}`);
     }
+    held = null;
     [row] = await deliveries(id);
     expect(row).toMatchObject({ status: 'delivered', attempts: 4, httpStatus: 200, responseSnippet: 'thanks' });
     expect(new Set(receiver.received.map((r) => r.headers['webhook-id']))).toEqual(new Set([row.id]));
