@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   ATTEMPTS_MAX,
+  DELIVERIES_KEPT,
   DELIVERY_BODY_MAX,
   DELIVERY_TIMEOUT_MS,
   RESPONSE_READ_MAX,
@@ -53,8 +54,6 @@ const POLL_MS = 1_000;
 const ENDPOINTS_AT_ONCE = 4;
 /** Events fanned out per transaction. */
 const FAN_OUT_BATCH = 200;
-/** The log keeps this many finished deliveries per endpoint (API.md: the last 1,000). */
-const KEEP = 1_000;
 
 export interface WorkerDeps {
   db: Db;
@@ -309,11 +308,11 @@ export class WebhookWorker {
     );
   }
 
-  /** Keeps the newest KEEP finished deliveries of an endpoint (at most once a minute each). */
+  /** Keeps the newest DELIVERIES_KEPT finished deliveries of an endpoint (at most once a minute each). */
   private async prune(webhookId: number): Promise<void> {
     const now = this.now();
     if ((this.pruned.get(webhookId) ?? 0) > now - 60_000) return;
     this.pruned.set(webhookId, now);
-    await pruneDeliveries(this.deps.db, webhookId, KEEP);
+    await pruneDeliveries(this.deps.db, webhookId, DELIVERIES_KEPT);
   }
 }
